@@ -1,0 +1,92 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API_PREFIX, ErrorCode } from '@rips/shared/api';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import type { Database } from './db/client.js';
+import { RateLimiter } from './lib/rate-limiter.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { MediaUrls } from './media/urls.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { TokenService } from './modules/auth/tokens.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { webAppPlugin } from './plugins/web-app.js';
+import { LocalStorage } from './storage/local-storage.js';
+import type { Storage } from './storage/storage.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    /** Set on SIGTERM: new requests get 503 while in-flight ones finish. */
+    draining: boolean;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  storage?: Storage;
+  mailer?: Mailer;
+  /** Built web app to serve; null serves the API alone. */
+  webDistDir?: string | null;
+  logger?: boolean;
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    storage: options.storage ?? new LocalStorage(config.uploadsDir),
+    mailer:
+      options.mailer ??
+      createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log: app.log }),
+    urls: new MediaUrls(config.jwtSecret),
+    tokens: new TokenService(config.jwtSecret, config.JWT_TTL_SECONDS),
+    limiter: new RateLimiter(config.RATE_LIMIT_WINDOW_SECONDS * 1000),
+  };
+  app.decorate('ctx', ctx);
+  app.decorate('draining', false);
+
+  app.addHook('onRequest', async (_request, reply) => {
+    if (app.draining) {
+      void reply.header('connection', 'close');
+      return reply.status(503).send({
+        statusCode: 503,
+        code: ErrorCode.ServiceUnavailable,
+        message: 'The server is restarting. Please try again in a moment.',
+        success: false,
+      });
+    }
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(authPlugin);
+  await app.register(multipart, {
+    limits: { fieldNameSize: 100, fieldSize: 64 * 1024, fields: 40, parts: 50, files: 1, headerPairs: 100 },
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.register(mediaRoutes);
+  await app.register(webAppPlugin, { distDir: options.webDistDir ?? null });
+  return app;
+}

@@ -1,0 +1,19 @@
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { RateLimiter } from './lib/rate-limiter.js';
+import type { Mailer } from './mail/mailer.js';
+import type { MediaUrls } from './media/urls.js';
+import type { TokenService } from './modules/auth/tokens.js';
+import type { Storage } from './storage/storage.js';
+
+/** The side-effect adapters every module reaches through `app.ctx`. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  dbKind: 'pglite' | 'postgres';
+  storage: Storage;
+  mailer: Mailer;
+  urls: MediaUrls;
+  tokens: TokenService;
+  limiter: RateLimiter;
+}

@@ -1,0 +1,136 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../context.js';
+import { imageLimits } from '../modules/auth/auth.service.js';
+import { hashPassword } from '../modules/auth/passwords.js';
+import { storeImage } from '../media/image-store.js';
+import { memorials, prayers, users } from './schema/index.js';
+import { landscapePng } from './demo-images.js';
+import { deriveTags } from './tags.js';
+
+/** Demo accounts; the README lists them. Set SEED_DEMO=false for a real deployment. */
+export const DEMO_ACCOUNTS = [
+  { userName: 'admin', email: 'admin@rips.example', fullName: 'Grace Whitfield', password: 'Admin-demo-2026', role: 'admin' },
+  { userName: 'sponsor', email: 'sponsor@rips.example', fullName: 'Daniel Okafor', password: 'Sponsor-demo-2026', role: 'sponsor' },
+  { userName: 'visitor', email: 'visitor@rips.example', fullName: 'Maya Lindqvist', password: 'Visitor-demo-2026', role: 'visitor' },
+] as const;
+
+const DEMO_MEMORIALS = [
+  {
+    title: 'Eleanor Grace Whitmore',
+    description:
+      'A schoolteacher for thirty-eight years who knew every child by name. Eleanor filled her home with books, lemon cake and the sound of the piano on Sunday afternoons.',
+    birthPlace: 'Savannah, Georgia',
+    burial: 'Bonaventure Cemetery',
+    plot: 'Section H, Lot 42',
+    dateOfBirth: '1938-04-12',
+    deathDate: '2024-10-03',
+    traits: 'teacher pianist gardener patient',
+  },
+  {
+    title: 'Samuel James Okafor',
+    description:
+      'Engineer, storyteller and devoted grandfather. Samuel built bridges across three continents and never missed a grandchild’s football match.',
+    birthPlace: 'Enugu, Nigeria',
+    burial: 'Highgate Cemetery',
+    plot: 'West, Row 7, Plot 19',
+    dateOfBirth: '1946-09-30',
+    deathDate: '2025-02-14',
+    traits: 'engineer storyteller grandfather generous',
+  },
+  {
+    title: 'Rosa María Delgado',
+    description:
+      'A nurse who sang while she worked and a mother of five. Rosa’s kitchen was open to anyone who needed a warm meal and a kind word.',
+    birthPlace: 'San Antonio, Texas',
+    burial: 'Mission Burial Park',
+    plot: 'Garden of Peace, 118',
+    dateOfBirth: '1951-01-22',
+    deathDate: '2023-06-18',
+    traits: 'nurse singer mother kind',
+  },
+  {
+    title: 'Thomas Edward Hale',
+    description:
+      'Lighthouse keeper, fisherman and lifelong reader of the sea. Tom taught three generations to tie a bowline and to watch the weather.',
+    birthPlace: 'Portland, Maine',
+    burial: 'Evergreen Cemetery',
+    plot: 'Harbor View, 7B',
+    dateOfBirth: '1932-07-04',
+    deathDate: '2022-11-27',
+    traits: 'sailor fisherman reader steady',
+  },
+  {
+    title: 'Aiko Tanaka',
+    description:
+      'A painter of quiet gardens whose watercolours hang in libraries and hospitals. Aiko believed every room deserved a window onto something green.',
+    birthPlace: 'Kyoto, Japan',
+    burial: 'Mountain View Cemetery',
+    plot: 'Maple Terrace, 31',
+    dateOfBirth: '1960-03-08',
+    deathDate: '2025-05-01',
+    traits: 'painter gardener gentle artist',
+  },
+  {
+    title: 'William “Bill” Ashford',
+    description:
+      'Veteran, volunteer firefighter and the best pancake cook on Maple Street. Bill’s laugh could be heard two houses away.',
+    birthPlace: 'Dayton, Ohio',
+    burial: 'Woodland Cemetery',
+    plot: 'Veterans Circle, 204',
+    dateOfBirth: '1941-12-02',
+    deathDate: '2024-01-09',
+    traits: 'veteran firefighter cook cheerful',
+  },
+];
+
+const DEMO_PRAYERS = [
+  'May you rest in peace and rise in glory. We carry your kindness with us every day.',
+  'Thank you for every lesson and every laugh. You are deeply missed.',
+];
+
+/** Seeds demo accounts and memorials into an empty database; does nothing otherwise. */
+export async function seedDemoData(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
+  const [{ count } = { count: 0 }] = await ctx.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users);
+  if (count > 0) return;
+  log.info('seeding demo accounts and memorials');
+  const limits = imageLimits(ctx);
+  const created: Record<string, string> = {};
+  for (const [index, account] of DEMO_ACCOUNTS.entries()) {
+    const avatar = await storeImage(ctx.storage, 'avatars', await landscapePng(index + 2, 512, 512), limits);
+    const [row] = await ctx.db
+      .insert(users)
+      .values({
+        userName: account.userName,
+        email: account.email,
+        fullName: account.fullName,
+        role: account.role,
+        passwordHash: await hashPassword(account.password),
+        avatarKey: avatar.imageKey,
+      })
+      .returning({ id: users.id });
+    created[account.userName] = row!.id;
+  }
+  const now = Date.now();
+  for (const [index, memorial] of DEMO_MEMORIALS.entries()) {
+    const image = await storeImage(ctx.storage, 'memorials', await landscapePng(index), limits);
+    const tags = deriveTags(memorial.traits);
+    const [row] = await ctx.db
+      .insert(memorials)
+      .values({
+        ...memorial,
+        ...image,
+        ownerId: created['sponsor']!,
+        tags,
+        tagsText: tags.join('\u001f'),
+        // Spread the creation times so "newest first" has a stable, meaningful order.
+        createdAt: new Date(now - (DEMO_MEMORIALS.length - index) * 3_600_000),
+      })
+      .returning({ id: memorials.id });
+    for (const text of DEMO_PRAYERS) {
+      await ctx.db.insert(prayers).values({ memorialId: row!.id, ownerId: created['visitor']!, text });
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import type { FastifyRequest } from 'fastify';
+import { ErrorCode } from '@rips/shared/api';
+import { AppError } from '../errors.js';
+import { formatBytes } from '../media/images.js';
+
+export interface UploadedFile {
+  fieldName: string;
+  fileName: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+export interface MultipartForm {
+  fields: Record<string, string>;
+  files: Record<string, UploadedFile>;
+}
+
+/**
+ * Reads a multipart body whose files are small enough to hold in memory (the limits bound them).
+ * Only the named file fields are accepted; any framing error is the client's, so it answers 4xx.
+ */
+export async function readMultipart(
+  request: FastifyRequest,
+  fileLimits: Record<string, number>,
+): Promise<MultipartForm> {
+  if (!request.isMultipart()) {
+    throw new AppError(415, ErrorCode.UnsupportedMediaType, 'This request must be sent as multipart form data.');
+  }
+  const maxBytes = Math.max(...Object.values(fileLimits));
+  const form: MultipartForm = { fields: {}, files: {} };
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') form.fields[part.fieldname] = part.value;
+        continue;
+      }
+      const limit = fileLimits[part.fieldname];
+      if (limit === undefined) {
+        part.file.resume();
+        throw AppError.badRequest(`Unexpected file field "${part.fieldname.slice(0, 40)}".`);
+      }
+      const buffer = await part.toBuffer();
+      if (part.file.truncated || buffer.length > limit) {
+        throw AppError.tooLarge(`The file is larger than ${formatBytes(limit)}.`);
+      }
+      form.files[part.fieldname] = {
+        fieldName: part.fieldname,
+        fileName: part.filename,
+        mimeType: part.mimetype,
+        buffer,
+      };
+    }
+  } catch (error) {
+    throw asUploadError(error, maxBytes);
+  }
+  return form;
+}
+
+function asUploadError(error: unknown, maxBytes: number): AppError {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') {
+    return AppError.tooLarge(`The file is larger than ${formatBytes(maxBytes)}.`);
+  }
+  if (code === 'FST_FILES_LIMIT') return AppError.badRequest('Please send one file at a time.');
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
+    return AppError.badRequest('The form has too many fields.');
+  }
+  return AppError.badRequest('The upload could not be read. Please try again.');
+}

@@ -1,0 +1,55 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export interface ImageRef {
+  /** A mid-size variant, for clients that ignore srcset. */
+  src: string;
+  srcSet: string;
+  width: number;
+  height: number;
+}
+
+/** Builds media URLs; private kinds get an expiring signature instead of a public path. */
+export class MediaUrls {
+  private readonly key: Buffer;
+
+  constructor(secret: string) {
+    this.key = createHmac('sha256', secret).update('media-url-signing').digest();
+  }
+
+  sign(key: string, expires: number): string {
+    return createHmac('sha256', this.key).update(`${key}\n${expires}`).digest('base64url');
+  }
+
+  verify(key: string, expires: number, signature: string, now = Date.now()): boolean {
+    if (!Number.isFinite(expires) || expires * 1000 < now) return false;
+    const expected = Buffer.from(this.sign(key, expires));
+    const given = Buffer.from(signature);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  /** Public URL, or a signed one valid for `ttlSeconds` when `ttlSeconds` is given. */
+  file(key: string, ttlSeconds?: number): string {
+    const base = `/media/${key}`;
+    if (ttlSeconds === undefined) return base;
+    // Rounded to the hour so the same list answers with the same URLs (browser cache, ETag).
+    const expires = (Math.ceil(Date.now() / 3_600_000) * 3600) + ttlSeconds;
+    return `${base}?expires=${expires}&sig=${this.sign(key, expires)}`;
+  }
+
+  image(
+    stored: { imageKey: string | null; imageWidths: number[] | null; imageWidth: number | null; imageHeight: number | null },
+    ttlSeconds?: number,
+  ): ImageRef | null {
+    const widths = stored.imageWidths ?? [];
+    if (!stored.imageKey || widths.length === 0) return null;
+    const sorted = [...widths].sort((a, b) => a - b);
+    const urls = sorted.map((w) => ({ w, url: this.file(`${stored.imageKey}/${w}.webp`, ttlSeconds) }));
+    const preferred = urls.find((u) => u.w >= 640) ?? urls[urls.length - 1]!;
+    return {
+      src: preferred.url,
+      srcSet: urls.map((u) => `${u.url} ${u.w}w`).join(', '),
+      width: stored.imageWidth ?? sorted[sorted.length - 1]!,
+      height: stored.imageHeight ?? sorted[sorted.length - 1]!,
+    };
+  }
+}

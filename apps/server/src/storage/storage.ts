@@ -1,0 +1,29 @@
+import type { Readable } from 'node:stream';
+
+export interface StoredObject {
+  stream: Readable;
+  size: number;
+}
+
+/**
+ * Where uploaded bytes live. Keys are made by the server only (never from a client's file name):
+ * `kind/yyyy/mm/uuid/file`. Metadata lives in the database; this holds bytes alone.
+ */
+export interface Storage {
+  put(key: string, body: Buffer): Promise<void>;
+  get(key: string): Promise<StoredObject | null>;
+  delete(key: string): Promise<void>;
+  /** Removes every object whose key starts with `prefix/`. */
+  deletePrefix(prefix: string): Promise<void>;
+  /** Every key under a top-level folder, for reconciliation and backup. */
+  list(prefix: string): AsyncIterable<string>;
+}
+
+const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/;
+
+/** Rejects keys that could escape the storage root; keys come from the server, so this is a guard. */
+export function assertSafeKey(key: string): void {
+  if (!SAFE_KEY.test(key) || key.includes('..') || key.includes('//')) {
+    throw new Error(`Unsafe storage key: ${key}`);
+  }
+}

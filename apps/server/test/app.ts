@@ -1,0 +1,84 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Env } from '../src/config.js';
+import { openDatabase } from '../src/db/client.js';
+import type { MailMessage } from '../src/mail/mailer.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  /** Every message the app "sent". */
+  mail: MailMessage[];
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** Which engine the suite runs on: in-memory PGlite, or PostgreSQL when TEST_DATABASE_URL is set. */
+export const TEST_ENGINE = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+/** A fresh database of its own on the Postgres server, so test files never share rows. */
+async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `rips_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(overrides: Partial<Record<keyof Env, string>> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rips-test-'));
+  const postgres = process.env.TEST_DATABASE_URL
+    ? await createPostgresDatabase(process.env.TEST_DATABASE_URL)
+    : null;
+  const config = loadConfig(
+    {},
+    {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      ...overrides,
+    },
+  );
+  const database = await openDatabase({ url: config.DATABASE_URL });
+  await database.migrate();
+  const mail: MailMessage[] = [];
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    mailer: {
+      async send(message) {
+        mail.push(message);
+      },
+    },
+  });
+  await app.ready();
+  return {
+    app,
+    mail,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await postgres?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

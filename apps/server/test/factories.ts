@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Role } from '@rips/shared/users';
+import { users } from '../src/db/schema/index.js';
+import { hashPassword } from '../src/modules/auth/passwords.js';
+import type { UserRow } from '../src/modules/users/users.repository.js';
+
+export const TEST_PASSWORD = 'Quiet-harbor-42';
+let passwordHash: Promise<string> | undefined;
+
+export interface TestUser {
+  row: UserRow;
+  token: string;
+  /** Authorization header for app.inject. */
+  auth: { authorization: string };
+}
+
+/** A member stored straight into the database, with a valid access token. */
+export async function createUser(
+  app: FastifyInstance,
+  options: { role?: Role; userName?: string; email?: string; fullName?: string } = {},
+): Promise<TestUser> {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const suffix = randomBytes(4).toString('hex');
+  const [row] = await app.ctx.db
+    .insert(users)
+    .values({
+      userName: options.userName ?? `member_${suffix}`,
+      email: options.email ?? `member_${suffix}@example.com`,
+      fullName: options.fullName ?? `Member ${suffix}`,
+      role: options.role ?? 'visitor',
+      passwordHash: await passwordHash,
+    })
+    .returning();
+  const token = await app.ctx.tokens.sign({ sub: row!.id, ver: row!.tokenVersion, role: row!.role });
+  return { row: row!, token, auth: { authorization: `Bearer ${token}` } };
+}

@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto';
+
+export interface FilePart {
+  filename: string;
+  contentType: string;
+  body: Buffer;
+}
+
+/** Encodes a multipart/form-data body by hand, so tests control every byte (framing included). */
+export function multipart(
+  fields: Record<string, string | undefined>,
+  files: Record<string, FilePart> = {},
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----rips${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const [name, file] of Object.entries(files)) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+      ),
+      file.body,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** Stable machine-readable error codes. Clients branch on these, never on messages. */
+export const ErrorCode = {
+  BadRequest: 'BAD_REQUEST',
+  Validation: 'VALIDATION_ERROR',
+  InvalidJson: 'INVALID_JSON',
+  UnsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  InvalidFile: 'INVALID_FILE',
+  Unauthenticated: 'UNAUTHENTICATED',
+  InvalidCredentials: 'INVALID_CREDENTIALS',
+  AccountDisabled: 'ACCOUNT_DISABLED',
+  Forbidden: 'FORBIDDEN',
+  NotFound: 'NOT_FOUND',
+  Conflict: 'CONFLICT',
+  EmailTaken: 'EMAIL_TAKEN',
+  UsernameTaken: 'USERNAME_TAKEN',
+  RateLimited: 'RATE_LIMITED',
+  ServiceUnavailable: 'SERVICE_UNAVAILABLE',
+  Internal: 'INTERNAL_ERROR',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+export interface ApiErrorBody {
+  statusCode: number;
+  code: ErrorCode;
+  message: string;
+  success: false;
+  errors?: FieldError[];
+}
+
+export interface ApiSuccess<T> {
+  statusCode: number;
+  data: T;
+  message: string;
+  success: true;
+}
+
+/** Cursor pagination fields that list endpoints add beside the spec's array. */
+export const PageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(24),
+  cursor: z.string().max(200).optional(),
+});
+export type PageQuery = z.infer<typeof PageQuerySchema>;
+
+export interface PageInfo {
+  nextCursor: string | null;
+}
+
+export const API_PREFIX = '/api/v1';

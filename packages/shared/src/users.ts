@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+export const ROLES = ['visitor', 'sponsor', 'admin'] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+export const USERNAME_PATTERN = /^[a-zA-Z0-9_.-]+$/;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const EmailSchema = z
+  .string()
+  .trim()
+  .min(1, 'Email is required.')
+  .max(254, 'Email is too long.')
+  .email('Enter a valid email address.')
+  .transform((v) => v.toLowerCase());
+
+export const UserNameSchema = z
+  .string()
+  .trim()
+  .min(3, 'Username must be at least 3 characters.')
+  .max(30, 'Username must be at most 30 characters.')
+  .regex(USERNAME_PATTERN, 'Username may use letters, digits, dots, dashes and underscores only.');
+
+export const PasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`)
+  .refine((v) => /[a-zA-Z]/.test(v) && /[0-9]/.test(v), 'Password must contain a letter and a digit.');
+
+export const FullNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Full name is required.')
+  .max(100, 'Full name must be at most 100 characters.');
+
+/** Text fields of the multipart register call; the avatar file travels beside them. */
+export const RegisterFieldsSchema = z.object({
+  fullName: FullNameSchema,
+  email: EmailSchema,
+  userName: UserNameSchema,
+  password: PasswordSchema,
+});
+export type RegisterFields = z.infer<typeof RegisterFieldsSchema>;
+
+/** The spec sends both email and userName; either identifies the account. */
+export const LoginSchema = z
+  .object({
+    userName: z.string().trim().max(254).optional(),
+    email: z.string().trim().max(254).optional(),
+    password: z.string().min(1, 'Password is required.').max(PASSWORD_MAX),
+  })
+  .refine((v) => Boolean(v.userName || v.email), {
+    message: 'Enter your username or email.',
+    path: ['userName'],
+  });
+export type Login = z.infer<typeof LoginSchema>;
+
+export interface PublicUser {
+  _id: string;
+  userName: string;
+  fullName: string;
+  avatar: string | null;
+}
+
+/** The signed-in member's own view of their account. */
+export interface SelfUser extends PublicUser {
+  email: string;
+  roles: Role;
+  createdAt: string;
+}
+
+export interface Session {
+  accessToken: string;
+  user: SelfUser;
+  roles: Role;
+}
