@@ -1,0 +1,85 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { memorialContributors, memorials } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import { isUuid, type UserRow } from '../users/users.repository.js';
+
+export type MemorialRow = typeof memorials.$inferSelect;
+
+export interface MemorialAccess {
+  /** Edit, delete, add contributors, moderate tributes: the owner or an admin. */
+  canManage: boolean;
+  /** See and add photos, memorabilia and documents: the owner, a contributor or an admin. */
+  canContribute: boolean;
+  /** Leave flowers and prayers: any signed-in member. */
+  canPayTribute: boolean;
+  isOwner: boolean;
+  isContributor: boolean;
+}
+
+/**
+ * The memorial, when the caller may see it. Every memorial is public today; this is the one
+ * place that would change if memorials could be hidden, and it answers "not found" either way.
+ */
+export async function findVisibleMemorial(db: Db, id: string): Promise<MemorialRow> {
+  if (!isUuid(id)) throw AppError.notFound('This memorial does not exist.');
+  const [row] = await db.select().from(memorials).where(eq(memorials.id, id)).limit(1);
+  if (!row) throw AppError.notFound('This memorial does not exist.');
+  return row;
+}
+
+export async function isContributor(db: Db, memorialId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: memorialContributors.userId })
+    .from(memorialContributors)
+    .where(and(eq(memorialContributors.memorialId, memorialId), eq(memorialContributors.userId, userId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function memorialAccess(db: Db, memorial: MemorialRow, user: UserRow | null): Promise<MemorialAccess> {
+  if (!user) {
+    return { canManage: false, canContribute: false, canPayTribute: false, isOwner: false, isContributor: false };
+  }
+  const isOwner = memorial.ownerId === user.id;
+  const isAdmin = user.role === 'admin';
+  const contributor = !isOwner && (await isContributor(db, memorial.id, user.id));
+  return {
+    canManage: isOwner || isAdmin,
+    canContribute: isOwner || contributor || isAdmin,
+    canPayTribute: true,
+    isOwner,
+    isContributor: contributor,
+  };
+}
+
+/** The memorial and the caller's rights on it; 404 when it cannot be seen, 403 when `need` is missing. */
+export async function requireMemorialAccess(
+  db: Db,
+  memorialId: string,
+  user: UserRow | null,
+  need: 'canManage' | 'canContribute' | 'canPayTribute',
+): Promise<{ memorial: MemorialRow; access: MemorialAccess }> {
+  const memorial = await findVisibleMemorial(db, memorialId);
+  const access = await memorialAccess(db, memorial, user);
+  if (!access[need]) {
+    if (!user) throw AppError.unauthenticated();
+    throw AppError.forbidden(
+      need === 'canContribute'
+        ? 'You do not have permission to view this content.'
+        : 'Only the owner of this memorial can do that.',
+    );
+  }
+  return { memorial, access };
+}
+
+/** Creating a memorial is for sponsors (and admins); everyone else is asked to become one. */
+export function canCreateMemorial(user: UserRow): boolean {
+  return user.role === 'sponsor' || user.role === 'admin';
+}
+
+export function requireCanCreateMemorial(user: UserRow): void {
+  if (!canCreateMemorial(user)) {
+    throw AppError.forbidden('Only sponsors can add a Rip. Become a sponsor to add one.');
+  }
+}

@@ -1,0 +1,239 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  documents,
+  flowers,
+  memorabilia,
+  memorialContributors,
+  memorialLikes,
+  memorials,
+  photos,
+  users,
+} from '../../db/schema/index.js';
+import type { MemorialRow } from './memorials.policy.js';
+
+export type NewMemorialRow = typeof memorials.$inferInsert;
+
+/** Where a list page ends: the last row's creation time (as Postgres prints it, exact to the microsecond) and id. */
+export interface ListPosition {
+  createdAt: string;
+  id: string;
+}
+
+export interface ListPageResult {
+  rows: MemorialRow[];
+  next: ListPosition | null;
+}
+
+interface RawPosition {
+  id: string;
+  cursor_at: string;
+}
+
+/** `db.execute` answers `{ rows }` on both drivers; only the row type needs saying. */
+async function executeRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** Makes the user's text literal inside LIKE: `%`, `_` and the escape character itself. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * One page of memorials, newest first, optionally matching `search` (case-insensitive substring
+ * of title, description or any tag).
+ *
+ * The match runs in a MATERIALIZED CTE so Postgres uses the trigram GIN indexes to find the few
+ * matching rows and then sorts them, instead of walking the whole created_at index and testing
+ * every row (what `ILIKE ... ORDER BY ... LIMIT` plans to).
+ */
+export async function listMemorialPage(
+  db: Db,
+  options: { search: string; limit: number; after: ListPosition | null },
+): Promise<ListPageResult> {
+  const { search, limit, after } = options;
+  const position = after
+    ? sql`AND (created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+    : sql``;
+  let query: SQL;
+  if (search) {
+    const pattern = `%${escapeLike(search)}%`;
+    query = sql`
+      WITH matches AS MATERIALIZED (
+        SELECT id, created_at FROM memorials
+        WHERE lower(title) LIKE lower(${pattern}) ESCAPE '\\'
+           OR lower(description) LIKE lower(${pattern}) ESCAPE '\\'
+           OR lower(tags_text) LIKE lower(${pattern}) ESCAPE '\\'
+      )
+      SELECT id, created_at::text AS cursor_at FROM matches
+      WHERE true ${position}
+      ORDER BY created_at DESC, id DESC
+      LIMIT ${limit + 1}`;
+  } else {
+    query = sql`
+      SELECT id, created_at::text AS cursor_at FROM memorials
+      WHERE true ${position}
+      ORDER BY created_at DESC, id DESC
+      LIMIT ${limit + 1}`;
+  }
+  const positions = await executeRows<RawPosition>(db, query);
+  const page = positions.slice(0, limit);
+  const last = page[page.length - 1];
+  const next = positions.length > limit && last ? { createdAt: last.cursor_at, id: last.id } : null;
+  return { rows: await findMemorialsInOrder(db, page.map((p) => p.id)), next };
+}
+
+/** Full rows for `ids`, in the order given. */
+export async function findMemorialsInOrder(db: Db, ids: string[]): Promise<MemorialRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(memorials).where(inArray(memorials.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is MemorialRow => Boolean(r));
+}
+
+/** A member's own memorials, newest first. */
+export async function listOwnedMemorials(db: Db, ownerId: string): Promise<MemorialRow[]> {
+  return db
+    .select()
+    .from(memorials)
+    .where(eq(memorials.ownerId, ownerId))
+    .orderBy(desc(memorials.createdAt), desc(memorials.id))
+    .limit(500);
+}
+
+/** Memorials a member was made a contributor to, newest first. */
+export async function listContributedMemorials(db: Db, userId: string): Promise<MemorialRow[]> {
+  const rows = await db
+    .select({ memorial: memorials })
+    .from(memorialContributors)
+    .innerJoin(memorials, eq(memorials.id, memorialContributors.memorialId))
+    .where(eq(memorialContributors.userId, userId))
+    .orderBy(desc(memorials.createdAt), desc(memorials.id))
+    .limit(500);
+  return rows.map((r) => r.memorial);
+}
+
+/** Contributor ids of each memorial in `ids`. */
+export async function contributorsOf(db: Db, ids: string[]): Promise<Map<string, string[]>> {
+  const map = new Map<string, string[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return map;
+  const rows = await db
+    .select({ memorialId: memorialContributors.memorialId, userId: memorialContributors.userId })
+    .from(memorialContributors)
+    .where(inArray(memorialContributors.memorialId, ids))
+    .orderBy(asc(memorialContributors.createdAt));
+  for (const row of rows) map.get(row.memorialId)?.push(row.userId);
+  return map;
+}
+
+/** Which of `ids` the member likes. */
+export async function likedBy(db: Db, userId: string | null, ids: string[]): Promise<Set<string>> {
+  if (!userId || ids.length === 0) return new Set();
+  const rows = await db
+    .select({ memorialId: memorialLikes.memorialId })
+    .from(memorialLikes)
+    .where(and(eq(memorialLikes.userId, userId), inArray(memorialLikes.memorialId, ids)));
+  return new Set(rows.map((r) => r.memorialId));
+}
+
+export async function findOwnerName(db: Db, ownerId: string): Promise<string> {
+  const [row] = await db.select({ fullName: users.fullName }).from(users).where(eq(users.id, ownerId)).limit(1);
+  return row?.fullName ?? '';
+}
+
+export async function insertMemorial(db: Db, values: NewMemorialRow): Promise<MemorialRow> {
+  const [row] = await db.insert(memorials).values(values).returning();
+  return row!;
+}
+
+export async function updateMemorial(
+  db: Db,
+  id: string,
+  values: Partial<Omit<NewMemorialRow, 'id' | 'ownerId' | 'createdAt'>>,
+): Promise<MemorialRow | undefined> {
+  const [row] = await db
+    .update(memorials)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(memorials.id, id))
+    .returning();
+  return row;
+}
+
+/** Every stored file of a memorial: its image and its tributes' and galleries' files. */
+export async function storedFilesOf(db: Db, memorial: MemorialRow): Promise<{ prefixes: string[]; files: string[] }> {
+  const id = memorial.id;
+  const [flowerKeys, photoKeys, memorabiliaKeys, documentKeys] = await Promise.all([
+    db.select({ key: flowers.imageKey }).from(flowers).where(eq(flowers.memorialId, id)),
+    db.select({ key: photos.imageKey }).from(photos).where(eq(photos.memorialId, id)),
+    db.select({ key: memorabilia.imageKey }).from(memorabilia).where(eq(memorabilia.memorialId, id)),
+    db.select({ key: documents.fileKey }).from(documents).where(eq(documents.memorialId, id)),
+  ]);
+  const prefixes = [memorial.imageKey, ...flowerKeys.map((r) => r.key), ...photoKeys.map((r) => r.key), ...memorabiliaKeys.map((r) => r.key)]
+    .filter((k): k is string => Boolean(k));
+  return { prefixes, files: documentKeys.map((r) => r.key) };
+}
+
+/** Deletes the memorial; its contributors, likes, tributes and gallery rows go with it (ON DELETE CASCADE). */
+export async function deleteMemorialRow(db: Db, id: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const deleted = await tx.delete(memorials).where(eq(memorials.id, id)).returning({ id: memorials.id });
+    return deleted.length > 0;
+  });
+}
+
+export async function addContributor(db: Db, memorialId: string, userId: string): Promise<boolean> {
+  const inserted = await db
+    .insert(memorialContributors)
+    .values({ memorialId, userId })
+    .onConflictDoNothing()
+    .returning({ userId: memorialContributors.userId });
+  return inserted.length > 0;
+}
+
+/**
+ * Likes or unlikes, idempotently: the counter moves only when the like row really appears or
+ * disappears, in the same transaction, so it never drifts from the rows.
+ */
+export async function setLike(db: Db, memorialId: string, userId: string, liked: boolean): Promise<number> {
+  return db.transaction(async (tx) => {
+    const changed = liked
+      ? await tx
+          .insert(memorialLikes)
+          .values({ memorialId, userId })
+          .onConflictDoNothing()
+          .returning({ userId: memorialLikes.userId })
+      : await tx
+          .delete(memorialLikes)
+          .where(and(eq(memorialLikes.memorialId, memorialId), eq(memorialLikes.userId, userId)))
+          .returning({ userId: memorialLikes.userId });
+    const step = changed.length === 0 ? 0 : liked ? 1 : -1;
+    const [row] = await tx
+      .update(memorials)
+      .set({ likesCount: sql`greatest(${memorials.likesCount} + ${step}, 0)` })
+      .where(eq(memorials.id, memorialId))
+      .returning({ likesCount: memorials.likesCount });
+    return row?.likesCount ?? 0;
+  });
+}
+
+/** Members who could be made contributors: signed-up, not disabled, matching `search` by name. */
+export async function findContributorCandidates(
+  db: Db,
+  options: { search: string; limit: number; excludeId: string },
+): Promise<Array<{ id: string; userName: string; fullName: string }>> {
+  const conditions: SQL[] = [sql`${users.disabledAt} IS NULL`, sql`${users.id} <> ${options.excludeId}`];
+  if (options.search) {
+    const pattern = `%${escapeLike(options.search.toLowerCase())}%`;
+    conditions.push(
+      sql`(lower(${users.userName}) LIKE ${pattern} ESCAPE '\\' OR lower(${users.fullName}) LIKE ${pattern} ESCAPE '\\')`,
+    );
+  }
+  return db
+    .select({ id: users.id, userName: users.userName, fullName: users.fullName })
+    .from(users)
+    .where(and(...conditions))
+    .orderBy(asc(sql`lower(${users.userName})`))
+    .limit(options.limit);
+}

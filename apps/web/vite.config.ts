@@ -1,0 +1,29 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defineConfig } from 'vite';
+import { precompress } from './vite-plugins/precompress';
+
+const API_ORIGIN = 'http://localhost:3000';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react(), precompress()],
+  resolve: {
+    // Workspace packages expose TypeScript sources under the `source` condition.
+    conditions: ['source', ...defaultClientConditions],
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: API_ORIGIN, changeOrigin: false },
+      '/media': { target: API_ORIGIN, changeOrigin: false },
+    },
+  },
+  preview: { port: 4173 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // The shell loads everything it needs up front; pages arrive as separate chunks.
+    chunkSizeWarningLimit: 400,
+  },
+});

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { EmailSchema } from './users.js';
+
+export const CONTACT_MESSAGE_MAX = 5000;
+export const CONTACT_SENT_MESSAGE = 'Thank you. Your message has been sent.';
+
+export const ContactMessageSchema = z.object({
+  // One line only: the name goes into a mail subject.
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Please enter your name.')
+    .max(100, 'Name must be at most 100 characters.')
+    .regex(/^[^\r\n]*$/, 'Name must be on one line.'),
+  email: EmailSchema,
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Please write a message.')
+    .max(CONTACT_MESSAGE_MAX, `Message must be at most ${CONTACT_MESSAGE_MAX} characters.`),
+});
+export type ContactMessage = z.infer<typeof ContactMessageSchema>;

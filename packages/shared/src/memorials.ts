@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import type { FieldError } from './api.js';
+
+/** Maximum lengths of a memorial's text fields (the spec names none; these keep pages and lists light). */
+export const MEMORIAL_LIMITS = {
+  title: 120,
+  description: 5000,
+  place: 200,
+  traits: 500,
+} as const;
+
+/** Default and largest page of the memorial list: a first page stays small whatever the total. */
+export const MEMORIAL_PAGE_DEFAULT = 12;
+export const MEMORIAL_PAGE_MAX = 48;
+/** Longest search text we accept; longer text cannot match a 120-character title anyway. */
+export const SEARCH_MAX = 100;
+/** Lists carry a shortened description (cards clamp it); the detail page has it whole. */
+export const LIST_DESCRIPTION_CHARS = 300;
+
+export const TITLE_REQUIRED = 'Please enter the name of the person you are remembering.';
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
+
+/** "YYYY-MM-DD" (or an ISO date-time, whose date part is kept) when it names a real calendar day. */
+export function normalizeDate(value: string): string | null {
+  const match = ISO_DATE.exec(value.trim());
+  if (!match) return null;
+  const [, y, m, d] = match;
+  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  if (Number.isNaN(date.getTime()) || date.getUTCMonth() !== Number(m) - 1 || date.getUTCDate() !== Number(d)) {
+    return null;
+  }
+  return `${y}-${m}-${d}`;
+}
+
+/**
+ * The latest day a date may name: today where the day starts first (UTC+14), so nobody anywhere
+ * is told that today is in the future.
+ */
+export function latestAllowedDate(now = new Date()): string {
+  return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/** The date rules of a memorial: neither date in the future, death not before birth. */
+export function memorialDateErrors(
+  dateOfBirth: string | null | undefined,
+  deathDate: string | null | undefined,
+  now = new Date(),
+): FieldError[] {
+  const errors: FieldError[] = [];
+  const latest = latestAllowedDate(now);
+  if (dateOfBirth && dateOfBirth > latest) {
+    errors.push({ path: 'dateOfBirth', message: 'The date of birth cannot be in the future.' });
+  }
+  if (deathDate && deathDate > latest) {
+    errors.push({ path: 'deathDate', message: 'The date of death cannot be in the future.' });
+  }
+  if (dateOfBirth && deathDate && deathDate < dateOfBirth) {
+    errors.push({ path: 'deathDate', message: 'The date of death cannot be before the date of birth.' });
+  }
+  return errors;
+}
+
+function text(max: number, label: string) {
+  return z.string().trim().max(max, `${label} must be at most ${max} characters.`);
+}
+
+/** A date field of a form: empty means "not given" (null); anything else must be a real day. */
+const DateField = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(40, `${label} is not a valid date.`)
+    .transform((value, ctx) => {
+      if (value === '' || value === 'null' || value === 'undefined') return null;
+      const date = normalizeDate(value);
+      if (!date) {
+        ctx.addIssue({ code: 'custom', message: `${label} is not a valid date.` });
+        return z.NEVER;
+      }
+      return date;
+    });
+
+const memorialFieldShape = {
+  title: text(MEMORIAL_LIMITS.title, 'The name').min(1, TITLE_REQUIRED),
+  description: text(MEMORIAL_LIMITS.description, 'The description'),
+  birthPlace: text(MEMORIAL_LIMITS.place, 'The birth place'),
+  burial: text(MEMORIAL_LIMITS.place, 'The burial place'),
+  plot: text(MEMORIAL_LIMITS.place, 'The plot'),
+  dateOfBirth: DateField('The date of birth'),
+  deathDate: DateField('The date of death'),
+  traits: text(MEMORIAL_LIMITS.traits, 'The traits'),
+};
+
+function checkDates(
+  value: { dateOfBirth?: string | null; deathDate?: string | null },
+  ctx: z.RefinementCtx,
+): void {
+  for (const error of memorialDateErrors(value.dateOfBirth, value.deathDate)) {
+    ctx.addIssue({ code: 'custom', path: [error.path], message: error.message });
+  }
+}
+
+/**
+ * Text fields of the multipart create call; `postImg` travels beside them. The spec's `owner`
+ * field is ignored: the owner is always the caller.
+ */
+export const CreateMemorialSchema = z
+  .object({
+    title: memorialFieldShape.title,
+    description: memorialFieldShape.description.default(''),
+    birthPlace: memorialFieldShape.birthPlace.default(''),
+    burial: memorialFieldShape.burial.default(''),
+    plot: memorialFieldShape.plot.default(''),
+    dateOfBirth: memorialFieldShape.dateOfBirth.optional(),
+    deathDate: memorialFieldShape.deathDate.optional(),
+    traits: memorialFieldShape.traits.default(''),
+  })
+  .superRefine(checkDates);
+export type CreateMemorial = z.infer<typeof CreateMemorialSchema>;
+
+/**
+ * Text fields of the update calls (PATCH, PUT, POST update-post). Every field may be left out and
+ * keeps its value; the dates are checked again against the stored ones by the server.
+ */
+export const UpdateMemorialSchema = z.object({
+  title: memorialFieldShape.title.optional(),
+  description: memorialFieldShape.description.optional(),
+  birthPlace: memorialFieldShape.birthPlace.optional(),
+  burial: memorialFieldShape.burial.optional(),
+  plot: memorialFieldShape.plot.optional(),
+  dateOfBirth: memorialFieldShape.dateOfBirth.optional(),
+  deathDate: memorialFieldShape.deathDate.optional(),
+  traits: memorialFieldShape.traits.optional(),
+});
+export type UpdateMemorial = z.infer<typeof UpdateMemorialSchema>;
+
+export const UpdatePostIdSchema = z.object({
+  postId: z.string().trim().min(1, 'Please choose the memorial to update.').max(64),
+});
+
+export const MemorialIdParamsSchema = z.object({ id: z.string().max(64) });
+
+export const MemorialListQuerySchema = z.object({
+  q: z.string().max(1000).optional(),
+  limit: z.coerce.number().int().min(1).max(MEMORIAL_PAGE_MAX).default(MEMORIAL_PAGE_DEFAULT),
+  cursor: z.string().max(200).optional(),
+});
+export type MemorialListQuery = z.infer<typeof MemorialListQuerySchema>;
+
+/** The search text as the server uses it: trimmed, control characters removed, bounded. */
+export function normalizeSearch(q: string | undefined): string {
+  // eslint-disable-next-line no-control-regex
+  return (q ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').trim().slice(0, SEARCH_MAX);
+}
+
+/** Body of PATCH /users/{userId}/roles (adds a contributor); the spec sends both ids. */
+export const AddContributorSchema = z.object({
+  postId: z.string().trim().min(1, 'Please choose a memorial.').max(64),
+  userId: z.string().trim().max(64).optional(),
+});
+export type AddContributor = z.infer<typeof AddContributorSchema>;
+
+export const UserIdParamsSchema = z.object({ userId: z.string().max(64) });
+
+export const MemberSearchQuerySchema = z.object({
+  q: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export interface ImageRef {
+  /** A mid-size variant, for clients that ignore srcset. */
+  src: string;
+  srcSet: string;
+  width: number;
+  height: number;
+}
+
+/** A memorial as lists show it (the spec's post; `owner` is the owner's user id). */
+export interface MemorialSummary {
+  _id: string;
+  owner: string;
+  title: string;
+  description: string;
+  birthPlace: string;
+  burial: string;
+  plot: string;
+  dateOfBirth: string | null;
+  deathDate: string | null;
+  traits: string;
+  tags: string[];
+  /** The image URL the spec names; `image` adds the responsive variants. */
+  postImg: string | null;
+  image: ImageRef | null;
+  /** How many members like this memorial. */
+  reactions: number;
+  likedByMe: boolean;
+  /** User ids of the contributors. */
+  contributer: string[];
+  createdAt: string;
+}
+
+export interface MemorialAccessView {
+  canManage: boolean;
+  canContribute: boolean;
+}
+
+/** A memorial on its own page: the owner is named, and the caller's rights are given. */
+export interface MemorialDetail extends Omit<MemorialSummary, 'owner'> {
+  owner: { _id: string; fullName: string };
+  access: MemorialAccessView;
+}
+
+/** GET /posts answers the array in `data` and the next page's cursor beside it. */
+export interface MemorialPage {
+  statusCode: number;
+  data: MemorialSummary[];
+  message: string;
+  success: true;
+  nextCursor: string | null;
+}
+
+export interface LikeState {
+  reactions: number;
+  likedByMe: boolean;
+}
+
+/** A member offered in the contributor picker. */
+export interface MemberOption {
+  _id: string;
+  userName: string;
+  fullName: string;
+}
+
+export interface ContributorAdded {
+  postId: string;
+  contributer: string[];
+}
