@@ -3,16 +3,34 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoData } from './db/seed.js';
+import { reconcileStorage } from './maintenance/reconcile.js';
+import { runningServerPid, writeServerLock } from './maintenance/server-lock.js';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
 async function main() {
   const config = loadConfig();
+  if (!config.DATABASE_URL) {
+    const pid = runningServerPid(config.dataDir);
+    if (pid) throw new Error(`Another server (pid ${pid}) is already using ${config.dataDir}.`);
+  }
+  const releaseLock = writeServerLock(config.dataDir);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dbDir });
   await database.migrate();
   const webDistDir =
     config.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
   const app = await buildApp({ config, database, webDistDir });
+  // With the embedded database this process is the only writer, so every unreferenced file is
+  // debris; with PostgreSQL other instances may be mid-upload, so young files are spared.
+  const report = await reconcileStorage(app.ctx, { graceMs: database.kind === 'pglite' ? 0 : 15 * 60_000 });
+  if (report.removedFiles.length > 0 || report.missingFiles.length > 0) {
+    app.log.warn(
+      { removedFiles: report.removedFiles, missingFiles: report.missingFiles },
+      `storage check: removed ${report.removedFiles.length} orphaned files; ${report.missingFiles.length} rows lack their files`,
+    );
+  } else {
+    app.log.info('storage check: database and uploads agree');
+  }
   if (config.SEED_DEMO) await seedDemoData(app.ctx, app.log);
 
   let stopping = false;
@@ -29,7 +47,10 @@ async function main() {
     app
       .close()
       .then(() => database.close())
-      .then(() => process.exit(0))
+      .then(() => {
+        releaseLock();
+        process.exit(0);
+      })
       .catch((error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);

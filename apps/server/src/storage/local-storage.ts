@@ -33,6 +33,11 @@ export class LocalStorage implements Storage {
     }
   }
 
+  async modifiedAt(key: string): Promise<Date | null> {
+    const info = await stat(this.resolve(key)).catch(() => null);
+    return info?.isFile() ? info.mtime : null;
+  }
+
   async delete(key: string): Promise<void> {
     await rm(this.resolve(key), { force: true });
   }

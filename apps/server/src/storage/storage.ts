@@ -17,6 +17,8 @@ export interface Storage {
   deletePrefix(prefix: string): Promise<void>;
   /** Every key under a top-level folder, for reconciliation and backup. */
   list(prefix: string): AsyncIterable<string>;
+  /** When the object was written, or null when it does not exist. */
+  modifiedAt(key: string): Promise<Date | null>;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/;
