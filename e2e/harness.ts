@@ -21,6 +21,9 @@ export const DEMO = {
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;
+  process: ChildProcess;
+  /** Resolves with the exit code when the process ends. */
+  exited: Promise<number | null>;
   /** Everything the server printed, for failure messages. */
   output: () => string;
   stop(): Promise<void>;
@@ -42,8 +45,11 @@ async function freePort(): Promise<number> {
  * Starts the production build (`npm run build` first) on a free port with its own data dir,
  * embedded database and outbox, seeded with the demo accounts and memorials.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rips-e2e-'));
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { keepDataDir?: boolean } = {},
+): Promise<RunningServer> {
+  const dataDir = env['DATA_DIR'] ?? (await mkdtemp(path.join(os.tmpdir(), 'rips-e2e-')));
   const port = await freePort();
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/server.js')], {
@@ -63,10 +69,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
       const res = await fetch(`${baseUrl}/api/v1/posts?limit=1`);
       if (res.status < 500) break;
@@ -82,15 +89,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     baseUrl,
     dataDir,
+    process: child,
+    exited,
     output: () => output,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 12_000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
+        await exited;
       }
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.keepDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -23,6 +23,8 @@ declare module 'fastify' {
     ctx: AppContext;
     /** Set on SIGTERM: new requests get 503 while in-flight ones finish. */
     draining: boolean;
+    /** Resolves once no request is in flight (or after `timeoutMs`). */
+    whenIdle(timeoutMs: number): Promise<void>;
   }
 }
 
@@ -61,16 +63,36 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('ctx', ctx);
   app.decorate('draining', false);
 
-  app.addHook('onRequest', async (_request, reply) => {
-    if (app.draining) {
-      void reply.header('connection', 'close');
-      return reply.status(503).send({
-        statusCode: 503,
-        code: ErrorCode.ServiceUnavailable,
-        message: 'The server is restarting. Please try again in a moment.',
-        success: false,
-      });
+  const inFlight = new Set<string>();
+  app.decorate('whenIdle', async (timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs;
+    while (inFlight.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+  });
+  app.addHook('onResponse', async (request) => {
+    inFlight.delete(request.id);
+  });
+  app.addHook('onRequestAbort', async (request) => {
+    inFlight.delete(request.id);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!app.draining) {
+      inFlight.add(request.id);
+      return;
     }
+    void reply.header('connection', 'close');
+    return reply.status(503).send({
+      statusCode: 503,
+      code: ErrorCode.ServiceUnavailable,
+      message: 'The server is restarting. Please try again in a moment.',
+      success: false,
+    });
+  });
+
+  // While draining, every answer closes its connection, so kept-alive sockets do not hold the
+  // process open after their last in-flight request.
+  app.addHook('onSend', async (_request, reply) => {
+    if (app.draining) void reply.header('connection', 'close');
   });
 
   await app.register(errorHandlerPlugin);
@@ -83,6 +105,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       await api.register(authRoutes);
+      await api.register((await import('./modules/memorials/memorials.routes.js')).memorialsRoutes);
+      await api.register((await import('./modules/users/users.routes.js')).usersRoutes);
+      await api.register((await import('./modules/account/account.routes.js')).accountRoutes);
+      await api.register((await import('./modules/password-reset/password-reset.routes.js')).passwordResetRoutes);
+      await api.register((await import('./modules/legacy/legacy.routes.js')).legacyRoutes);
+      await api.register((await import('./modules/contact/contact.routes.js')).contactRoutes);
+      await api.register((await import('./modules/tributes/tributes.routes.js')).tributesRoutes);
+      await api.register((await import('./modules/galleries/galleries.routes.js')).galleriesRoutes);
+      await api.register((await import('./modules/admin/admin.routes.js')).adminRoutes, { prefix: '/admin' });
     },
     { prefix: API_PREFIX },
   );

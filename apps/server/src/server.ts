@@ -44,8 +44,11 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS);
     force.unref();
+    // Keep listening while draining so new requests get a clear 503 rather than a refused
+    // connection; close once the in-flight ones are done.
     app
-      .close()
+      .whenIdle(SHUTDOWN_DEADLINE_MS - 1_000)
+      .then(() => app.close())
       .then(() => database.close())
       .then(() => {
         releaseLock();
