@@ -25,6 +25,8 @@ declare module 'fastify' {
     draining: boolean;
     /** Resolves once no request is in flight (or after `timeoutMs`). */
     whenIdle(timeoutMs: number): Promise<void>;
+    /** Every route registered, so tests can prove each one is covered. */
+    registeredRoutes: { method: string; url: string }[];
   }
 }
 
@@ -62,6 +64,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   };
   app.decorate('ctx', ctx);
   app.decorate('draining', false);
+  app.decorate('registeredRoutes', []);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method !== 'HEAD') app.registeredRoutes.push({ method, url: route.url });
+    }
+  });
 
   const inFlight = new Set<string>();
   app.decorate('whenIdle', async (timeoutMs: number) => {

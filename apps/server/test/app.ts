@@ -63,6 +63,7 @@ export async function createTestApp(overrides: Partial<Record<keyof Env, string>
     config,
     database,
     logger: false,
+    webDistDir: config.WEB_DIST_DIR ?? null,
     mailer: {
       async send(message) {
         mail.push(message);

@@ -1,0 +1,81 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/app.js';
+import { pngFile } from '../../test/fixtures.js';
+import { multipart } from '../../test/multipart.js';
+
+let t: TestApp;
+let web: string;
+beforeAll(async () => {
+  web = await mkdtemp(path.join(os.tmpdir(), 'rips-web-'));
+  await mkdir(path.join(web, 'assets'));
+  await writeFile(path.join(web, 'index.html'), '<!doctype html><title>Rips</title><div id="root"></div>');
+  await writeFile(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
+  t = await createTestApp({ WEB_DIST_DIR: web });
+});
+afterAll(async () => {
+  await t?.close();
+  await rm(web, { recursive: true, force: true });
+});
+
+function expectSecurityHeaders(res: LightMyRequestResponse, label: string) {
+  const h = res.headers;
+  expect(h['x-content-type-options'], label).toBe('nosniff');
+  expect(h['referrer-policy'], label).toBe('strict-origin-when-cross-origin');
+  expect(h['x-frame-options'], label).toBe('DENY');
+  const csp = String(h['content-security-policy'] ?? '');
+  expect(csp, label).toMatch(/frame-ancestors 'none'|sandbox/);
+  const scriptSrc = /(?:^|;\s*)script-src ([^;]*)/.exec(csp)?.[1] ?? /(?:^|;\s*)default-src ([^;]*)/.exec(csp)?.[1] ?? '';
+  expect(scriptSrc, label).not.toContain('unsafe-inline');
+  expect(scriptSrc, label).not.toContain('unsafe-eval');
+}
+
+describe(`security headers (${TEST_ENGINE})`, () => {
+  it('are on HTML pages, assets, API answers, errors and images', async () => {
+    const html = await t.app.inject({ method: 'GET', url: '/memoriams' });
+    expect(html.statusCode).toBe(200);
+    expect(html.headers['content-type']).toContain('text/html');
+    expectSecurityHeaders(html, 'html');
+
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expectSecurityHeaders(asset, 'asset');
+
+    const apiError = await t.app.inject({ method: 'GET', url: '/api/v1/users/me' });
+    expect(apiError.statusCode).toBe(401);
+    expectSecurityHeaders(apiError, 'api error');
+
+    const notFound = await t.app.inject({ method: 'GET', url: '/api/v1/does-not-exist' });
+    expect(notFound.statusCode).toBe(404);
+    expectSecurityHeaders(notFound, '404');
+
+    const { payload, headers } = multipart(
+      { fullName: 'Head Er', email: 'headers@example.com', userName: 'headers', password: 'Header-check-1' },
+      { avatar: await pngFile() },
+    );
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/users/register', payload, headers });
+    expect(created.statusCode).toBe(201);
+    expectSecurityHeaders(created, 'api json');
+    const image = await t.app.inject({ method: 'GET', url: created.json().data.user.avatar });
+    expect(image.statusCode).toBe(200);
+    expectSecurityHeaders(image, 'image');
+    expect(image.headers['content-security-policy']).toContain('sandbox');
+  });
+
+  it('adds HSTS only when served over HTTPS', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+
+    const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const secure = await proxied.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { 'x-forwarded-proto': 'https' } });
+      expect(secure.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
