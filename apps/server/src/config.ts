@@ -35,6 +35,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   SEED_DEMO: bool.default(true),
   WEB_DIST_DIR: z.string().optional(),
+  /** Measure event-loop delay; SIGUSR2 logs it and starts a new measurement (benchmarks use it). */
+  DIAGNOSTICS: bool.default(false),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

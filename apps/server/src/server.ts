@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
@@ -32,6 +33,19 @@ async function main() {
     app.log.info('storage check: database and uploads agree');
   }
   if (config.SEED_DEMO) await seedDemoData(app.ctx, app.log);
+
+  if (config.DIAGNOSTICS) {
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    process.on('SIGUSR2', () => {
+      const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+      app.log.info(
+        { eventLoopDelayMs: { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) } },
+        'event-loop delay',
+      );
+      delay.reset();
+    });
+  }
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -1,0 +1,208 @@
+// Memorial search at scale: seeds 100,000 realistic memorials and measures GET /api/v1/posts.
+//
+// Run:   npm run build && node bench/search/run.mjs          (or: npm run bench search)
+// Options (environment):
+//   DATABASE_URL=postgres://...   also runs on PostgreSQL, in a throw-away database created beside
+//                                 the one named (and dropped afterwards); PGlite always runs.
+//   BENCH_MEMORIALS=100000        how many memorials to seed.
+//   BENCH_ROUNDS=200              measured requests per case (after 20 warm-up requests).
+//
+// Plain ESM against the built server (apps/server/dist): no TypeScript runner is installed here.
+// Requests go through app.inject, so the figures are the server's own work (routing, auth
+// lookup, SQL, presenting, serialising) without socket noise.
+// Targets: p95 of a rare-term search within 5x of a single-memorial lookup; first page < 30 KB.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../apps/server/dist/app.js';
+import { loadConfig } from '../../apps/server/dist/config.js';
+import { openDatabase } from '../../apps/server/dist/db/client.js';
+
+const TOTAL = Number(process.env.BENCH_MEMORIALS ?? 100_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
+const WARMUP = 20;
+const RARE_TERM = 'quillfeather';
+const COMMON_TERM = 'garden';
+const BATCH = 10_000;
+
+const FIRST = ['Margaret', 'John', 'Rosa', 'Ahmed', 'Mei', 'Olga', 'Samuel', 'Grace', 'Tomas', 'Aisha', 'Henry', 'Lucia', 'Kwame', 'Ingrid', 'Rafael', 'Nora', 'Dmitri', 'Fatima', 'Walter', 'Elena', 'Hiro', 'Clara', 'Jonas', 'Amara', 'Peter', 'Sofia', 'Omar', 'Ruth', 'Viktor', 'Leila', 'George', 'Hana', 'Felix', 'Maeve', 'Arjun', 'Irene', 'Bruno', 'Zainab', 'Edward', 'Yara'];
+const LAST = ['Brown', 'Okafor', 'Lindqvist', 'Haddad', 'Chen', 'Petrova', 'Garcia', 'Murphy', 'Novak', 'Mensah', 'Fischer', 'Rossi', 'Tanaka', 'Kowalski', 'Silva', 'Oduya', 'Ivanov', 'Nguyen', 'Dubois', 'Hughes', 'Costa', 'Schmidt', 'Moreau', 'Ali', 'Bianchi', 'Larsen', 'Sato', 'Kaur', 'Walsh', 'Romero', 'Yilmaz', 'Berg', 'Kim', 'Varga', 'Adeyemi', 'Popescu', 'Nakamura', 'Horvat', 'Reyes', 'Quinn'];
+const PLACES = ['Dublin', 'Lagos', 'Stockholm', 'Beirut', 'Shanghai', 'Kyiv', 'Seville', 'Cork', 'Brno', 'Accra', 'Hamburg', 'Naples', 'Osaka', 'Krakow', 'Porto', 'Nairobi', 'Tallinn', 'Hanoi', 'Lyon', 'Leeds'];
+const SENTENCES = [
+  'She tended her garden every morning and shared its roses with the whole street.',
+  'He was a patient teacher who never forgot the name of a single pupil.',
+  'Loved by three generations, remembered for a laugh that filled every room.',
+  'A carpenter by trade, he built the table where the family still gathers on Sundays.',
+  'She sang in the church choir for forty years and knew every hymn by heart.',
+  'He crossed an ocean with one suitcase and built a life of quiet courage.',
+  'Her kitchen smelled of cardamom and fresh bread, and the door was always open.',
+  'A nurse through two epidemics, she held the hands of strangers until morning.',
+  'He kept bees, read poetry aloud, and fixed every broken radio in the village.',
+  'She marched for the right to vote and taught her grandchildren to do the same.',
+  'He loved long walks by the river and the crossword in the Saturday paper.',
+  'Generous to a fault, she never let a guest leave hungry or without a story.',
+  'He played the violin badly and joyfully, usually at the worst possible moment.',
+  'She ran the corner shop for thirty years and knew what everyone needed before they asked.',
+  'A fisherman who read the weather better than any forecast on the radio.',
+  'He coached the youth football team long after his own knees gave out.',
+  'She painted the harbour in every season and gave the paintings away.',
+  'He will be missed at every wedding, where he was always the first to dance.',
+  'Her letters arrived every birthday, written by hand, never late.',
+  'He planted an orchard for grandchildren he did not live to meet.',
+];
+const TRAITS = [
+  ['kind', 'gentle', 'brave', 'loyal', 'patient', 'generous', 'curious', 'cheerful'],
+  ['gardener', 'teacher', 'nurse', 'carpenter', 'fisherman', 'singer', 'painter', 'beekeeper', 'coach', 'baker'],
+  ['storyteller', 'dancer', 'reader', 'traveller', 'volunteer', 'grandmother', 'grandfather', 'neighbour'],
+];
+
+function sqlArray(values) {
+  return `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
+}
+const pick = (values) => `(${sqlArray(values)})[1 + floor(random() * ${values.length})::int]`;
+
+/** One batch of memorials in a single INSERT ... SELECT over generate_series. */
+function seedBatch(ownerId, from, to) {
+  const traits = `${pick(TRAITS[0])} || ' ' || ${pick(TRAITS[1])} || ' ' || ${pick(TRAITS[2])}`;
+  return `
+    INSERT INTO memorials (owner_id, title, description, birth_place, burial, plot, date_of_birth, death_date,
+                           traits, tags, tags_text, likes_count, created_at)
+    SELECT '${ownerId}', t.title, t.description, t.place, t.place || ' cemetery', 'Row ' || (n % 40),
+           t.born, t.born + (20 + n % 70) * 365, t.traits, string_to_array(t.traits, ' '),
+           array_to_string(string_to_array(t.traits, ' '), chr(31)), n % 17,
+           now() - (n || ' minutes')::interval
+    FROM generate_series(${from}, ${to}) AS n,
+    LATERAL (SELECT ${pick(FIRST)} || ' ' || ${pick(LAST)} AS title,
+                    ${pick(SENTENCES)} || ' ' || ${pick(SENTENCES)} || ' ' || ${pick(SENTENCES)} AS description,
+                    ${pick(PLACES)} AS place,
+                    date '1900-01-01' + (n * 7919 % 30000) AS born,
+                    ${traits} AS traits,
+                    n AS k) AS t`;
+}
+
+async function seed(db) {
+  const owner = await db.execute(sql.raw(`
+    INSERT INTO users (full_name, email, user_name, password_hash, role)
+    VALUES ('Bench Sponsor', 'bench-${randomBytes(4).toString('hex')}@example.com', 'bench_${randomBytes(4).toString('hex')}', 'x', 'sponsor')
+    RETURNING id`));
+  const ownerId = owner.rows[0].id;
+  for (let from = 1; from <= TOTAL; from += BATCH) {
+    await db.execute(sql.raw(seedBatch(ownerId, from, Math.min(from + BATCH - 1, TOTAL))));
+  }
+  // A handful of memorials carry the rare word, spread over the whole time range.
+  for (const n of [7, TOTAL / 2, TOTAL - 3]) {
+    await db.execute(sql.raw(`UPDATE memorials SET description = description || ' Friends called him the ${RARE_TERM} of the valley.'
+      WHERE id = (SELECT id FROM memorials ORDER BY created_at DESC OFFSET ${Math.floor(n)} LIMIT 1)`));
+  }
+  await db.execute(sql.raw('ANALYZE memorials'));
+  const one = await db.execute(sql.raw(`SELECT id FROM memorials ORDER BY created_at DESC OFFSET ${Math.floor(TOTAL / 8)} LIMIT 1`));
+  return one.rows[0].id;
+}
+
+function stats(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+  return { median: at(0.5), p95: at(0.95) };
+}
+
+async function measure(app, url) {
+  let bytes = 0;
+  let count = 0;
+  for (let i = 0; i < WARMUP; i++) await app.inject({ method: 'GET', url });
+  const samples = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const start = performance.now();
+    const res = await app.inject({ method: 'GET', url });
+    samples.push(performance.now() - start);
+    if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
+    bytes = res.rawPayload.length;
+    const body = res.json();
+    count = Array.isArray(body.data) ? body.data.length : 1;
+  }
+  return { ...stats(samples), bytes, count };
+}
+
+async function createPostgresDatabase(baseUrl) {
+  const name = `rips_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+async function runOn(engine, databaseUrl) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rips-bench-search-'));
+  const postgres = databaseUrl ? await createPostgresDatabase(databaseUrl) : null;
+  const config = loadConfig({}, {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+  });
+  const database = await openDatabase(postgres ? { url: postgres.url } : { dataDir: config.dbDir });
+  try {
+    await database.migrate();
+    const seedStart = performance.now();
+    const memorialId = await seed(database.db);
+    const seedSeconds = (performance.now() - seedStart) / 1000;
+    const app = await buildApp({ config, database, logger: false, webDistDir: null });
+    await app.ready();
+    const cases = [
+      ['single lookup', `/api/v1/posts/post/${memorialId}`],
+      [`rare term "${RARE_TERM}"`, `/api/v1/posts?q=${RARE_TERM}`],
+      [`common term "${COMMON_TERM}"`, `/api/v1/posts?q=${COMMON_TERM}`],
+      ['empty query', '/api/v1/posts'],
+      ['whitespace query', '/api/v1/posts?q=%20%20'],
+    ];
+    const results = [];
+    for (const [label, url] of cases) results.push({ label, ...(await measure(app, url)) });
+    await app.close();
+    return { engine, seedSeconds, results };
+  } finally {
+    await database.close();
+    await postgres?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+function report({ engine, seedSeconds, results }) {
+  console.log(`\n${engine}: ${TOTAL.toLocaleString('en-US')} memorials seeded in ${seedSeconds.toFixed(1)} s; ${ROUNDS} requests per case`);
+  console.log('| case | median ms | p95 ms | items | response bytes |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const r of results) {
+    console.log(`| ${r.label} | ${r.median.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.count} | ${r.bytes.toLocaleString('en-US')} |`);
+  }
+  const lookup = results[0];
+  const rare = results[1];
+  const firstPages = results.slice(1);
+  const ratio = rare.p95 / lookup.p95;
+  const largest = Math.max(...firstPages.map((r) => r.bytes));
+  const speedOk = ratio <= 5;
+  const sizeOk = largest < 30 * 1024;
+  console.log(`verdict: rare-term p95 is ${ratio.toFixed(2)}x the single lookup's p95 (target <= 5x): ${speedOk ? 'PASS' : 'FAIL'}`);
+  console.log(`verdict: largest first page is ${largest.toLocaleString('en-US')} bytes (target < 30,720): ${sizeOk ? 'PASS' : 'FAIL'}`);
+  return speedOk && sizeOk;
+}
+
+const runs = [await runOn('PGlite', null)];
+if (process.env.DATABASE_URL) runs.push(await runOn('PostgreSQL', process.env.DATABASE_URL));
+else console.log('\n(DATABASE_URL is not set: PostgreSQL skipped.)');
+let ok = true;
+for (const run of runs) ok = report(run) && ok;
+process.exitCode = ok ? 0 : 1;
