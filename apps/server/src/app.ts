@@ -13,6 +13,7 @@ import { TokenService } from './modules/auth/tokens.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { inputGuardPlugin } from './plugins/input-guard.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { LocalStorage } from './storage/local-storage.js';
@@ -107,6 +108,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(authPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(multipart, {
     limits: { fieldNameSize: 100, fieldSize: 64 * 1024, fields: 40, parts: 50, files: 1, headerPairs: 100 },
   });

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { ErrorCode } from '@rips/shared/api';
 import { AppError } from '../errors.js';
 import { formatBytes } from '../media/images.js';
+import { NUL_MESSAGE } from '../plugins/input-guard.js';
 
 export interface UploadedFile {
   fieldName: string;
@@ -31,7 +32,9 @@ export async function readMultipart(
   try {
     for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
       if (part.type === 'field') {
-        if (typeof part.value === 'string') form.fields[part.fieldname] = part.value;
+        if (typeof part.value !== 'string') continue;
+        if (part.value.includes('\u0000') || part.fieldname.includes('\u0000')) throw AppError.validation(NUL_MESSAGE);
+        form.fields[part.fieldname] = part.value;
         continue;
       }
       const limit = fileLimits[part.fieldname];

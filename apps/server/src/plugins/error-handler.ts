@@ -42,6 +42,17 @@ function fromFastify(error: FastifyError): ApiErrorBody | null {
   return null;
 }
 
+/** PostgreSQL's class 22 (data exception), found on the error or its causes. */
+function isDataException(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export const errorHandlerPlugin = fp(async (app) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let payload: ApiErrorBody | null = null;
@@ -56,6 +67,11 @@ export const errorHandlerPlugin = fp(async (app) => {
     } else if (error instanceof ZodError) {
       const errors = fieldErrors(error);
       payload = body(400, ErrorCode.Validation, errors[0]?.message ?? 'Invalid request.', errors);
+    } else if (isDataException(error)) {
+      // A value the database cannot hold (out-of-range date or number, bad encoding): the client's,
+      // but also a validation the schemas missed, so it is logged.
+      request.log.warn({ err: error }, 'data exception from the database');
+      payload = body(400, ErrorCode.Validation, 'A value in the request cannot be stored. Please check it and try again.');
     } else {
       payload = fromFastify(error);
     }
