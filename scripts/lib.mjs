@@ -28,6 +28,8 @@ const BUILD_INPUTS = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/vite-plugins',
+  'apps/web/tsconfig.json',
   'apps/web/package.json',
 ];
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// Envelope and error codes only: no zod here, so the web shell can import values without it.
 
 /** Stable machine-readable error codes. Clients branch on these, never on messages. */
 export const ErrorCode = {
@@ -40,17 +40,6 @@ export interface ApiSuccess<T> {
   data: T;
   message: string;
   success: true;
-}
-
-/** Cursor pagination fields that list endpoints add beside the spec's array. */
-export const PageQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(24),
-  cursor: z.string().max(200).optional(),
-});
-export type PageQuery = z.infer<typeof PageQuerySchema>;
-
-export interface PageInfo {
-  nextCursor: string | null;
 }
 
 export const API_PREFIX = '/api/v1';

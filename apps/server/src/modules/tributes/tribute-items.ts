@@ -1,0 +1,96 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { PageQuerySchema } from '@rips/shared/pagination';
+import type { TributeOwner } from '@rips/shared/tributes';
+import { AppError } from '../../errors.js';
+import type { Db } from '../../db/client.js';
+import { findVisibleMemorial, memorialAccess } from '../memorials/memorials.policy.js';
+import { isUuid, type UserRow } from '../users/users.repository.js';
+
+/**
+ * Keyset pagination for everything left on a memorial (flowers, prayers, photos, memorabilia,
+ * documents), newest first on (created_at, id), which each table's memorial index covers.
+ * The cursor carries created_at as Postgres prints it, so microseconds survive the round trip
+ * (a JavaScript Date would drop them and skip or repeat rows).
+ */
+export const TributePageQuerySchema = PageQuerySchema;
+export type TributePageQuery = z.infer<typeof TributePageQuerySchema>;
+
+export interface Cursor {
+  at: string;
+  id: string;
+}
+
+export interface PageRequest {
+  memorialId: string;
+  limit: number;
+  cursor: Cursor | null;
+}
+
+const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(`${cursor.at}|${cursor.id}`, 'utf8').toString('base64url');
+}
+
+export function decodeCursor(value: string | undefined): Cursor | null {
+  if (!value) return null;
+  const [at, id, extra] = Buffer.from(value, 'base64url').toString('utf8').split('|');
+  if (!at || !id || extra !== undefined || !TIMESTAMP_TEXT.test(at) || !isUuid(id)) {
+    throw AppError.badRequest('This page link is no longer valid. Please reload the list.');
+  }
+  return { at, id };
+}
+
+/** The condition "older than the cursor", or undefined on the first page. */
+export function olderThan(createdAt: PgColumn, id: PgColumn, cursor: Cursor | null): SQL | undefined {
+  if (!cursor) return undefined;
+  return sql`(${createdAt}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
+}
+
+/** The created_at of a row as text, for the next cursor. */
+export function cursorText(createdAt: PgColumn): SQL<string> {
+  return sql<string>`${createdAt}::text`;
+}
+
+export interface ItemWithOwner<T> {
+  item: T;
+  ownerName: string;
+  cursorAt: string;
+}
+
+/** Cuts the extra row fetched to learn whether another page exists. */
+export function toPage<T extends { id: string }>(
+  rows: ItemWithOwner<T>[],
+  limit: number,
+): { rows: ItemWithOwner<T>[]; nextCursor: string | null } {
+  if (rows.length <= limit) return { rows, nextCursor: null };
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1]!;
+  return { rows: page, nextCursor: encodeCursor({ at: last.cursorAt, id: last.item.id }) };
+}
+
+export function presentOwner(ownerId: string, fullName: string): TributeOwner {
+  return { _id: ownerId, fullName };
+}
+
+/**
+ * Who may remove an item: its author, or the memorial's owner (or an admin) moderating it.
+ * For gallery items a caller who cannot even see the galleries learns nothing: 404.
+ */
+export async function requireRemovalRight(
+  db: Db,
+  item: { ownerId: string; memorialId: string },
+  user: UserRow,
+  visibleTo: 'everyone' | 'contributors',
+): Promise<void> {
+  if (item.ownerId === user.id) return;
+  const memorial = await findVisibleMemorial(db, item.memorialId);
+  const access = await memorialAccess(db, memorial, user);
+  if (access.canManage) return;
+  if (visibleTo === 'contributors' && !access.canContribute) throw AppError.notFound(ITEM_NOT_FOUND);
+  throw AppError.forbidden('Only the person who left this, or the owner of the memorial, can remove it.');
+}
+
+export const ITEM_NOT_FOUND = 'This item does not exist or has been removed.';
