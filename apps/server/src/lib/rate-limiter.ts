@@ -15,7 +15,8 @@ export class RateLimiter {
 
   constructor(
     private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
+    /** The clock; a test may replace it to step past a window instead of waiting it out. */
+    public now: () => number = Date.now,
   ) {}
 
   /** Seconds until `key` may try again, or 0 when it is under `limit`. */
