@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
-import { precompress } from './vite-plugins/precompress';
+import { precompress } from './vite-plugins/precompress.ts';
 
 const API_ORIGIN = 'http://localhost:3000';
 
@@ -9,6 +9,7 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), precompress()],
   resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
     // Workspace packages expose TypeScript sources under the `source` condition.
     conditions: ['source', ...defaultClientConditions],
   },
@@ -25,5 +26,18 @@ export default defineConfig({
     emptyOutDir: true,
     // The shell loads everything it needs up front; pages arrive as separate chunks.
     chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React and the router change rarely: one long-cached chunk every page needs anyway.
+          groups: [
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

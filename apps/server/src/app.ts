@@ -124,6 +124,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register((await import('./modules/contact/contact.routes.js')).contactRoutes);
       await api.register((await import('./modules/tributes/tributes.routes.js')).tributesRoutes);
       await api.register((await import('./modules/galleries/galleries.routes.js')).galleriesRoutes);
+      await api.register((await import('./modules/home/home.routes.js')).homeRoutes);
       await api.register((await import('./modules/admin/admin.routes.js')).adminRoutes, { prefix: '/admin' });
     },
     { prefix: API_PREFIX },

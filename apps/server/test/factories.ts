@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '@rips/shared/users';
-import { users } from '../src/db/schema/index.js';
+import { memorialContributors, memorials, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import type { UserRow } from '../src/modules/users/users.repository.js';
 
@@ -34,4 +34,22 @@ export async function createUser(
     .returning();
   const token = await app.ctx.tokens.sign({ sub: row!.id, ver: row!.tokenVersion, role: row!.role });
   return { row: row!, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+/** A memorial stored straight into the database (tributes and galleries tests). */
+export async function createMemorialRow(
+  app: FastifyInstance,
+  owner: TestUser,
+  values: Partial<typeof memorials.$inferInsert> = {},
+): Promise<typeof memorials.$inferSelect> {
+  const [row] = await app.ctx.db
+    .insert(memorials)
+    .values({ ownerId: owner.row.id, title: `Memorial ${randomBytes(3).toString('hex')}`, ...values })
+    .returning();
+  return row!;
+}
+
+/** Makes `user` a contributor of the memorial, as the owner's "Add Contributer" would. */
+export async function addContributorRow(app: FastifyInstance, memorialId: string, user: TestUser): Promise<void> {
+  await app.ctx.db.insert(memorialContributors).values({ memorialId, userId: user.row.id });
 }

@@ -38,9 +38,13 @@ export const RESET_REQUESTED_MESSAGE = `If an account matches, we have emailed a
 export const ForgotPasswordSchema = z
   .object({
     userName: z.string().trim().min(1, 'Username is required.').max(254),
+    // The form sends '' when the optional email is left empty.
     email: z
-      .union([EmailSchema, z.literal('').transform(() => undefined)])
-      .optional(),
+      .string()
+      .max(254)
+      .optional()
+      .transform((v) => (v?.trim() ? v : undefined))
+      .pipe(EmailSchema.optional()),
     newPassword: PasswordSchema,
     confirmNewPassword: z.string().min(1, 'Please confirm the new password.').max(128),
   })

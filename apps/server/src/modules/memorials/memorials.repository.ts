@@ -42,43 +42,64 @@ export function escapeLike(text: string): string {
 }
 
 /**
+ * A search matching at least this many memorials counts as common: its page is found by walking
+ * the newest memorials and testing each, which meets a dozen matches within a few hundred rows.
+ */
+const COMMON_MATCHES = 300;
+
+/** Newest first, exactly as the created_at index is ordered (its NULLS LAST must be spelt out). */
+const NEWEST_FIRST = sql.raw('ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST');
+
+/**
  * One page of memorials, newest first, optionally matching `search` (case-insensitive substring
  * of title, description or any tag).
  *
- * The match runs in a MATERIALIZED CTE so Postgres uses the trigram GIN indexes to find the few
- * matching rows and then sorts them, instead of walking the whole created_at index and testing
- * every row (what `ILIKE ... ORDER BY ... LIMIT` plans to).
+ * A rare search is answered from the trigram GIN indexes: the matches are collected in a
+ * MATERIALIZED CTE (at most COMMON_MATCHES of them) and sorted, instead of the planner's habit of
+ * walking the whole created_at index and testing every row (`ILIKE ... ORDER BY ... LIMIT`).
+ * When the CTE fills up, the search is common and that walk is the fast plan, so it is used.
  */
 export async function listMemorialPage(
   db: Db,
-  options: { search: string; limit: number; after: ListPosition | null },
+  options: { search: string; limit: number; after: ListPosition | null; commonMatches?: number },
 ): Promise<ListPageResult> {
-  const { search, limit, after } = options;
+  const { search, limit, after, commonMatches = COMMON_MATCHES } = options;
   const position = after
     ? sql`AND (created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
     : sql``;
-  let query: SQL;
-  if (search) {
-    const pattern = `%${escapeLike(search)}%`;
-    query = sql`
-      WITH matches AS MATERIALIZED (
-        SELECT id, created_at FROM memorials
-        WHERE lower(title) LIKE lower(${pattern}) ESCAPE '\\'
-           OR lower(description) LIKE lower(${pattern}) ESCAPE '\\'
-           OR lower(tags_text) LIKE lower(${pattern}) ESCAPE '\\'
-      )
-      SELECT id, created_at::text AS cursor_at FROM matches
-      WHERE true ${position}
-      ORDER BY created_at DESC, id DESC
-      LIMIT ${limit + 1}`;
+  let positions: RawPosition[];
+  if (!search) {
+    positions = await executeRows<RawPosition>(
+      db,
+      sql`SELECT id, created_at::text AS cursor_at FROM memorials WHERE true ${position} ${NEWEST_FIRST} LIMIT ${limit + 1}`,
+    );
   } else {
-    query = sql`
-      SELECT id, created_at::text AS cursor_at FROM memorials
-      WHERE true ${position}
-      ORDER BY created_at DESC, id DESC
-      LIMIT ${limit + 1}`;
+    const pattern = `%${escapeLike(search)}%`;
+    const match = sql`(lower(title) LIKE lower(${pattern}) ESCAPE '\\'
+      OR lower(description) LIKE lower(${pattern}) ESCAPE '\\'
+      OR lower(tags_text) LIKE lower(${pattern}) ESCAPE '\\')`;
+    const rare = await executeRows<RawPosition & { matched: number }>(
+      db,
+      sql`WITH matches AS MATERIALIZED (
+            SELECT id, created_at FROM memorials WHERE ${match} LIMIT ${commonMatches}
+          )
+          SELECT c.matched, p.id, p.cursor_at
+          FROM (SELECT count(*)::int AS matched FROM matches) c
+          LEFT JOIN LATERAL (
+            SELECT id, created_at, created_at::text AS cursor_at FROM matches
+            WHERE true ${position} ${NEWEST_FIRST} LIMIT ${limit + 1}
+          ) p ON true
+          ORDER BY p.created_at DESC, p.id DESC`,
+    );
+    positions =
+      (rare[0]?.matched ?? 0) < commonMatches
+        ? rare.filter((r) => r.id !== null)
+        : await executeRows<RawPosition>(
+            db,
+            sql`SELECT id, created_at::text AS cursor_at FROM memorials
+                WHERE ${match} ${position} ${NEWEST_FIRST} LIMIT ${limit + 1}`,
+          );
   }
-  const positions = await executeRows<RawPosition>(db, query);
   const page = positions.slice(0, limit);
   const last = page[page.length - 1];
   const next = positions.length > limit && last ? { createdAt: last.cursor_at, id: last.id } : null;

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { PageQuerySchema } from '@rips/shared/pagination';
 import type { TributeOwner } from '@rips/shared/tributes';
 import { AppError } from '../../errors.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { findVisibleMemorial, memorialAccess } from '../memorials/memorials.policy.js';
 import { isUuid, type UserRow } from '../users/users.repository.js';
@@ -94,3 +96,15 @@ export async function requireRemovalRight(
 }
 
 export const ITEM_NOT_FOUND = 'This item does not exist or has been removed.';
+
+/**
+ * Removes a deleted item's files. The row is already gone, so the item is gone for everyone;
+ * a file that cannot be removed now is logged and left to storage reconciliation, not a 500.
+ */
+export async function removeItemFiles(ctx: AppContext, prefix: string, log: FastifyBaseLogger): Promise<void> {
+  try {
+    await ctx.storage.deletePrefix(prefix);
+  } catch (error) {
+    log.warn({ err: error, prefix }, 'a removed tribute left a file behind');
+  }
+}

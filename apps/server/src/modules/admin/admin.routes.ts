@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminMemorialQuerySchema,
+  AdminTributeQuerySchema,
+  AdminUserQuerySchema,
+  IdParamsSchema,
+  SetDisabledSchema,
+  SetFeaturedSchema,
+  SetSponsorSchema,
+  TributeKindSchema,
+} from '@rips/shared/admin';
+import { respond } from '../../lib/respond.js';
+import { requireAdmin } from './admin.policy.js';
+import { presentAdminMemorial, presentAdminTribute, presentAdminUser } from './admin.presenter.js';
+import * as repo from './admin.repository.js';
+import * as admin from './admin.service.js';
+
+/** Registered under /admin. The hook runs before body validation, so strangers learn nothing. */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  app.addHook('onRequest', async (request) => {
+    await requireAdmin(request);
+  });
+
+  app.get('/users', { schema: { querystring: AdminUserQuerySchema } }, async (request, reply) => {
+    const { search, page, limit } = request.query;
+    const { rows, total } = await repo.searchUsers(ctx.db, search, { page, limit });
+    const data = rows.map((row) => presentAdminUser(ctx.urls, row));
+    return respond(reply, 200, { data, page, limit, total }, 'Users');
+  });
+
+  app.patch(
+    '/users/:id/sponsor',
+    { schema: { params: IdParamsSchema, body: SetSponsorSchema } },
+    async (request, reply) => {
+      const me = await request.requireUser();
+      const user = await admin.setSponsor(ctx, me, request.params.id, request.body.sponsor);
+      const message = request.body.sponsor ? 'Sponsor role granted.' : 'Sponsor role revoked.';
+      return respond(reply, 200, { user: presentAdminUser(ctx.urls, user) }, message);
+    },
+  );
+
+  app.patch(
+    '/users/:id/status',
+    { schema: { params: IdParamsSchema, body: SetDisabledSchema } },
+    async (request, reply) => {
+      const me = await request.requireUser();
+      const user = await admin.setDisabled(ctx, me, request.params.id, request.body.disabled);
+      const message = request.body.disabled ? 'Account disabled.' : 'Account enabled.';
+      return respond(reply, 200, { user: presentAdminUser(ctx.urls, user) }, message);
+    },
+  );
+
+  app.get(
+    '/memorials',
+    { schema: { querystring: AdminMemorialQuerySchema.extend({ featured: z.enum(['true', 'false']).optional() }) } },
+    async (request, reply) => {
+      const { search, page, limit, featured } = request.query;
+      const { rows, total } = await repo.searchMemorials(ctx.db, search, featured === 'true', { page, limit });
+      return respond(reply, 200, { data: rows.map(presentAdminMemorial), page, limit, total }, 'Memorials');
+    },
+  );
+
+  app.patch(
+    '/memorials/:id/featured',
+    { schema: { params: IdParamsSchema, body: SetFeaturedSchema } },
+    async (request, reply) => {
+      await admin.setFeatured(ctx, request.params.id, request.body.featured);
+      const message = request.body.featured ? 'Memorial featured.' : 'Memorial no longer featured.';
+      return respond(reply, 200, { featured: request.body.featured }, message);
+    },
+  );
+
+  app.get('/tributes', { schema: { querystring: AdminTributeQuerySchema } }, async (request, reply) => {
+    const { page, limit } = request.query;
+    const { rows, total } = await repo.recentTributes(ctx.db, { page, limit });
+    const data = rows.map((row) => presentAdminTribute(ctx.urls, row));
+    return respond(reply, 200, { data, page, limit, total }, 'Recent tributes');
+  });
+
+  app.delete(
+    '/tributes/:kind/:id',
+    { schema: { params: IdParamsSchema.extend({ kind: TributeKindSchema }) } },
+    async (request, reply) => {
+      await admin.removeTribute(ctx, request.params.kind, request.params.id);
+      return respond(reply, 200, {}, 'Tribute removed.');
+    },
+  );
+};

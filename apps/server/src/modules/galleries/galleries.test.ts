@@ -1,0 +1,477 @@
+import { createDeflateRaw, crc32, deflateRawSync } from 'node:zlib';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_ENGINE, type TestApp } from '../../../test/app.js';
+import { addContributorRow, createMemorialRow, createUser, type TestUser } from '../../../test/factories.js';
+import { jpegFile, pngFile, pngWithGps, textAsPng } from '../../../test/fixtures.js';
+import { multipart, type FilePart } from '../../../test/multipart.js';
+import { documents, memorabilia, photos } from '../../db/schema/index.js';
+import { attachmentDisposition, sanitizeFileName } from '../../media/documents.js';
+import { FILE_CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.js';
+
+let t: TestApp;
+let owner: TestUser;
+let contributor: TestUser;
+let member: TestUser;
+let memorialId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createUser(t.app, { role: 'sponsor', fullName: 'Grace Hopper' });
+  contributor = await createUser(t.app, { fullName: 'Alan Turing' });
+  member = await createUser(t.app, { fullName: 'Mary Shelley' });
+  memorialId = (await createMemorialRow(t.app, owner, { title: 'Ada Lovelace' })).id;
+  await addContributorRow(t.app, memorialId, contributor);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+// ---- Real files, built here so every byte is known ----
+
+/** A minimal but well-formed one-page PDF, with a correct cross-reference table. */
+function pdfFile(filename = 'Order of service.pdf'): FilePart {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>',
+    '<< /Length 35 >>\nstream\nBT /F1 12 Tf 20 100 Td (Ada) Tj ET\nendstream',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(Buffer.byteLength(body));
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(body);
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return { filename, contentType: 'application/pdf', body: Buffer.from(body) };
+}
+
+interface ZipEntry {
+  name: string;
+  /** Deflated bytes, and the real size and CRC of what they inflate to. */
+  deflated: Buffer;
+  size: number;
+  crc: number;
+  /** What the headers claim, when a test wants them to lie. */
+  declaredSize?: number;
+}
+
+function entry(name: string, content: string | Buffer): ZipEntry {
+  const data = Buffer.isBuffer(content) ? content : Buffer.from(content);
+  return { name, deflated: deflateRawSync(data), size: data.length, crc: crc32(data) };
+}
+
+/** A zip written header by header (local headers, central directory, end record), deflate only. */
+function zip(entries: ZipEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const name = Buffer.from(e.name);
+    const size = e.declaredSize ?? e.size;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0, 6);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(0, 10);
+    local.writeUInt32LE(e.crc >>> 0, 14);
+    local.writeUInt32LE(e.deflated.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    local.writeUInt16LE(0, 28);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0, 8);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(0, 12);
+    central.writeUInt32LE(e.crc >>> 0, 16);
+    central.writeUInt32LE(e.deflated.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, e.deflated);
+    centrals.push(central, name);
+    offset += local.length + name.length + e.deflated.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+const CONTENT_TYPES =
+  '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+  '<Default Extension="xml" ContentType="application/xml"/>' +
+  '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>';
+const DOCUMENT_XML =
+  '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">' +
+  '<w:body><w:p><w:r><w:t>In loving memory</w:t></w:r></w:p></w:body></w:document>';
+
+function docxFile(filename = 'Eulogy.docx', extra: ZipEntry[] = []): FilePart {
+  const body = zip([entry('[Content_Types].xml', CONTENT_TYPES), entry('word/document.xml', DOCUMENT_XML), ...extra]);
+  return {
+    filename,
+    contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    body,
+  };
+}
+
+/** `megabytes` of zeros, deflated as a stream (never held inflated in memory). */
+async function deflatedZeros(megabytes: number): Promise<ZipEntry> {
+  const chunk = Buffer.alloc(1024 * 1024);
+  const deflate = createDeflateRaw({ level: 9 });
+  const parts: Buffer[] = [];
+  deflate.on('data', (d: Buffer) => parts.push(d));
+  const done = new Promise((resolve) => deflate.on('end', resolve));
+  let crc = 0;
+  for (let i = 0; i < megabytes; i++) {
+    crc = crc32(chunk, crc);
+    if (!deflate.write(chunk)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await done;
+  return { name: 'word/media/zeros.bin', deflated: Buffer.concat(parts), size: megabytes * 1024 * 1024, crc };
+}
+
+/** An OLE2 compound file header and one sector, as a legacy .doc begins. */
+function docFile(): FilePart {
+  const body = Buffer.alloc(1536);
+  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(body, 0);
+  body.writeUInt16LE(0x003e, 24);
+  body.writeUInt16LE(0x0003, 26);
+  body.writeUInt16LE(0xfffe, 28);
+  body.writeUInt16LE(9, 30);
+  return { filename: 'Will (1998).doc', contentType: 'application/msword', body };
+}
+
+// ---- Helpers ----
+
+function uploadTo(app: TestApp, path: string, field: string, file: FilePart | null, auth: object, fields: Record<string, string> = {}) {
+  const { payload, headers } = multipart({ postId: memorialId, ...fields }, file ? { [field]: file } : {});
+  return app.app.inject({ method: 'POST', url: `/api/v1/${path}`, payload, headers: { ...headers, ...auth } });
+}
+const addPhoto = (file: FilePart | null, auth: object = contributor.auth, fields: Record<string, string> = {}) =>
+  uploadTo(t, 'photos', 'photoImg', file, auth, fields);
+const addMemorabilia = (file: FilePart | null, auth: object = contributor.auth) =>
+  uploadTo(t, 'memorablias', 'memorabliaImg', file, auth);
+const addDocument = (file: FilePart | null, auth: object = contributor.auth) =>
+  uploadTo(t, 'documents', 'documentFile', file, auth);
+
+async function storedKeys(kind: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const key of t.app.ctx.storage.list(kind)) keys.push(key);
+  return keys.sort();
+}
+
+async function rowCount(): Promise<number> {
+  const [p] = await t.app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(photos);
+  const [m] = await t.app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(memorabilia);
+  const [d] = await t.app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(documents);
+  return Number(p!.n) + Number(m!.n) + Number(d!.n);
+}
+
+async function expectRefused(res: { statusCode: number; json(): { message: string; success: boolean } }, status: number, message: RegExp) {
+  expect(res.statusCode).toBe(status);
+  expect(res.json().success).toBe(false);
+  expect(res.json().message).toMatch(message);
+}
+
+describe(`photos and memorabilia (${TEST_ENGINE})`, () => {
+  it('adds a real PNG photo with a name; signed variants open, unsigned ones do not', async () => {
+    const res = await addPhoto(await pngFile(1000, 700), contributor.auth, { name: 'Alan T.' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe('Photo Has Been Added Successfully');
+    const photo = res.json().data.data;
+    expect(photo).toMatchObject({ postId: memorialId, name: 'Alan T.', owner: { _id: contributor.row.id, fullName: 'Alan Turing' } });
+    expect(photo.image).toMatchObject({ width: 1000, height: 700 });
+    expect(photo.image.srcSet.split(', ')).toHaveLength(3);
+    expect(photo.photoImg).toMatch(/^\/media\/photos\/.+\/640\.webp\?expires=\d+&sig=/);
+
+    const file = await t.app.inject({ method: 'GET', url: photo.photoImg });
+    expect(file.statusCode).toBe(200);
+    expect((await sharp(file.rawPayload).metadata()).width).toBe(640);
+    const unsigned = await t.app.inject({ method: 'GET', url: photo.photoImg.split('?')[0] });
+    expect(unsigned.statusCode).toBe(404);
+    const tampered = await t.app.inject({ method: 'GET', url: photo.photoImg.replace(/sig=./, 'sig=A') });
+    expect(tampered.statusCode).toBe(404);
+
+    const list = await t.app.inject({ method: 'GET', url: `/api/v1/photos/post/${memorialId}`, headers: owner.auth });
+    expect(list.json().data.data[0]._id).toBe(photo._id);
+  });
+
+  it('a photo without a name is shared under the uploader\'s full name', async () => {
+    const res = await addPhoto(await jpegFile(320, 240), owner.auth);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.data.name).toBe('Grace Hopper');
+  });
+
+  it('adds a real JPEG memorabilia image', async () => {
+    const res = await addMemorabilia(await jpegFile());
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe('Memorablia Has Been Added Successfully');
+    const item = res.json().data.data;
+    expect(item.memorabliaImg).toMatch(/^\/media\/memorabilia\/.+\?expires=/);
+    expect(item.image).toMatchObject({ width: 800, height: 600 });
+  });
+
+  it('strips EXIF and GPS from a photo: the stored variant fetched through /media has none', async () => {
+    const original = await pngWithGps();
+    expect((await sharp(original.body).metadata()).exif).toBeDefined();
+    const res = await addPhoto(original);
+    expect(res.statusCode).toBe(201);
+    for (const candidate of res.json().data.data.image.srcSet.split(', ')) {
+      const url = candidate.split(' ')[0];
+      const file = await t.app.inject({ method: 'GET', url });
+      expect(file.statusCode).toBe(200);
+      const meta = await sharp(file.rawPayload).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect(meta.format).toBe('webp');
+      expect(file.rawPayload.includes(Buffer.from('TestPhone'))).toBe(false);
+    }
+  });
+
+  it('refuses a text file named .png, a truncated image, and a missing file with 4xx, leaving nothing behind', async () => {
+    const rows = await rowCount();
+    const files = [...(await storedKeys('photos')), ...(await storedKeys('memorabilia'))];
+
+    await expectRefused(await addPhoto(textAsPng()), 422, /not a valid image/);
+    await expectRefused(await addMemorabilia(textAsPng()), 422, /not a valid image/);
+    const jpeg = (await jpegFile(600, 600)).body;
+    const cut = { filename: 'cut.jpg', contentType: 'image/jpeg', body: jpeg.subarray(0, Math.floor(jpeg.length * 0.6)) };
+    await expectRefused(await addPhoto(cut), 422, /not a valid image/);
+    await expectRefused(await addPhoto(null), 400, /^Please select a photo to upload\.$/);
+    await expectRefused(await addMemorabilia(null), 400, /^Please select a memorablia image to upload\.$/);
+
+    expect(await rowCount()).toBe(rows);
+    expect([...(await storedKeys('photos')), ...(await storedKeys('memorabilia'))]).toEqual(files);
+  });
+
+  it('an upload cut off mid-body is a 4xx and leaves no file and no row', async () => {
+    const rows = await rowCount();
+    const files = await storedKeys('photos');
+    const { payload, headers } = multipart({ postId: memorialId }, { photoImg: await pngFile(900, 900) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/photos',
+      payload: payload.subarray(0, Math.floor(payload.length / 2)),
+      headers: { ...headers, ...contributor.auth },
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(await rowCount()).toBe(rows);
+    expect(await storedKeys('photos')).toEqual(files);
+  });
+
+  it('a database failure after the file is stored removes the file again', async () => {
+    // A real failure from the database (not a mock): a trigger that refuses every new photo row.
+    await t.app.ctx.db.execute(
+      sql.raw(`CREATE OR REPLACE FUNCTION refuse_photo() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'photos are closed'; END; $$ LANGUAGE plpgsql`),
+    );
+    await t.app.ctx.db.execute(sql.raw('CREATE TRIGGER refuse_photo BEFORE INSERT ON photos FOR EACH ROW EXECUTE FUNCTION refuse_photo()'));
+    try {
+      const files = await storedKeys('photos');
+      const res = await addPhoto(await pngFile(500, 400));
+      expect(res.statusCode).toBe(500);
+      expect(res.json().message).toBe('Something went wrong on our side. Please try again.');
+      expect(await storedKeys('photos')).toEqual(files);
+    } finally {
+      await t.app.ctx.db.execute(sql.raw('DROP TRIGGER refuse_photo ON photos'));
+      await t.app.ctx.db.execute(sql.raw('DROP FUNCTION refuse_photo()'));
+    }
+  });
+
+  it('deleting a photo or memorabilia removes every stored variant', async () => {
+    for (const [kind, add, table] of [
+      ['photos', addPhoto, photos],
+      ['memorablias', addMemorabilia, memorabilia],
+    ] as const) {
+      const made = (await add(await pngFile(1500, 1000))).json().data.data;
+      const [row] = await t.app.ctx.db.select().from(table).where(eq(table.id, made._id));
+      const folder = kind === 'photos' ? 'photos' : 'memorabilia';
+      expect((await storedKeys(folder)).filter((k) => k.startsWith(row!.imageKey!))).toHaveLength(4);
+      const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/${kind}/${made._id}`, headers: owner.auth });
+      expect(res.statusCode).toBe(200);
+      expect((await storedKeys(folder)).filter((k) => k.startsWith(row!.imageKey!))).toEqual([]);
+      expect((await t.app.inject({ method: 'GET', url: made.image.src })).statusCode).toBe(404);
+    }
+  });
+});
+
+describe(`documents (${TEST_ENGINE})`, () => {
+  it('stores a real PDF as-is and downloads it as an attachment with its real name and type', async () => {
+    const pdf = pdfFile('Order of service.pdf');
+    const res = await addDocument(pdf);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe('Document uploaded successfully');
+    const document = res.json().data.data;
+    expect(document).toMatchObject({
+      fileName: 'Order of service.pdf',
+      mimeType: 'application/pdf',
+      sizeBytes: pdf.body.length,
+      name: 'Alan Turing',
+      owner: { _id: contributor.row.id, fullName: 'Alan Turing' },
+    });
+    expect(document.documentFile).toMatch(new RegExp(`^/api/v1/documents/${document._id}/download\\?expires=\\d+&sig=`));
+
+    const [row] = await t.app.ctx.db.select().from(documents).where(eq(documents.id, document._id));
+    expect(row!.fileKey).toMatch(/^documents\/\d{4}\/\d{2}\/[0-9a-f-]{36}\/file\.pdf$/);
+
+    // The signed link alone is enough (no bearer token), like any private media link.
+    const download = await t.app.inject({ method: 'GET', url: document.documentFile });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(pdf.body)).toBe(true);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="Order of service.pdf"; filename*=UTF-8''Order%20of%20service.pdf`,
+    );
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
+    expect(download.headers['content-security-policy']).toBe(FILE_CONTENT_SECURITY_POLICY);
+    expect(download.headers['cache-control']).toBe('private, no-store');
+
+    const tampered = await t.app.inject({ method: 'GET', url: document.documentFile.replace(/sig=./, 'sig=B') });
+    expect(tampered.statusCode).toBe(404);
+    const expired = document.documentFile.replace(/expires=\d+/, 'expires=1000');
+    expect((await t.app.inject({ method: 'GET', url: expired })).statusCode).toBe(404);
+  });
+
+  it('stores a real DOCX and a DOC, keeping non-ASCII names readable in the download', async () => {
+    const docx = docxFile('Éloge — grand-père.docx');
+    const res = await addDocument(docx, owner.auth);
+    expect(res.statusCode).toBe(201);
+    const document = res.json().data.data;
+    expect(document.mimeType).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(document.fileName).toBe('Éloge — grand-père.docx');
+    const download = await t.app.inject({ method: 'GET', url: `/api/v1/documents/${document._id}/download`, headers: owner.auth });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(docx.body)).toBe(true);
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="Eloge grand-pere.docx"; filename*=UTF-8''${encodeURIComponent('Éloge — grand-père.docx')}`,
+    );
+
+    const doc = await addDocument(docFile());
+    expect(doc.statusCode).toBe(201);
+    expect(doc.json().data.data).toMatchObject({ mimeType: 'application/msword', fileName: 'Will (1998).doc' });
+    const docDownload = await t.app.inject({ method: 'GET', url: doc.json().data.data.documentFile });
+    expect(docDownload.headers['content-disposition']).toContain(`filename*=UTF-8''Will%20%281998%29.doc`);
+  });
+
+  it('keeps the client\'s file name only without its path, controls, quotes or bidi tricks', async () => {
+    const res = await addDocument(pdfFile('C:\\Users\\me\\Letter to Mum.pdf'));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.data.fileName).toBe('Letter to Mum.pdf');
+
+    expect(sanitizeFileName('../../etc/"evil"\r\nname.PDF')).toBe('evilname.pdf');
+    expect(sanitizeFileName('..\\..\\boot.ini\\report.docx')).toBe('report.docx');
+    expect(sanitizeFileName('invoice\u202Efdp.exe.pdf')).toBe('invoicefdp.exe.pdf');
+    expect(sanitizeFileName('.pdf')).toBe('document.pdf');
+    expect(sanitizeFileName(`${'a'.repeat(300)}.pdf`)).toBe(`${'a'.repeat(110)}.pdf`);
+    expect(attachmentDisposition('Notes; "draft" 100%.pdf')).toBe(
+      `attachment; filename="Notes draft 100.pdf"; filename*=UTF-8''Notes%3B%20%22draft%22%20100%25.pdf`,
+    );
+    expect(attachmentDisposition('追悼.pdf')).toBe(`attachment; filename="document.pdf"; filename*=UTF-8''%E8%BF%BD%E6%82%BC.pdf`);
+  });
+
+  it('refuses wrong, damaged, disguised and hostile documents with 4xx reasons, storing nothing', async () => {
+    const rows = await rowCount();
+    const files = await storedKeys('documents');
+
+    const html: FilePart = { filename: 'invoice.pdf', contentType: 'application/pdf', body: Buffer.from('<!doctype html><script>alert(1)</script>') };
+    await expectRefused(await addDocument(html), 422, /not a PDF or Word document/);
+
+    const noEof = pdfFile();
+    await expectRefused(await addDocument({ ...noEof, body: noEof.body.subarray(0, noEof.body.length - 20) }), 422, /incomplete or damaged/);
+
+    await expectRefused(await addDocument({ ...pdfFile(), filename: 'letter.docx' }), 422, /do not match its name/);
+    await expectRefused(await addDocument({ ...docxFile(), filename: 'eulogy.doc' }), 422, /do not match its name/);
+    await expectRefused(await addDocument({ ...pdfFile(), filename: 'letter.exe' }), 422, /Only \.pdf, \.doc and \.docx/);
+    await expectRefused(await addDocument({ ...pdfFile(), filename: 'letter' }), 422, /Only \.pdf, \.doc and \.docx/);
+    await expectRefused(await addDocument(null), 400, /^Please select a document to upload\.$/);
+    await expectRefused(await addDocument({ ...pdfFile(), body: Buffer.alloc(0) }), 400, /^Please select a document to upload\.$/);
+
+    // A zip that is not a Word document, and a zip that is not even a zip past its magic number.
+    const plainZip = { ...docxFile(), body: zip([entry('notes.txt', 'hello')]) };
+    await expectRefused(await addDocument(plainZip), 422, /damaged or is not a \.docx/);
+    const brokenZip = { ...docxFile(), body: Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(200, 7)]) };
+    await expectRefused(await addDocument(brokenZip), 422, /damaged or is not a \.docx/);
+
+    expect(await rowCount()).toBe(rows);
+    expect(await storedKeys('documents')).toEqual(files);
+  });
+
+  it('refuses a zip bomb named .docx (300 MB of zeros deflated to a few hundred KB)', async () => {
+    const zeros = await deflatedZeros(300);
+    expect(zeros.deflated.length).toBeLessThan(1024 * 1024);
+    const started = Date.now();
+    const res = await addDocument(docxFile('bomb.docx', [zeros]));
+    await expectRefused(res, 422, /expands to too much data/);
+    expect(Date.now() - started).toBeLessThan(5000);
+
+    // Under the 200 MB total, but a thousand times its own size: refused by the ratio limit.
+    const smaller = await deflatedZeros(150);
+    await expectRefused(await addDocument(docxFile('bomb2.docx', [smaller])), 422, /expands to too much data/);
+  });
+
+  it('refuses a .docx whose headers lie about a huge entry, without inflating it', async () => {
+    const zeros = await deflatedZeros(250);
+    const started = Date.now();
+    const res = await addDocument(docxFile('liar.docx', [{ ...zeros, declaredSize: 1000 }]));
+    await expectRefused(res, 422, /damaged|too much data/);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('refuses a .docx with too many entries', async () => {
+    const many = Array.from({ length: 5001 }, (_, i) => entry(`word/p${i}.xml`, 'x'));
+    await expectRefused(await addDocument(docxFile('many.docx', many)), 422, /too much data/);
+  });
+
+  it('refuses a document over MAX_DOCUMENT_BYTES with 413 and the limit in words', async () => {
+    const small = await createTestApp({ MAX_DOCUMENT_BYTES: String(64 * 1024) });
+    try {
+      const user = await createUser(small.app);
+      const memorial = await createMemorialRow(small.app, user);
+      const big = pdfFile();
+      const padded = Buffer.concat([big.body.subarray(0, 9), Buffer.alloc(100 * 1024, 0x20), big.body.subarray(9)]);
+      const { payload, headers } = multipart({ postId: memorial.id }, { documentFile: { ...big, body: padded } });
+      const res = await small.app.inject({ method: 'POST', url: '/api/v1/documents', payload, headers: { ...headers, ...user.auth } });
+      expect(res.statusCode).toBe(413);
+      expect(res.json().message).toBe('The file is larger than 64 KB.');
+      const fine = multipart({ postId: memorial.id }, { documentFile: big });
+      const ok = await small.app.inject({ method: 'POST', url: '/api/v1/documents', payload: fine.payload, headers: { ...fine.headers, ...user.auth } });
+      expect(ok.statusCode).toBe(201);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('deleting a document removes its file, and its download link stops working', async () => {
+    const made = (await addDocument(pdfFile())).json().data.data;
+    const [row] = await t.app.ctx.db.select().from(documents).where(eq(documents.id, made._id));
+    expect(await storedKeys('documents')).toContain(row!.fileKey);
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/documents/${made._id}`, headers: contributor.auth });
+    expect(res.statusCode).toBe(200);
+    expect(await storedKeys('documents')).not.toContain(row!.fileKey);
+    expect((await t.app.inject({ method: 'GET', url: made.documentFile })).statusCode).toBe(404);
+  });
+
+  it('a member who is not a contributor can neither list nor download documents', async () => {
+    const made = (await addDocument(pdfFile())).json().data.data;
+    const list = await t.app.inject({ method: 'GET', url: `/api/v1/documents/post/${memorialId}`, headers: member.auth });
+    expect(list.statusCode).toBe(403);
+    expect(list.body).not.toContain(made._id);
+    const download = await t.app.inject({ method: 'GET', url: `/api/v1/documents/${made._id}/download`, headers: member.auth });
+    expect(download.statusCode).toBe(403);
+    expect(download.headers['content-disposition']).toBeUndefined();
+  });
+});

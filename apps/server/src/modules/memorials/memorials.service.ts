@@ -1,0 +1,272 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { ErrorCode } from '@rips/shared/api';
+import {
+  CreateMemorialSchema,
+  memorialDateErrors,
+  normalizeSearch,
+  UpdateMemorialSchema,
+  type ContributorAdded,
+  type LikeState,
+  type MemberOption,
+  type MemorialDetail,
+  type MemorialListQuery,
+  type MemorialSummary,
+} from '@rips/shared/memorials';
+import type { AppContext } from '../../context.js';
+import { deriveTags } from '../../db/tags.js';
+import { AppError } from '../../errors.js';
+import type { MultipartForm } from '../../lib/multipart.js';
+import { storeImage, type StoredImage } from '../../media/image-store.js';
+import { imageLimits } from '../auth/auth.service.js';
+import { findUserById, isUuid, type UserRow } from '../users/users.repository.js';
+import {
+  findVisibleMemorial,
+  memorialAccess,
+  requireCanCreateMemorial,
+  requireMemorialAccess,
+  type MemorialRow,
+} from './memorials.policy.js';
+import { presentMemorial, presentMemorialDetail } from './memorials.presenter.js';
+import * as repo from './memorials.repository.js';
+
+/** The multipart field of the memorial picture, as the spec names it. */
+export const IMAGE_FIELD = 'postImg';
+
+function tagColumns(traits: string) {
+  const tags = deriveTags(traits);
+  // Joined by U+001F so a substring search never matches across two tags.
+  return { traits, tags, tagsText: tags.join('\u001f') };
+}
+
+function imageColumns(stored: StoredImage) {
+  return {
+    imageKey: stored.imageKey,
+    imageWidths: stored.imageWidths,
+    imageWidth: stored.imageWidth,
+    imageHeight: stored.imageHeight,
+  };
+}
+
+/** Lists present many memorials with two batched look-ups, never one query per card. */
+async function presentMany(
+  ctx: AppContext,
+  rows: MemorialRow[],
+  viewer: UserRow | null,
+  options: { shortDescription?: boolean } = {},
+): Promise<MemorialSummary[]> {
+  const ids = rows.map((r) => r.id);
+  const [contributors, liked] = await Promise.all([
+    repo.contributorsOf(ctx.db, ids),
+    repo.likedBy(ctx.db, viewer?.id ?? null, ids),
+  ]);
+  return rows.map((row) =>
+    presentMemorial(ctx.urls, row, { contributors: contributors.get(row.id) ?? [], likedByMe: liked.has(row.id) }, options),
+  );
+}
+
+/** A timestamptz as Postgres prints it, e.g. `2026-11-21 11:47:49.123456+00`. */
+const POSTGRES_TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
+
+export function encodeCursor(position: repo.ListPosition): string {
+  return Buffer.from(JSON.stringify([position.createdAt, position.id])).toString('base64url');
+}
+
+export function decodeCursor(cursor: string | undefined): repo.ListPosition | null {
+  if (!cursor) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2) {
+      const [createdAt, id] = value as unknown[];
+      if (typeof createdAt === 'string' && typeof id === 'string' && isUuid(id) && POSTGRES_TIMESTAMP.test(createdAt)) {
+        return { createdAt, id };
+      }
+    }
+  } catch {
+    // Falls through to the error below.
+  }
+  throw AppError.badRequest('This page link is no longer valid. Please search again.');
+}
+
+export async function listMemorials(
+  ctx: AppContext,
+  viewer: UserRow | null,
+  query: MemorialListQuery,
+): Promise<{ items: MemorialSummary[]; nextCursor: string | null }> {
+  const page = await repo.listMemorialPage(ctx.db, {
+    search: normalizeSearch(query.q),
+    limit: query.limit,
+    after: decodeCursor(query.cursor),
+  });
+  return {
+    items: await presentMany(ctx, page.rows, viewer, { shortDescription: true }),
+    nextCursor: page.next ? encodeCursor(page.next) : null,
+  };
+}
+
+export async function listOwned(ctx: AppContext, user: UserRow): Promise<MemorialSummary[]> {
+  return presentMany(ctx, await repo.listOwnedMemorials(ctx.db, user.id), user);
+}
+
+export async function listContributed(ctx: AppContext, user: UserRow): Promise<MemorialSummary[]> {
+  return presentMany(ctx, await repo.listContributedMemorials(ctx.db, user.id), user);
+}
+
+export async function getMemorial(ctx: AppContext, id: string, viewer: UserRow | null): Promise<MemorialDetail> {
+  const row = await findVisibleMemorial(ctx.db, id);
+  return presentDetail(ctx, row, viewer);
+}
+
+async function presentDetail(ctx: AppContext, row: MemorialRow, viewer: UserRow | null): Promise<MemorialDetail> {
+  const [access, ownerName, contributors, liked] = await Promise.all([
+    memorialAccess(ctx.db, row, viewer),
+    repo.findOwnerName(ctx.db, row.ownerId),
+    repo.contributorsOf(ctx.db, [row.id]),
+    repo.likedBy(ctx.db, viewer?.id ?? null, [row.id]),
+  ]);
+  return presentMemorialDetail(ctx.urls, row, {
+    access,
+    ownerName,
+    contributors: contributors.get(row.id) ?? [],
+    likedByMe: liked.has(row.id),
+  });
+}
+
+/** Stores the picture, then runs `write`; when the write fails the stored files are removed again. */
+async function withStoredImage<T>(
+  ctx: AppContext,
+  form: MultipartForm,
+  write: (image: StoredImage | null) => Promise<T>,
+): Promise<T> {
+  const file = form.files[IMAGE_FIELD];
+  const image = file ? await storeImage(ctx.storage, 'memorials', file.buffer, imageLimits(ctx)) : null;
+  try {
+    return await write(image);
+  } catch (error) {
+    if (image) await ctx.storage.deletePrefix(image.imageKey);
+    throw error;
+  }
+}
+
+export async function createMemorial(ctx: AppContext, user: UserRow, form: MultipartForm): Promise<MemorialDetail> {
+  requireCanCreateMemorial(user);
+  const fields = CreateMemorialSchema.parse(form.fields);
+  const row = await withStoredImage(ctx, form, (image) =>
+    repo.insertMemorial(ctx.db, {
+      ownerId: user.id,
+      title: fields.title,
+      description: fields.description,
+      birthPlace: fields.birthPlace,
+      burial: fields.burial,
+      plot: fields.plot,
+      dateOfBirth: fields.dateOfBirth ?? null,
+      deathDate: fields.deathDate ?? null,
+      ...tagColumns(fields.traits),
+      ...(image ? imageColumns(image) : {}),
+    }),
+  );
+  return presentDetail(ctx, row, user);
+}
+
+/** Any of the three update calls: only the fields sent change; the picture only when a new one is sent. */
+export async function updateMemorial(
+  ctx: AppContext,
+  user: UserRow | null,
+  id: string,
+  form: MultipartForm,
+): Promise<MemorialDetail> {
+  const { memorial } = await requireMemorialAccess(ctx.db, id, user, 'canManage');
+  const fields = UpdateMemorialSchema.parse(form.fields);
+  const dateOfBirth = fields.dateOfBirth === undefined ? memorial.dateOfBirth : fields.dateOfBirth;
+  const deathDate = fields.deathDate === undefined ? memorial.deathDate : fields.deathDate;
+  const dateErrors = memorialDateErrors(dateOfBirth, deathDate);
+  if (dateErrors.length > 0) throw AppError.validation(dateErrors[0]!.message, dateErrors);
+
+  const { traits, ...plain } = fields;
+  const updated = await withStoredImage(ctx, form, async (image) => {
+    const row = await repo.updateMemorial(ctx.db, memorial.id, {
+      ...plain,
+      ...(traits === undefined ? {} : tagColumns(traits)),
+      ...(image ? imageColumns(image) : {}),
+    });
+    if (!row) throw AppError.notFound('This memorial does not exist.');
+    return row;
+  });
+  // The old picture goes only once the new one is in place.
+  if (form.files[IMAGE_FIELD] && memorial.imageKey && memorial.imageKey !== updated.imageKey) {
+    await ctx.storage.deletePrefix(memorial.imageKey);
+  }
+  return presentDetail(ctx, updated, user);
+}
+
+/**
+ * Deletes a memorial with everything on it. Keys are collected first, the rows go in one
+ * transaction (cascading to tributes and galleries), and only then the files: a failed file
+ * removal leaves an unreferenced file for clean-up, never a row pointing at nothing.
+ */
+export async function deleteMemorial(
+  ctx: AppContext,
+  user: UserRow | null,
+  id: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const { memorial } = await requireMemorialAccess(ctx.db, id, user, 'canManage');
+  const stored = await repo.storedFilesOf(ctx.db, memorial);
+  if (!(await repo.deleteMemorialRow(ctx.db, memorial.id))) {
+    throw AppError.notFound('This memorial does not exist.');
+  }
+  const removals = [
+    ...stored.prefixes.map((prefix) => ctx.storage.deletePrefix(prefix)),
+    ...stored.files.map((key) => removeDocumentFile(ctx, key)),
+  ];
+  const results = await Promise.allSettled(removals);
+  const failed = results.filter((r) => r.status === 'rejected').length;
+  if (failed > 0) log.warn({ memorialId: memorial.id, failed }, 'some files of a deleted memorial were not removed');
+}
+
+/** A document lives alone in a folder named by a UUID (`documents/yyyy/mm/uuid/file.pdf`): remove the folder. */
+async function removeDocumentFile(ctx: AppContext, key: string): Promise<void> {
+  const folder = key.slice(0, key.lastIndexOf('/'));
+  const folderName = folder.slice(folder.lastIndexOf('/') + 1);
+  if (folder && isUuid(folderName)) await ctx.storage.deletePrefix(folder);
+  else await ctx.storage.delete(key);
+}
+
+export async function addContributor(
+  ctx: AppContext,
+  user: UserRow | null,
+  contributorId: string,
+  memorialId: string,
+): Promise<ContributorAdded> {
+  const { memorial } = await requireMemorialAccess(ctx.db, memorialId, user, 'canManage');
+  const contributor = await findUserById(ctx.db, contributorId);
+  if (!contributor || contributor.disabledAt) {
+    throw AppError.notFound('We could not find that member. Please choose someone from the list.');
+  }
+  if (contributor.id === memorial.ownerId) {
+    throw AppError.conflict(ErrorCode.Conflict, 'The owner of this memorial cannot also be a contributor.');
+  }
+  if (!(await repo.addContributor(ctx.db, memorial.id, contributor.id))) {
+    throw AppError.conflict(ErrorCode.Conflict, `${contributor.fullName} is already a contributor to this memorial.`);
+  }
+  const contributors = await repo.contributorsOf(ctx.db, [memorial.id]);
+  return { postId: memorial.id, contributer: contributors.get(memorial.id) ?? [] };
+}
+
+export async function setLike(ctx: AppContext, user: UserRow, memorialId: string, liked: boolean): Promise<LikeState> {
+  const memorial = await findVisibleMemorial(ctx.db, memorialId);
+  const reactions = await repo.setLike(ctx.db, memorial.id, user.id, liked);
+  return { reactions, likedByMe: liked };
+}
+
+export async function contributorCandidates(
+  ctx: AppContext,
+  user: UserRow,
+  query: { q?: string; limit: number },
+): Promise<MemberOption[]> {
+  const rows = await repo.findContributorCandidates(ctx.db, {
+    search: normalizeSearch(query.q),
+    limit: query.limit,
+    excludeId: user.id,
+  });
+  return rows.map((r) => ({ _id: r.id, userName: r.userName, fullName: r.fullName }));
+}

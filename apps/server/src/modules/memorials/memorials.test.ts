@@ -1,0 +1,515 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { createTestApp, TEST_ENGINE, type TestApp } from '../../../test/app.js';
+import { createUser, type TestUser } from '../../../test/factories.js';
+import { jpegFile, pngFile, pngWithGps, textAsPng } from '../../../test/fixtures.js';
+import { multipart, type FilePart } from '../../../test/multipart.js';
+import { documents, flowers, memorabilia, memorials, photos } from '../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { listMemorialPage, type ListPosition } from './memorials.repository.js';
+
+let t: TestApp;
+let sponsor: TestUser;
+let visitor: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  sponsor = await createUser(t.app, { role: 'sponsor', fullName: 'Grace Hopper' });
+  visitor = await createUser(t.app, { role: 'visitor' });
+  admin = await createUser(t.app, { role: 'admin' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Headers = Record<string, string>;
+
+async function createMemorial(
+  owner: TestUser,
+  fields: Record<string, string> = {},
+  image: FilePart | null = null,
+) {
+  const { payload, headers } = multipart(
+    { owner: 'ignored', title: 'Margaret Brown', description: 'A gardener.', traits: 'kind', ...fields },
+    image ? { postImg: image } : {},
+  );
+  return t.app.inject({ method: 'POST', url: '/api/v1/posts', payload, headers: { ...headers, ...owner.auth } });
+}
+
+async function newMemorialId(owner: TestUser = sponsor, fields: Record<string, string> = {}): Promise<string> {
+  const res = await createMemorial(owner, fields);
+  expect(res.statusCode).toBe(201);
+  return res.json().data._id as string;
+}
+
+function get(url: string, headers: Headers = {}) {
+  return t.app.inject({ method: 'GET', url, headers });
+}
+
+async function listAll(query: string, headers: Headers = {}): Promise<Array<{ _id: string; title: string }>> {
+  const items: Array<{ _id: string; title: string }> = [];
+  let cursor: string | null = null;
+  do {
+    const qs = new URLSearchParams({ q: query, limit: '5', ...(cursor ? { cursor } : {}) });
+    const res = await get(`/api/v1/posts?${qs}`, headers);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    items.push(...body.data);
+    cursor = body.nextCursor;
+  } while (cursor);
+  return items;
+}
+
+async function storedKeys(kind: string): Promise<string[]> {
+  const keys: string[] = [];
+  // Listed entries are keys, or objects carrying the key, depending on the storage version.
+  for await (const entry of t.app.ctx.storage.list(kind) as AsyncIterable<string | { key: string }>) {
+    keys.push(typeof entry === 'string' ? entry : entry.key);
+  }
+  return keys;
+}
+
+describe(`memorials (${TEST_ENGINE})`, () => {
+  it('creates a memorial with a verified, EXIF-free picture in responsive sizes, owned by the caller', async () => {
+    const res = await createMemorial(
+      sponsor,
+      {
+        owner: visitor.row.id,
+        title: '  Ada Lovelace ',
+        birthPlace: 'London',
+        burial: 'St Mary Magdalene',
+        plot: 'Row 4',
+        dateOfBirth: '1815-12-10',
+        deathDate: '1852-11-27T00:00:00.000Z',
+        traits: 'curious  Poet  curious mathematician',
+      },
+      await jpegFile(1600, 900),
+    );
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.message).toBe('Post Created Successfully');
+    const post = body.data;
+    expect(post).toMatchObject({
+      title: 'Ada Lovelace',
+      owner: { _id: sponsor.row.id, fullName: 'Grace Hopper' },
+      birthPlace: 'London',
+      dateOfBirth: '1815-12-10',
+      deathDate: '1852-11-27',
+      traits: 'curious  Poet  curious mathematician',
+      tags: ['curious', 'Poet', 'mathematician'],
+      reactions: 0,
+      likedByMe: false,
+      contributer: [],
+      access: { canManage: true, canContribute: true },
+    });
+    expect(post.image.width).toBe(1600);
+    expect(post.image.height).toBe(900);
+    expect(post.image.srcSet.split(', ')).toHaveLength(4);
+    expect(post.postImg).toBe(post.image.src);
+
+    const [row] = await t.app.ctx.db.select().from(memorials).where(eq(memorials.id, post._id));
+    expect(row!.tagsText).toBe('curious\u001fPoet\u001fmathematician');
+
+    for (const entry of post.image.srcSet.split(', ')) {
+      const [url, width] = entry.split(' ');
+      const file = await get(url);
+      expect(file.statusCode).toBe(200);
+      const meta = await sharp(file.rawPayload).metadata();
+      expect(meta.format).toBe('webp');
+      expect(`${meta.width}w`).toBe(width);
+    }
+  });
+
+  it('strips GPS metadata from the stored picture', async () => {
+    const res = await createMemorial(sponsor, {}, await pngWithGps());
+    expect(res.statusCode).toBe(201);
+    const file = await get(res.json().data.image.src);
+    expect((await sharp(file.rawPayload).metadata()).exif).toBeUndefined();
+  });
+
+  it('refuses a text file posing as the picture and stores nothing', async () => {
+    const before = await storedKeys('memorials');
+    const res = await createMemorial(sponsor, { title: 'Not a picture' }, textAsPng());
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'INVALID_FILE', success: false });
+    expect(await storedKeys('memorials')).toEqual(before);
+    expect((await listAll('Not a picture')).length).toBe(0);
+  });
+
+  it('requires a name and bounds every text field', async () => {
+    const noTitle = await createMemorial(sponsor, { title: '   ' });
+    expect(noTitle.statusCode).toBe(400);
+    expect(noTitle.json().message).toBe('Please enter the name of the person you are remembering.');
+
+    for (const [field, max] of [['title', 120], ['description', 5000], ['birthPlace', 200], ['burial', 200], ['plot', 200], ['traits', 500]] as const) {
+      const tooLong = await createMemorial(sponsor, { [field]: 'x'.repeat(max + 1) });
+      expect(tooLong.statusCode, field).toBe(400);
+      expect(tooLong.json().errors[0].path).toBe(field);
+      expect((await createMemorial(sponsor, { [field]: 'x'.repeat(max) })).statusCode, field).toBe(201);
+    }
+  });
+
+  it('validates dates: real days, death not before birth, neither in the future', async () => {
+    const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const cases: Array<[Record<string, string>, string, string]> = [
+      [{ dateOfBirth: '1950-02-30' }, 'dateOfBirth', 'The date of birth is not a valid date.'],
+      [{ deathDate: 'yesterday' }, 'deathDate', 'The date of death is not a valid date.'],
+      [{ dateOfBirth: '1950-05-02', deathDate: '1950-05-01' }, 'deathDate', 'The date of death cannot be before the date of birth.'],
+      [{ deathDate: future }, 'deathDate', 'The date of death cannot be in the future.'],
+      [{ dateOfBirth: future }, 'dateOfBirth', 'The date of birth cannot be in the future.'],
+    ];
+    for (const [fields, path, message] of cases) {
+      const res = await createMemorial(sponsor, fields);
+      expect(res.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(res.json().errors).toContainEqual({ path, message });
+    }
+    const sameDay = await createMemorial(sponsor, { dateOfBirth: '2020-01-01', deathDate: '2020-01-01' });
+    expect(sameDay.statusCode).toBe(201);
+    const empty = await createMemorial(sponsor, { dateOfBirth: '', deathDate: '' });
+    expect(empty.json().data).toMatchObject({ dateOfBirth: null, deathDate: null });
+
+    // An update is checked against the dates already stored.
+    const id = await newMemorialId(sponsor, { dateOfBirth: '1940-01-01', deathDate: '2000-01-01' });
+    const { payload, headers } = multipart({ deathDate: '1930-01-01' });
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/v1/posts/${id}`, payload, headers: { ...headers, ...sponsor.auth } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The date of death cannot be before the date of birth.');
+  });
+
+  it('searches title, description and tags in any letter case; blank shows all; newest first', async () => {
+    const marker = randomUUID().slice(0, 8);
+    const byTitle = await newMemorialId(sponsor, { title: `Zelda ${marker}title`, description: 'Quiet.' });
+    const byDescription = await newMemorialId(sponsor, { title: 'Arthur Pike', description: `She loved the ${marker}ORCHARD and the sea.` });
+    const byTag = await newMemorialId(sponsor, { title: 'Ivy Moss', description: 'Teacher.', traits: `brave ${marker}Gardener` });
+
+    expect((await listAll(`${marker}TITLE`)).map((m) => m._id)).toEqual([byTitle]);
+    expect((await listAll(`${marker}orchard`)).map((m) => m._id)).toEqual([byDescription]);
+    expect((await listAll(`${marker}gARDENER`)).map((m) => m._id)).toEqual([byTag]);
+    expect((await listAll(marker)).map((m) => m._id)).toEqual([byTag, byDescription, byTitle]);
+
+    const total = (await t.app.ctx.db.select({ id: memorials.id }).from(memorials)).length;
+    const all = await listAll('   ');
+    expect(all.length).toBe(total);
+    expect(await listAll('')).toEqual(all);
+  });
+
+  it('treats %, _ and \\ in the search as plain characters, and never matches across two tags', async () => {
+    const marker = randomUUID().slice(0, 8);
+    const percent = await newMemorialId(sponsor, { title: `Rate 100% ${marker}` });
+    await newMemorialId(sponsor, { title: `Rate 1000 ${marker}` });
+    const underscore = await newMemorialId(sponsor, { title: `snake_${marker}` });
+    await newMemorialId(sponsor, { title: `snakes${marker}` });
+    const backslash = await newMemorialId(sponsor, { title: `back\\slash ${marker}` });
+    const twoTags = await newMemorialId(sponsor, { title: 'Two Tags', traits: `alpha${marker} beta` });
+
+    expect((await listAll(`100% ${marker}`)).map((m) => m._id)).toEqual([percent]);
+    expect((await listAll(`snake_${marker}`)).map((m) => m._id)).toEqual([underscore]);
+    expect((await listAll(`back\\slash`)).map((m) => m._id)).toEqual([backslash]);
+    expect((await listAll(`alpha${marker} beta`)).map((m) => m._id)).toEqual([]);
+    expect((await listAll(`alpha${marker}`)).map((m) => m._id)).toEqual([twoTags]);
+  });
+
+  it('pages through every memorial exactly once, and keeps pages small', async () => {
+    const marker = randomUUID().slice(0, 8);
+    const created: string[] = [];
+    for (let i = 0; i < 13; i++) created.push(await newMemorialId(sponsor, { title: `Page ${marker} ${i}`, description: 'word '.repeat(900) }));
+    const found = await listAll(marker);
+    expect(found.map((m) => m._id)).toEqual([...created].reverse());
+    expect(new Set(found.map((m) => m._id)).size).toBe(13);
+
+    const first = await get(`/api/v1/posts?q=${marker}`);
+    const body = first.json();
+    expect(body.data).toHaveLength(12);
+    expect(typeof body.nextCursor).toBe('string');
+    expect(body.data[0].description.length).toBeLessThanOrEqual(301);
+    expect(first.rawPayload.length).toBeLessThan(30 * 1024);
+
+    const invalid = await get('/api/v1/posts?cursor=not-a-cursor');
+    expect(invalid.statusCode).toBe(400);
+  });
+
+  it('finds the same pages whether a search counts as rare (trigram CTE) or common (newest-first walk)', async () => {
+    const marker = randomUUID().slice(0, 8);
+    for (let i = 0; i < 7; i++) await newMemorialId(sponsor, { title: `Walk ${marker} ${i}`, traits: i % 2 ? `odd${marker}` : 'even' });
+    await newMemorialId(sponsor, { title: 'Unrelated' });
+    async function pages(search: string, commonMatches: number) {
+      const ids: string[][] = [];
+      let after: ListPosition | null = null;
+      do {
+        const page: Awaited<ReturnType<typeof listMemorialPage>> = await listMemorialPage(t.app.ctx.db, { search, limit: 2, after, commonMatches });
+        ids.push(page.rows.map((r) => r.id));
+        after = page.next;
+      } while (after);
+      return ids;
+    }
+    for (const search of [marker, `ODD${marker}`]) {
+      const rare = await pages(search, 1000);
+      const common = await pages(search, 1);
+      expect(common).toEqual(rare);
+      expect(rare.flat().length).toBe(search === marker ? 7 : 3);
+    }
+  });
+
+  it('deletes a memorial with its tributes and galleries, rows and stored files', async () => {
+    const res = await createMemorial(sponsor, { title: 'To be removed' }, await pngFile(400, 300));
+    const post = res.json().data;
+    const [memorial] = await t.app.ctx.db.select().from(memorials).where(eq(memorials.id, post._id));
+    const { storage, db } = t.app.ctx;
+    const put = async (key: string) => storage.put(key, Buffer.from('bytes'));
+    const flowerKey = `flowers/2026/01/${randomUUID()}`;
+    const photoKey = `photos/2026/01/${randomUUID()}`;
+    const memorabiliaKey = `memorabilia/2026/01/${randomUUID()}`;
+    const documentKey = `documents/2026/01/${randomUUID()}/letter.pdf`;
+    await put(`${flowerKey}/320.webp`);
+    await put(`${photoKey}/640.webp`);
+    await put(`${memorabiliaKey}/640.webp`);
+    await put(documentKey);
+    const base = { memorialId: post._id as string, ownerId: visitor.row.id };
+    await db.insert(flowers).values({ ...base, imageKey: flowerKey, imageWidths: [320] });
+    await db.insert(photos).values({ ...base, imageKey: photoKey, imageWidths: [640] });
+    await db.insert(memorabilia).values({ ...base, imageKey: memorabiliaKey, imageWidths: [640] });
+    await db.insert(documents).values({ ...base, fileKey: documentKey, fileName: 'letter.pdf', mimeType: 'application/pdf', sizeBytes: 5 });
+    const other = await newMemorialId(sponsor);
+
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/v1/posts/${post._id}`, headers: sponsor.auth });
+    expect(removed.statusCode).toBe(200);
+
+    expect((await get(`/api/v1/posts/post/${post._id}`)).statusCode).toBe(404);
+    for (const table of [flowers, photos, memorabilia, documents]) {
+      expect(await db.select().from(table).where(eq(table.memorialId, post._id))).toEqual([]);
+    }
+    const everything = [
+      ...(await storedKeys('memorials')),
+      ...(await storedKeys('flowers')),
+      ...(await storedKeys('photos')),
+      ...(await storedKeys('memorabilia')),
+      ...(await storedKeys('documents')),
+    ];
+    for (const prefix of [memorial!.imageKey!, flowerKey, photoKey, memorabiliaKey, documentKey]) {
+      expect(everything.filter((k) => k.startsWith(prefix))).toEqual([]);
+    }
+    // No empty folders are left behind either.
+    for (const prefix of [memorial!.imageKey!, flowerKey, photoKey, memorabiliaKey, documentKey.slice(0, documentKey.lastIndexOf('/'))]) {
+      expect(existsSync(path.join(t.app.ctx.config.uploadsDir, prefix)), prefix).toBe(false);
+    }
+    expect((await get(`/api/v1/posts/post/${other}`)).statusCode).toBe(200);
+  });
+
+  it('updates only the fields sent, keeps the picture unless a new one comes, and re-derives tags', async () => {
+    const created = (await createMemorial(sponsor, { title: 'Old Name', traits: 'calm', birthPlace: 'Leeds' }, await pngFile(700, 500))).json().data;
+    const [before] = await t.app.ctx.db.select().from(memorials).where(eq(memorials.id, created._id));
+
+    const patch = multipart({ title: 'New Name', description: 'Updated words.' });
+    const patched = await t.app.inject({ method: 'PATCH', url: `/api/v1/posts/${created._id}`, payload: patch.payload, headers: { ...patch.headers, ...sponsor.auth } });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json().message).toBe('Post updated successfully!');
+    expect(patched.json().data).toMatchObject({ title: 'New Name', description: 'Updated words.', birthPlace: 'Leeds', tags: ['calm'] });
+    expect(patched.json().data.image.src).toBe(created.image.src);
+
+    const put = await t.app.inject({ method: 'PUT', url: `/api/v1/posts/${created._id}`, payload: { traits: 'Brave  brave gentle' }, headers: sponsor.auth });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().data.tags).toEqual(['Brave', 'gentle']);
+    const [afterPut] = await t.app.ctx.db.select().from(memorials).where(eq(memorials.id, created._id));
+    expect(afterPut!.tagsText).toBe('Brave\u001fgentle');
+
+    const form = multipart({ postId: created._id, title: 'Newest Name', burial: 'Hillside' }, { postImg: await pngFile(900, 600) });
+    const viaPost = await t.app.inject({ method: 'POST', url: '/api/v1/posts/update-post', payload: form.payload, headers: { ...form.headers, ...sponsor.auth } });
+    expect(viaPost.statusCode).toBe(200);
+    expect(viaPost.json().data).toMatchObject({ title: 'Newest Name', burial: 'Hillside' });
+    expect(viaPost.json().data.image.width).toBe(900);
+    // The replaced picture's files are gone.
+    expect((await storedKeys('memorials')).filter((k) => k.startsWith(before!.imageKey!))).toEqual([]);
+
+    const blank = multipart({ title: '' });
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/v1/posts/${created._id}`, payload: blank.payload, headers: { ...blank.headers, ...sponsor.auth } });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('adds contributors with clear refusals for unknown members, the owner and duplicates', async () => {
+    const id = await newMemorialId();
+    const helper = await createUser(t.app);
+    const add = (userId: string, as: TestUser = sponsor, postId = id) =>
+      t.app.inject({ method: 'PATCH', url: `/api/v1/users/${userId}/roles`, payload: { postId, userId }, headers: as.auth });
+
+    const ok = await add(helper.row.id);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ message: 'Contributer has been added to this rip successfully!', data: { postId: id, contributer: [helper.row.id] } });
+
+    const again = await add(helper.row.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/already a contributor/);
+
+    const owner = await add(sponsor.row.id);
+    expect(owner.statusCode).toBe(409);
+    expect(owner.json().message).toMatch(/owner/);
+
+    const unknown = await add(randomUUID());
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toMatch(/could not find that member/);
+
+    expect((await add(helper.row.id, sponsor, randomUUID())).statusCode).toBe(404);
+
+    const contributed = await get('/api/v1/posts/get-contributer-post', helper.auth);
+    expect(contributed.json().data.map((m: { _id: string }) => m._id)).toEqual([id]);
+    const detail = await get(`/api/v1/posts/post/${id}`, helper.auth);
+    expect(detail.json().data.access).toEqual({ canManage: false, canContribute: true });
+    expect(detail.json().data.contributer).toEqual([helper.row.id]);
+  });
+
+  it('lists members for the contributor picker, searchable, without private fields', async () => {
+    const named = await createUser(t.app, { userName: `picker_${randomUUID().slice(0, 6)}`, fullName: 'Olive Picker' });
+    const res = await get(`/api/v1/users/normal?q=${named.row.userName.toUpperCase()}`, sponsor.auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual([{ _id: named.row.id, userName: named.row.userName, fullName: 'Olive Picker' }]);
+    const all = await get('/api/v1/users/normal', sponsor.auth);
+    expect(all.json().data.map((m: { _id: string }) => m._id)).not.toContain(sponsor.row.id);
+    expect((await get('/api/v1/users/normal')).statusCode).toBe(401);
+  });
+
+  it('likes and unlikes idempotently, keeping the count in step', async () => {
+    const id = await newMemorialId();
+    const like = (u: TestUser, method: 'PUT' | 'DELETE') => t.app.inject({ method, url: `/api/v1/posts/${id}/like`, headers: u.auth });
+    expect((await like(visitor, 'PUT')).json().data).toEqual({ reactions: 1, likedByMe: true });
+    expect((await like(visitor, 'PUT')).json().data).toEqual({ reactions: 1, likedByMe: true });
+    expect((await like(admin, 'PUT')).json().data).toEqual({ reactions: 2, likedByMe: true });
+    expect((await like(visitor, 'DELETE')).json().data).toEqual({ reactions: 1, likedByMe: false });
+    expect((await like(visitor, 'DELETE')).json().data).toEqual({ reactions: 1, likedByMe: false });
+
+    const detail = (await get(`/api/v1/posts/post/${id}`, admin.auth)).json().data;
+    expect(detail).toMatchObject({ reactions: 1, likedByMe: true });
+    const asVisitor = (await get(`/api/v1/posts/post/${id}`, visitor.auth)).json().data;
+    expect(asVisitor).toMatchObject({ reactions: 1, likedByMe: false });
+    const listed = (await get('/api/v1/posts?limit=48', admin.auth)).json().data.find((m: { _id: string }) => m._id === id);
+    expect(listed).toMatchObject({ reactions: 1, likedByMe: true });
+    expect((await t.app.inject({ method: 'PUT', url: `/api/v1/posts/${randomUUID()}/like`, headers: visitor.auth })).statusCode).toBe(404);
+  });
+
+  it('lists the sponsor\'s own memorials in full', async () => {
+    const owner = await createUser(t.app, { role: 'sponsor' });
+    const first = await newMemorialId(owner, { description: 'd'.repeat(600) });
+    const second = await newMemorialId(owner);
+    const res = await get('/api/v1/posts/get-sponsor-post', owner.auth);
+    expect(res.json().data.map((m: { _id: string }) => m._id)).toEqual([second, first]);
+    expect(res.json().data[1].description).toHaveLength(600);
+  });
+
+  it('answers 404 for a memorial that does not exist or a malformed id', async () => {
+    expect((await get(`/api/v1/posts/post/${randomUUID()}`)).statusCode).toBe(404);
+    expect((await get('/api/v1/posts/post/not-an-id')).statusCode).toBe(404);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/v1/posts/${randomUUID()}`, headers: admin.auth });
+    expect(del.statusCode).toBe(404);
+  });
+});
+
+type Role = 'anonymous' | 'visitor' | 'sponsor' | 'owner' | 'contributor' | 'admin';
+
+describe(`memorial permissions, every route against every role (${TEST_ENGINE})`, () => {
+  const people = {} as Record<Exclude<Role, 'anonymous'>, TestUser>;
+
+  beforeAll(async () => {
+    people.visitor = await createUser(t.app, { role: 'visitor' });
+    people.sponsor = await createUser(t.app, { role: 'sponsor' });
+    people.owner = await createUser(t.app, { role: 'sponsor' });
+    people.contributor = await createUser(t.app, { role: 'visitor' });
+    people.admin = await createUser(t.app, { role: 'admin' });
+  });
+
+  function headersFor(role: Role): Headers {
+    return role === 'anonymous' ? {} : people[role].auth;
+  }
+
+  /** A fresh memorial of `owner`, with `contributor` added, for each case (delete removes it). */
+  async function freshMemorial(): Promise<string> {
+    const id = await newMemorialId(people.owner);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/users/${people.contributor.row.id}/roles`,
+      payload: { postId: id },
+      headers: people.owner.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    return id;
+  }
+
+  type Call = (id: string, role: Role) => Promise<{ statusCode: number }>;
+  const form = (fields: Record<string, string>) => multipart(fields);
+  const calls: Record<string, Call> = {
+    'GET /posts': (_id, role) => get('/api/v1/posts', headersFor(role)),
+    'GET /posts/post/:id': (id, role) => get(`/api/v1/posts/post/${id}`, headersFor(role)),
+    'GET /posts/get-sponsor-post': (_id, role) => get('/api/v1/posts/get-sponsor-post', headersFor(role)),
+    'GET /posts/get-contributer-post': (_id, role) => get('/api/v1/posts/get-contributer-post', headersFor(role)),
+    'POST /posts': (_id, role) => {
+      const { payload, headers } = form({ title: 'Table Test' });
+      return t.app.inject({ method: 'POST', url: '/api/v1/posts', payload, headers: { ...headers, ...headersFor(role) } });
+    },
+    'PATCH /posts/:id': (id, role) => {
+      const { payload, headers } = form({ title: 'Changed' });
+      return t.app.inject({ method: 'PATCH', url: `/api/v1/posts/${id}`, payload, headers: { ...headers, ...headersFor(role) } });
+    },
+    'PUT /posts/:id': (id, role) => {
+      const { payload, headers } = form({ title: 'Changed' });
+      return t.app.inject({ method: 'PUT', url: `/api/v1/posts/${id}`, payload, headers: { ...headers, ...headersFor(role) } });
+    },
+    'POST /posts/update-post': (id, role) => {
+      const { payload, headers } = form({ postId: id, title: 'Changed' });
+      return t.app.inject({ method: 'POST', url: '/api/v1/posts/update-post', payload, headers: { ...headers, ...headersFor(role) } });
+    },
+    'DELETE /posts/:id': (id, role) => t.app.inject({ method: 'DELETE', url: `/api/v1/posts/${id}`, headers: headersFor(role) }),
+    'PATCH /users/:userId/roles': async (id, role) => {
+      const newcomer = await createUser(t.app);
+      return t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/users/${newcomer.row.id}/roles`,
+        payload: { postId: id, userId: newcomer.row.id },
+        headers: headersFor(role),
+      });
+    },
+    'PUT /posts/:id/like': (id, role) => t.app.inject({ method: 'PUT', url: `/api/v1/posts/${id}/like`, headers: headersFor(role) }),
+    'DELETE /posts/:id/like': (id, role) => t.app.inject({ method: 'DELETE', url: `/api/v1/posts/${id}/like`, headers: headersFor(role) }),
+    'GET /users/normal': (_id, role) => get('/api/v1/users/normal', headersFor(role)),
+  };
+
+  const roles: Role[] = ['anonymous', 'visitor', 'sponsor', 'owner', 'contributor', 'admin'];
+  /** Expected status per role, in the order of `roles`. */
+  const expected: Record<string, number[]> = {
+    'GET /posts': [200, 200, 200, 200, 200, 200],
+    'GET /posts/post/:id': [200, 200, 200, 200, 200, 200],
+    'GET /posts/get-sponsor-post': [401, 200, 200, 200, 200, 200],
+    'GET /posts/get-contributer-post': [401, 200, 200, 200, 200, 200],
+    'POST /posts': [401, 403, 201, 201, 403, 201],
+    'PATCH /posts/:id': [401, 403, 403, 200, 403, 200],
+    'PUT /posts/:id': [401, 403, 403, 200, 403, 200],
+    'POST /posts/update-post': [401, 403, 403, 200, 403, 200],
+    'DELETE /posts/:id': [401, 403, 403, 200, 403, 200],
+    'PATCH /users/:userId/roles': [401, 403, 403, 200, 403, 200],
+    'PUT /posts/:id/like': [401, 200, 200, 200, 200, 200],
+    'DELETE /posts/:id/like': [401, 200, 200, 200, 200, 200],
+    'GET /users/normal': [401, 200, 200, 200, 200, 200],
+  };
+  const table = Object.entries(expected).flatMap(([route, statuses]) =>
+    roles.map((role, i) => [route, role, statuses[i]!] as const),
+  );
+
+  it.each(table)('%s as %s answers %i', async (route, role, status) => {
+    const id = await freshMemorial();
+    const res = await calls[route]!(id, role);
+    expect(res.statusCode).toBe(status);
+    // A refused change leaves the memorial as it was.
+    if (status >= 400 && route !== 'POST /posts') {
+      const after = await get(`/api/v1/posts/post/${id}`);
+      expect(after.statusCode).toBe(200);
+      expect(after.json().data.title).toBe('Margaret Brown');
+    }
+  });
+
+  it.each(['PATCH /posts/:id', 'DELETE /posts/:id', 'PATCH /users/:userId/roles', 'PUT /posts/:id/like'])(
+    '%s on a memorial that does not exist answers 404, even for an admin',
+    async (route) => {
+      expect((await calls[route]!(randomUUID(), 'admin')).statusCode).toBe(404);
+    },
+  );
+});

@@ -1,0 +1,46 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { passwordResets, users } from '../../db/schema/index.js';
+import type { UserRow } from '../users/users.repository.js';
+
+export async function insertPasswordReset(
+  db: Db,
+  values: { userId: string; tokenHash: string; newPasswordHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(passwordResets).values(values);
+}
+
+/**
+ * Applies a pending reset once: the link is marked used, the password set, every token revoked
+ * and any other pending link of the account cancelled, all in one transaction. Returns the
+ * account, or null when the link is unknown, used, expired, or the account is disabled.
+ */
+export async function applyPasswordReset(db: Db, tokenHash: string, now: Date): Promise<UserRow | null> {
+  return db.transaction(async (tx) => {
+    const [reset] = await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(
+        and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)),
+      )
+      .returning({ userId: passwordResets.userId, newPasswordHash: passwordResets.newPasswordHash });
+    if (!reset) return null;
+    const [user] = await tx.select().from(users).where(eq(users.id, reset.userId)).limit(1);
+    if (!user || user.disabledAt) return null;
+    await cancelPendingResets(tx, user.id, now);
+    const [updated] = await tx
+      .update(users)
+      .set({ passwordHash: reset.newPasswordHash, tokenVersion: user.tokenVersion + 1, updatedAt: now })
+      .where(eq(users.id, user.id))
+      .returning();
+    return updated ?? null;
+  });
+}
+
+/** A password that changed some other way makes older reset links meaningless: close them. */
+export async function cancelPendingResets(db: Db, userId: string, now = new Date()): Promise<void> {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}

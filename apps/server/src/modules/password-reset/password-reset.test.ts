@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, TEST_ENGINE, type TestApp } from '../../../test/app.js';
+import { createUser, TEST_PASSWORD } from '../../../test/factories.js';
+import { passwordResets, users } from '../../db/schema/index.js';
+import { findUserById } from '../users/users.repository.js';
+import { hashResetToken } from './password-reset.service.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_URL: 'https://rips.example' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const NEW_PASSWORD = 'Morning-light-88';
+const ANSWER = 'If an account matches, we have emailed a link to confirm your new password. It expires in 30 minutes.';
+let ip = 0;
+
+function requestReset(payload: Record<string, string>) {
+  ip += 1;
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/users/forgot-password',
+    payload: { newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD, ...payload },
+    remoteAddress: `10.20.0.${ip}`,
+  });
+}
+const confirm = (token: string) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/users/reset-password/confirm', payload: { token } });
+const login = (userName: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/users/login', payload: { userName, password }, remoteAddress: '10.21.0.1' });
+
+/** The mail sent to `to` after `since` messages, once it arrives (it is sent after the answer). */
+async function mailTo(to: string, since: number) {
+  return vi.waitFor(() => {
+    const message = t.mail.slice(since).find((m) => m.to === to);
+    if (!message) throw new Error(`no mail to ${to} yet`);
+    return message;
+  });
+}
+function linkToken(text: string): string {
+  const match = /https:\/\/rips\.example\/reset-password\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(text);
+  if (!match) throw new Error('no confirmation link in the mail');
+  return match[1]!;
+}
+/** Gives any background delivery time to happen, so "no mail" is a real observation. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+describe(`password reset (${TEST_ENGINE})`, () => {
+  it('changes nothing until the emailed link is opened, then applies it exactly once', async () => {
+    const member = await createUser(t.app);
+    const since = t.mail.length;
+    const res = await requestReset({ userName: member.row.userName, email: '' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, message: ANSWER });
+
+    const mail = await mailTo(member.row.email, since);
+    expect(mail.subject).toMatch(/Confirm your new Rips Memorial password/);
+    const token = linkToken(mail.text);
+    const [row] = await t.app.ctx.db.select().from(passwordResets).where(eq(passwordResets.userId, member.row.id));
+    expect(row!.tokenHash).toBe(hashResetToken(token));
+    expect(row!.tokenHash).not.toContain(token);
+    expect(row!.newPasswordHash).toMatch(/^\$argon2id\$/);
+    expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
+    expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(30 * 60_000);
+
+    // The old password keeps working, and the old session too, until the link is opened.
+    expect((await login(member.row.userName, TEST_PASSWORD)).statusCode).toBe(200);
+    const meBefore = await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: member.auth });
+    expect(meBefore.statusCode).toBe(200);
+
+    const opened = await confirm(token);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json().data).toEqual({ userId: member.row.id });
+    expect((await login(member.row.userName, TEST_PASSWORD)).statusCode).toBe(401);
+    expect((await login(member.row.userName, NEW_PASSWORD)).statusCode).toBe(200);
+    const meAfter = await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: member.auth });
+    expect(meAfter.statusCode).toBe(401);
+
+    const again = await confirm(token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toMatch(/invalid or has expired/);
+  });
+
+  it('refuses an expired link and leaves the password alone', async () => {
+    const member = await createUser(t.app);
+    const since = t.mail.length;
+    await requestReset({ userName: member.row.userName });
+    const token = linkToken((await mailTo(member.row.email, since)).text);
+    await t.app.ctx.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.tokenHash, hashResetToken(token)));
+    const res = await confirm(token);
+    expect(res.statusCode).toBe(400);
+    expect((await login(member.row.userName, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('gives unknown accounts and mismatched emails the same answer and sends no mail', async () => {
+    const member = await createUser(t.app);
+    const since = t.mail.length;
+    const known = await requestReset({ userName: member.row.userName });
+    const unknown = await requestReset({ userName: 'no_such_member' });
+    const wrongEmail = await requestReset({ userName: member.row.userName, email: 'someone-else@example.com' });
+    for (const res of [unknown, wrongEmail]) {
+      expect(res.statusCode).toBe(known.statusCode);
+      expect(res.json()).toEqual(known.json());
+    }
+    await mailTo(member.row.email, since);
+    await settle();
+    expect(t.mail.slice(since)).toHaveLength(1);
+    const rows = await t.app.ctx.db.select().from(passwordResets).where(eq(passwordResets.userId, member.row.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('sends the link when the optional email matches the account, in any letter case', async () => {
+    const member = await createUser(t.app);
+    const since = t.mail.length;
+    await requestReset({ userName: member.row.userName.toUpperCase(), email: member.row.email.toUpperCase() });
+    const token = linkToken((await mailTo(member.row.email, since)).text);
+    expect((await confirm(token)).statusCode).toBe(200);
+    expect((await login(member.row.userName, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('sends nothing for a disabled account', async () => {
+    const member = await createUser(t.app);
+    await t.app.ctx.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, member.row.id));
+    const since = t.mail.length;
+    expect((await requestReset({ userName: member.row.userName })).json().message).toBe(ANSWER);
+    await settle();
+    expect(t.mail.slice(since)).toHaveLength(0);
+  });
+
+  it('validates the new password and its confirmation before anything else', async () => {
+    const member = await createUser(t.app);
+    const weak = await requestReset({ userName: member.row.userName, newPassword: 'short', confirmNewPassword: 'short' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().message).toMatch(/at least 8 characters/);
+    const mismatch = await requestReset({ userName: member.row.userName, confirmNewPassword: 'Other-password-1' });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().message).toBe('The passwords do not match.');
+    const noName = await requestReset({ userName: '' });
+    expect(noName.statusCode).toBe(400);
+    const badEmail = await requestReset({ userName: member.row.userName, email: 'not-an-email' });
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json().errors[0].path).toBe('email');
+    expect((await confirm('not-a-token')).statusCode).toBe(400);
+    expect((await confirm('A'.repeat(43))).statusCode).toBe(400);
+  });
+
+  it('opening a second link after the first one was used does nothing: older links close', async () => {
+    const member = await createUser(t.app);
+    let since = t.mail.length;
+    await requestReset({ userName: member.row.userName });
+    const first = linkToken((await mailTo(member.row.email, since)).text);
+    since = t.mail.length;
+    await requestReset({ userName: member.row.userName, newPassword: 'Second-choice-55', confirmNewPassword: 'Second-choice-55' });
+    const second = linkToken((await mailTo(member.row.email, since)).text);
+    expect((await confirm(second)).statusCode).toBe(200);
+    expect((await confirm(first)).statusCode).toBe(400);
+    expect((await login(member.row.userName, 'Second-choice-55')).statusCode).toBe(200);
+    const row = await findUserById(t.app.ctx.db, member.row.id);
+    expect(row!.tokenVersion).toBe(member.row.tokenVersion + 1);
+  });
+
+  it('limits requests per username, whoever asks', async () => {
+    const name = 'someone_limited';
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await requestReset({ userName: name })).statusCode);
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(statuses[5]).toBe(429);
+  });
+});

@@ -1,0 +1,79 @@
+import { Button, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
+import { NavLink } from 'react-router';
+import { paths } from '@/config/paths';
+import { SITE } from '@/config/site';
+import { useLogout } from '@/features/auth/api/use-logout';
+import { useSession } from '@/lib/use-session';
+import classes from './layout.module.css';
+import { GuestActions, NavLinks } from './nav-links';
+import type { NavItem } from './nav-items';
+import { UserAvatar } from './user-avatar';
+
+function DrawerAccount() {
+  const { user, isAdmin } = useSession();
+  const logout = useLogout();
+  if (!user) return <GuestActions stacked />;
+  return (
+    <Stack gap="sm">
+      <Group gap="sm" wrap="nowrap">
+        <UserAvatar user={user} size={44} />
+        <div className={classes.drawerUser}>
+          <Text fw={600} truncate>
+            {user.fullName}
+          </Text>
+          <Text size="sm" c="dimmed" truncate>
+            {user.userName}
+          </Text>
+        </div>
+      </Group>
+      <ul className={classes.navListVertical}>
+        <li>
+          <NavLink to={paths.profile.href()} className={classes.navLink}>
+            Profile
+          </NavLink>
+        </li>
+        {isAdmin ? (
+          <li>
+            <NavLink to={paths.admin.href()} className={classes.navLink}>
+              Admin
+            </NavLink>
+          </li>
+        ) : null}
+      </ul>
+      <Button variant="default" onClick={() => logout.mutate()} loading={logout.isPending}>
+        Sign out
+      </Button>
+    </Stack>
+  );
+}
+
+interface MobileNavProps {
+  id: string;
+  opened: boolean;
+  onClose: () => void;
+  items: NavItem[];
+}
+
+/** The burger's drawer: the header's links and account actions, for narrow screens. */
+export default function MobileNav({ id, opened, onClose, items }: MobileNavProps) {
+  return (
+    <Drawer
+      id={id}
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size="min(320px, 86vw)"
+      title={SITE.name}
+      closeButtonProps={{ 'aria-label': 'Close navigation' }}
+      classNames={{ title: classes.drawerTitle }}
+    >
+      <Stack gap="lg">
+        <nav aria-label="Main">
+          <NavLinks items={items} vertical />
+        </nav>
+        <Divider />
+        <DrawerAccount />
+      </Stack>
+    </Drawer>
+  );
+}

@@ -1,0 +1,74 @@
+import { Burger, Container } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { BrandMark } from '@/components/brand-mark';
+import { paths } from '@/config/paths';
+import { SITE } from '@/config/site';
+import { useSession } from '@/lib/use-session';
+import classes from './layout.module.css';
+import { GuestActions, NavLinks } from './nav-links';
+import { useNavItems } from './nav-items';
+
+// The menu (floating-ui) and the drawer (modal machinery) load only when needed, which keeps
+// a signed-out visitor's first page light.
+const UserMenu = lazy(() => import('./user-menu'));
+const MobileNav = lazy(() => import('./mobile-nav'));
+
+const DRAWER_ID = 'site-navigation-drawer';
+
+function AccountArea() {
+  const { user } = useSession();
+  if (!user) return <GuestActions />;
+  return (
+    <Suspense fallback={<span className={classes.userButton} aria-hidden="true" />}>
+      <UserMenu />
+    </Suspense>
+  );
+}
+
+export function SiteHeader() {
+  const items = useNavItems();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const [drawerRequested, setDrawerRequested] = useState(false);
+  const { pathname } = useLocation();
+
+  useEffect(() => close(), [pathname, close]);
+
+  return (
+    <header className={classes.header}>
+      <Container size="lg" className={classes.headerInner}>
+        <Link to={paths.home.href()} className={classes.brand}>
+          <BrandMark />
+          <span>{SITE.name}</span>
+        </Link>
+
+        <nav aria-label="Main" className={classes.desktopNav}>
+          <NavLinks items={items} />
+        </nav>
+        <div className={classes.desktopAccount}>
+          <AccountArea />
+        </div>
+
+        <Burger
+          opened={opened}
+          onClick={() => {
+            setDrawerRequested(true);
+            toggle();
+          }}
+          className={classes.burger}
+          aria-label={opened ? 'Close navigation' : 'Open navigation'}
+          aria-expanded={opened}
+          aria-controls={DRAWER_ID}
+          size="sm"
+        />
+      </Container>
+
+      {drawerRequested ? (
+        <Suspense fallback={null}>
+          <MobileNav id={DRAWER_ID} opened={opened} onClose={close} items={items} />
+        </Suspense>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,21 @@
+import { Suspense, lazy, useSyncExternalStore } from 'react';
+import { notificationsRequested, subscribeNotificationsRequested } from '@/lib/notify';
+
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+);
+
+/** Mounts Mantine's notifications container once the first alert is requested (see lib/notify). */
+export function NotificationsHost() {
+  const requested = useSyncExternalStore(
+    subscribeNotificationsRequested,
+    notificationsRequested,
+    () => false,
+  );
+  if (!requested) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" zIndex={1000} containerWidth={400} limit={4} />
+    </Suspense>
+  );
+}

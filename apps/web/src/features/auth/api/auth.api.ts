@@ -1,0 +1,38 @@
+import type { Role, SelfUser, Session } from '@rips/shared/users';
+import { api, request } from '@/lib/api-client';
+
+/** Text fields of the sign-up form; the avatar travels beside them as a file. */
+export interface RegisterInput {
+  fullName: string;
+  email: string;
+  userName: string;
+  password: string;
+  avatar: File;
+}
+
+export function register(input: RegisterInput, onProgress?: (fraction: number) => void) {
+  const form = new FormData();
+  form.set('fullName', input.fullName);
+  form.set('email', input.email);
+  form.set('userName', input.userName);
+  form.set('password', input.password);
+  form.set('avatar', input.avatar, input.avatar.name);
+  return api.post<{ user: SelfUser }>('/users/register', form, { onProgress });
+}
+
+/** The login box takes a username or an email; the server looks it up as either. */
+export function login(identifier: string, password: string) {
+  return api.post<Session>('/users/login', { userName: identifier.trim(), password });
+}
+
+export function logout() {
+  return request<unknown>('/users/logout', { method: 'POST', expireOnUnauthorized: false });
+}
+
+export function getMe(signal?: AbortSignal) {
+  return api.get<{ user: SelfUser; roles: Role }>('/users/me', { signal });
+}
+
+export const authKeys = {
+  me: (userId: string | undefined) => ['auth', 'me', userId] as const,
+};

@@ -1,0 +1,63 @@
+import type {
+  ContributorAdded,
+  LikeState,
+  MemberOption,
+  MemorialDetail,
+  MemorialPage,
+} from '@rips/shared/memorials';
+import type { Role, SelfUser } from '@rips/shared/users';
+import { api, request } from '@/lib/api-client';
+
+/*
+ * Calls of the memorial screens. Type-only imports from the shared package keep zod out of the
+ * page bundles; the server validates every field again anyway.
+ */
+
+export interface MemorialListPage {
+  items: MemorialPage['data'];
+  nextCursor: string | null;
+}
+
+export async function listMemorials(q: string, cursor: string | null, signal?: AbortSignal): Promise<MemorialListPage> {
+  const result = (await request<MemorialPage['data']>('/posts', {
+    query: { q: q.trim(), cursor },
+    signal,
+  })) as unknown as MemorialPage;
+  return { items: result.data, nextCursor: result.nextCursor ?? null };
+}
+
+export function getMemorial(id: string, signal?: AbortSignal) {
+  return api.get<MemorialDetail>(`/posts/post/${encodeURIComponent(id)}`, { signal });
+}
+
+export function createMemorial(form: FormData, onProgress?: (fraction: number) => void) {
+  return api.post<MemorialDetail>('/posts', form, { onProgress });
+}
+
+export function updateMemorial(id: string, form: FormData, onProgress?: (fraction: number) => void) {
+  return api.patch<MemorialDetail>(`/posts/${encodeURIComponent(id)}`, form, { onProgress });
+}
+
+export function setLike(id: string, liked: boolean) {
+  const path = `/posts/${encodeURIComponent(id)}/like`;
+  return liked ? api.put<LikeState>(path) : api.delete<LikeState>(path);
+}
+
+export function searchMembers(q: string, signal?: AbortSignal) {
+  return api.get<MemberOption[]>('/users/normal', { query: { q: q.trim(), limit: 20 }, signal });
+}
+
+export function addContributor(userId: string, postId: string) {
+  return api.patch<ContributorAdded>(`/users/${encodeURIComponent(userId)}/roles`, { postId, userId });
+}
+
+export function becomeSponsor() {
+  return api.patch<{ user: SelfUser; roles: Role }>('/users/become-sponsor');
+}
+
+export const memorialKeys = {
+  all: ['memorials'] as const,
+  list: (q: string) => ['memorials', 'list', q] as const,
+  detail: (id: string) => ['memorials', 'detail', id] as const,
+  members: (q: string) => ['members', q] as const,
+};

@@ -1,0 +1,53 @@
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import type { MemorialSummary } from '@rips/shared/memorials';
+import { paths } from '@/config/paths';
+import { CARD_IMAGE_SIZES } from '../lib/format';
+import { HeartIcon } from './icons';
+import { MemorialImage } from './memorial-image';
+import classes from './memorials.module.css';
+
+/** One memorial in the grid; the whole card is one link to its page. */
+export function MemorialCard({ memorial, eager = false }: { memorial: MemorialSummary; eager?: boolean }) {
+  const likes = memorial.reactions;
+  return (
+    <Card
+      component={Link}
+      to={paths.post.href(memorial._id)}
+      withBorder
+      radius="lg"
+      padding="lg"
+      shadow="xs"
+      className={classes.card}
+    >
+      <Card.Section>
+        <MemorialImage memorial={memorial} sizes={CARD_IMAGE_SIZES} eager={eager} className={classes.cardImage} />
+      </Card.Section>
+      <Stack gap="xs" mt="md" className={classes.cardBody}>
+        <Title order={2} size="h4" className={classes.cardTitle}>
+          {memorial.title}
+        </Title>
+        {memorial.description ? (
+          <Text size="sm" c="dimmed" lineClamp={3}>
+            {memorial.description}
+          </Text>
+        ) : null}
+        {memorial.tags.length > 0 ? (
+          <Group gap={6} aria-label="Traits">
+            {memorial.tags.slice(0, 6).map((tag) => (
+              <Badge key={tag} variant="light" color="sage" radius="sm" tt="none" className={classes.tag}>
+                {tag}
+              </Badge>
+            ))}
+          </Group>
+        ) : null}
+        <Group gap={6} mt="auto" pt="xs" c="dimmed">
+          <HeartIcon filled={memorial.likedByMe} />
+          <Text size="sm" c="dimmed">
+            {likes === 1 ? '1 like' : `${likes} likes`}
+          </Text>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

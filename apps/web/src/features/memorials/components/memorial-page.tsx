@@ -1,0 +1,144 @@
+import { Badge, Button, Center, Container, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import type { MemorialAccessView, MemorialDetail } from '@rips/shared/memorials';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { getMemorial, memorialKeys } from '../api/memorials.api';
+import { formatLongDate } from '../lib/format';
+import { AddContributor } from './add-contributor';
+import { LikeButton } from './like-button';
+import { MemorialImage } from './memorial-image';
+import classes from './memorials.module.css';
+
+// Only owners edit: the form (date pickers, validation rules) loads when they open it.
+const EditMemorialModal = lazy(() => import('./edit-memorial-modal').then((m) => ({ default: m.EditMemorialModal })));
+
+export interface MemorialPageProps {
+  /** Tributes and galleries, mounted below the details by the router. */
+  extras?: (memorial: MemorialDetail, access: MemorialAccessView) => ReactNode;
+}
+
+/** /post/{_id}: one memorial, with the owner's tools and whatever `extras` adds below. */
+export function MemorialPage({ extras }: MemorialPageProps) {
+  const { id = '' } = useParams();
+  const query = useQuery({
+    queryKey: memorialKeys.detail(id),
+    queryFn: ({ signal }) => getMemorial(id, signal),
+  });
+  useDocumentTitle(query.data?.title ?? 'Memorial');
+
+  if (query.isPending) {
+    return (
+      <Center py={96} role="status" aria-live="polite">
+        <Loader aria-hidden="true" />
+        <span className="visually-hidden">Loading the memorial…</span>
+      </Center>
+    );
+  }
+  if (query.isError) {
+    const missing = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <Container size="sm" py={80}>
+        <Stack align="center" ta="center" gap="md">
+          <Title order={1}>{missing ? 'Memorial not found' : 'We could not load this memorial'}</Title>
+          <Text c="dimmed">
+            {missing
+              ? 'This memorial does not exist, or it has been removed by its family.'
+              : 'Please check your connection and try again in a moment.'}
+          </Text>
+          <Button component={Link} to={paths.memoriams.href()} variant="light">
+            Back to Memoriams
+          </Button>
+        </Stack>
+      </Container>
+    );
+  }
+  const memorial = query.data;
+  return (
+    <Container py={{ base: 24, sm: 48 }}>
+      <Stack gap="xl">
+        <MemorialDetails memorial={memorial} />
+        {extras ? extras(memorial, memorial.access) : null}
+      </Stack>
+    </Container>
+  );
+}
+
+function MemorialDetails({ memorial }: { memorial: MemorialDetail }) {
+  const [editing, setEditing] = useState(false);
+  const facts: Array<[string, string | null]> = [
+    ['Date of Birth', formatLongDate(memorial.dateOfBirth)],
+    ['Birth Place', memorial.birthPlace || null],
+    ['Death Date', formatLongDate(memorial.deathDate)],
+    ['Burial', memorial.burial || null],
+    ['Plot', memorial.plot || null],
+  ];
+  return (
+    <Grid gap={{ base: 'lg', md: 40 }} align="flex-start">
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <MemorialImage memorial={memorial} sizes="(max-width: 991px) 100vw, 460px" eager className={classes.photo} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <Stack gap="md">
+          <div>
+            <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+              {memorial.title}
+            </Title>
+            <Text c="dimmed" mt={4}>
+              sponsored by {memorial.owner.fullName}
+            </Text>
+          </div>
+          <dl className={classes.facts}>
+            {facts.map(([label, value]) => (
+              <FactRow key={label} label={label} value={value} />
+            ))}
+            <FactRow label="Memorial ID" value={memorial._id} />
+          </dl>
+          {memorial.description ? <Text className={classes.description}>{memorial.description}</Text> : null}
+          {memorial.tags.length > 0 ? (
+            <Group gap={6} aria-label="Traits">
+              {memorial.tags.map((tag) => (
+                <Badge key={tag} variant="light" color="sage" radius="sm" tt="none">
+                  {tag}
+                </Badge>
+              ))}
+            </Group>
+          ) : null}
+          <LikeButton memorial={memorial} />
+          {memorial.access.canManage ? (
+            <Paper withBorder radius="md" p="md">
+              <Stack gap="sm">
+                <Title order={2} size="h4">
+                  Manage this Rip
+                </Title>
+                <AddContributor memorial={memorial} />
+                <Group>
+                  <Button variant="default" onClick={() => setEditing(true)}>
+                    Edit
+                  </Button>
+                </Group>
+              </Stack>
+            </Paper>
+          ) : null}
+        </Stack>
+      </Grid.Col>
+      {memorial.access.canManage && editing ? (
+        <Suspense fallback={null}>
+          <EditMemorialModal memorial={memorial} opened onClose={() => setEditing(false)} />
+        </Suspense>
+      ) : null}
+    </Grid>
+  );
+}
+
+function FactRow({ label, value }: { label: string; value: string | null }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{value ?? <Text component="span" c="dimmed">Not given</Text>}</dd>
+    </>
+  );
+}

@@ -1,0 +1,202 @@
+import { Box, Button, Center, Container, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { MemorialSummary } from '@rips/shared/memorials';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { updateSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useSession } from '@/lib/use-session';
+import { becomeSponsor, listMemorials, memorialKeys } from '../api/memorials.api';
+import { SearchIcon } from './icons';
+import { MemorialCard } from './memorial-card';
+import classes from './memorials.module.css';
+
+export const EMPTY_TEXT = 'No posts found matching your query.';
+const SPONSOR_SUCCESS = 'You are now a sponsor!';
+const SPONSOR_FAILED = 'Failed to update your role. Please try again.';
+
+/** /memoriams: every memorial, newest first, searched as the visitor types. */
+export function MemoriamsPage() {
+  useDocumentTitle('Memoriams');
+  const [params, setParams] = useSearchParams();
+  const urlQuery = params.get('q') ?? '';
+  const [text, setText] = useState(urlQuery);
+  const [debounced] = useDebouncedValue(text, 300);
+  const query = debounced.trim();
+
+  // The address we wrote ourselves, so typing on after a debounce is never overwritten by it.
+  const written = useRef(urlQuery);
+
+  // The search is shareable: the address follows the box (without a history entry per letter).
+  useEffect(() => {
+    if (query === urlQuery.trim()) return;
+    const next = new URLSearchParams(params);
+    if (query) next.set('q', query);
+    else next.delete('q');
+    written.current = query;
+    setParams(next, { replace: true });
+  }, [query, urlQuery, params, setParams]);
+
+  // Back, forward or a shared link move the box with the address.
+  useEffect(() => {
+    if (urlQuery === written.current) return;
+    written.current = urlQuery;
+    setText(urlQuery);
+  }, [urlQuery]);
+
+  const list = useInfiniteQuery({
+    queryKey: memorialKeys.list(query),
+    queryFn: ({ pageParam, signal }) => listMemorials(query, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+  const memorials = list.data?.pages.flatMap((p) => p.items) ?? [];
+
+  return (
+    <>
+      <Box className={classes.hero} py={{ base: 40, sm: 64 }}>
+        <Container>
+          <Stack gap="md" align="center" ta="center">
+            <Title order={1}>Memoriams</Title>
+            <Text size="lg" c="dimmed" maw={560}>
+              Remember the people we love. Find a Rip by name, by a word of its story, or by a trait.
+            </Text>
+            <Group w="100%" maw={640} gap="sm" wrap="nowrap" align="flex-end">
+              <TextInput
+                label="Search Rips"
+                labelProps={{ className: 'visually-hidden' }}
+                type="search"
+                placeholder="Search Rip's..."
+                leftSection={<SearchIcon />}
+                size="md"
+                radius="xl"
+                value={text}
+                onChange={(event) => setText(event.currentTarget.value)}
+                style={{ flex: 1 }}
+              />
+            </Group>
+            <AddRipAction />
+          </Stack>
+        </Container>
+      </Box>
+      <Container py="xl">
+        <MemorialResults
+          status={list.status}
+          memorials={memorials}
+          hasMore={Boolean(list.hasNextPage)}
+          loadingMore={list.isFetchingNextPage}
+          loadMore={() => void list.fetchNextPage()}
+          searching={list.isFetching && !list.isFetchingNextPage}
+        />
+      </Container>
+    </>
+  );
+}
+
+interface ResultsProps {
+  status: 'pending' | 'error' | 'success';
+  memorials: MemorialSummary[];
+  hasMore: boolean;
+  loadingMore: boolean;
+  searching: boolean;
+  loadMore: () => void;
+}
+
+function MemorialResults({ status, memorials, hasMore, loadingMore, searching, loadMore }: ResultsProps) {
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  // More results arrive as the visitor nears the end; the button does the same by hand.
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasMore || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !loadingMore) loadMore();
+      },
+      { rootMargin: '600px 0px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasMore, loadingMore, loadMore]);
+
+  if (status === 'pending') {
+    return (
+      <Center py={64} role="status" aria-live="polite">
+        <Loader aria-hidden="true" />
+        <span className="visually-hidden">Loading memorials…</span>
+      </Center>
+    );
+  }
+  if (status === 'error') {
+    return (
+      <Text ta="center" c="dimmed" py={48} role="status">
+        We could not load the memorials just now. Please try again in a moment.
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="xl">
+      <div role="status" aria-live="polite" className="visually-hidden">
+        {searching ? 'Searching…' : memorials.length === 0 ? EMPTY_TEXT : `${memorials.length}${hasMore ? '+' : ''} memorials shown`}
+      </div>
+      {memorials.length === 0 ? (
+        <Text ta="center" c="dimmed" size="lg" py={48}>
+          {EMPTY_TEXT}
+        </Text>
+      ) : (
+        <div className={classes.grid} aria-busy={searching}>
+          {memorials.map((memorial, index) => (
+            <MemorialCard key={memorial._id} memorial={memorial} eager={index < 3} />
+          ))}
+        </div>
+      )}
+      <div ref={sentinel} aria-hidden="true" />
+      {hasMore ? (
+        <Center>
+          <Button variant="light" onClick={loadMore} loading={loadingMore}>
+            Load more
+          </Button>
+        </Center>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Sponsors add a Rip; members become sponsors first; signed-out visitors log in. */
+function AddRipAction() {
+  const { isAuthenticated, isSponsor } = useSession();
+  const navigate = useNavigate();
+  const mutation = useMutation({
+    mutationFn: becomeSponsor,
+    onSuccess: (result) => {
+      updateSession({ user: result.user, roles: result.roles });
+      notify.success(SPONSOR_SUCCESS);
+    },
+    onError: (error) => {
+      // Self-service may be switched off: then the server says how to become one.
+      notify.error(error instanceof ApiError && error.status === 403 ? error.message : SPONSOR_FAILED);
+    },
+  });
+
+  if (isSponsor) {
+    return (
+      <Button component={Link} to={paths.createPost.href()} size="md">
+        Add a Rip
+      </Button>
+    );
+  }
+  return (
+    <Button
+      color="orange"
+      size="md"
+      loading={mutation.isPending}
+      onClick={() => (isAuthenticated ? mutation.mutate() : void navigate(paths.login.href()))}
+    >
+      Become sponsor to Add the Rip's
+    </Button>
+  );
+}

@@ -1,0 +1,299 @@
+import { Button, Center, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import type { Memorablia, MemorialDocument, Photo } from '@rips/shared/galleries';
+import type { Flower, Prayer, TributeItem } from '@rips/shared/tributes';
+import { notify } from '@/lib/notify';
+import { downloadDocument, useTributeList, type TributeItems, type TributeKind } from '../api/tributes.api';
+import { formatFileSize, formatTributeDate } from '../lib/format';
+import { TEXTS } from '../lib/texts';
+import { RemoveTribute } from './remove-tribute';
+import classes from './tributes.module.css';
+
+const THUMB_SIZES = '(max-width: 575px) 50vw, 220px';
+
+/** Whether the signed-in member may remove an item: its author, or the memorial's owner. */
+export type MayRemove = (item: TributeItem) => boolean;
+
+function Byline({ item }: { item: TributeItem }) {
+  return (
+    <Text size="sm" c="dimmed">
+      Left By <Text span fw={600} c="var(--mantine-color-text)">{item.owner.fullName}</Text>
+      <br />
+      On <time dateTime={item.createdAt}>{formatTributeDate(item.createdAt)}</time>
+    </Text>
+  );
+}
+
+interface ListShellProps<K extends TributeKind> {
+  kind: K;
+  postId: string;
+  title: string;
+  headingId: string;
+  render: (items: TributeItems[K][]) => ReactNode;
+}
+
+/** Loading, failure, empty and "show more" states shared by every list on the memorial. */
+function ListShell<K extends TributeKind>({ kind, postId, title, headingId, render }: ListShellProps<K>) {
+  const query = useTributeList(kind, postId);
+  const items = query.data?.pages.flatMap((p) => p.data) ?? [];
+  let body: ReactNode;
+  if (query.isPending) {
+    body = (
+      <Center py="md" role="status">
+        <Loader size="sm" aria-hidden="true" />
+        <span className="visually-hidden">Loading {title.toLowerCase()}…</span>
+      </Center>
+    );
+  } else if (query.isError && items.length === 0) {
+    body = (
+      <Group gap="sm">
+        <Text c="dimmed">We could not load the {title.toLowerCase()}.</Text>
+        <Button variant="subtle" size="compact-sm" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </Group>
+    );
+  } else if (items.length === 0) {
+    body = <Text c="dimmed">{TEXTS.empty[kind]}</Text>;
+  } else {
+    body = (
+      <Stack gap="md">
+        {render(items)}
+        {query.hasNextPage ? (
+          <Group justify="center">
+            <Button variant="light" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
+              Show more {title.toLowerCase()}
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    );
+  }
+  return (
+    <section aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Title order={3} id={headingId}>
+          {title}
+        </Title>
+        {body}
+      </Stack>
+    </section>
+  );
+}
+
+export function FlowerList({ postId, memorialTitle, mayRemove }: { postId: string; memorialTitle: string; mayRemove: MayRemove }) {
+  return (
+    <ListShell
+      kind="flowers"
+      postId={postId}
+      title="Flowers"
+      headingId="tributes-flowers"
+      render={(flowers: Flower[]) => (
+        <ul className={classes.grid}>
+          {flowers.map((flower) => (
+            <li key={flower._id}>
+              <Paper withBorder radius="md" className={classes.item}>
+                <img
+                  src={flower.image.src}
+                  srcSet={flower.image.srcSet || undefined}
+                  sizes={THUMB_SIZES}
+                  width={flower.image.width}
+                  height={flower.image.height}
+                  alt={`Flower left by ${flower.owner.fullName} for ${memorialTitle}`}
+                  loading="lazy"
+                  decoding="async"
+                  className={classes.picture}
+                />
+                <div className={classes.meta}>
+                  {flower.bouquet ? (
+                    <Text size="sm" fw={600}>
+                      {flower.bouquet.name}
+                    </Text>
+                  ) : null}
+                  <Byline item={flower} />
+                  {mayRemove(flower) ? <RemoveTribute kind="flowers" item={flower} /> : null}
+                </div>
+              </Paper>
+            </li>
+          ))}
+        </ul>
+      )}
+    />
+  );
+}
+
+export function PrayerList({ postId, mayRemove }: { postId: string; mayRemove: MayRemove }) {
+  return (
+    <ListShell
+      kind="prayers"
+      postId={postId}
+      title="Prayers"
+      headingId="tributes-prayers"
+      render={(prayers: Prayer[]) => (
+        <ul className={classes.list}>
+          {prayers.map((prayer) => (
+            <li key={prayer._id}>
+              <Paper withBorder radius="md" p="md">
+                <Stack gap="xs">
+                  <Text className={classes.prayerText}>{prayer.prayerText}</Text>
+                  <Group justify="space-between" align="flex-end" gap="xs">
+                    <Byline item={prayer} />
+                    {mayRemove(prayer) ? <RemoveTribute kind="prayers" item={prayer} /> : null}
+                  </Group>
+                </Stack>
+              </Paper>
+            </li>
+          ))}
+        </ul>
+      )}
+    />
+  );
+}
+
+type Picture = Photo | Memorablia;
+
+function pictureAlt(kind: 'photos' | 'memorablias', item: Picture, memorialTitle: string) {
+  return kind === 'photos'
+    ? `Photo of ${memorialTitle} shared by ${item.owner.fullName}`
+    : `Memorablia of ${memorialTitle} shared by ${item.owner.fullName}`;
+}
+
+/** Photos or memorabilia as thumbnails; each opens large in an accessible lightbox. */
+export function PictureGallery({
+  kind,
+  postId,
+  memorialTitle,
+  mayRemove,
+}: {
+  kind: 'photos' | 'memorablias';
+  postId: string;
+  memorialTitle: string;
+  mayRemove: MayRemove;
+}) {
+  const [open, setOpen] = useState<Picture | null>(null);
+  const title = kind === 'photos' ? 'Photos' : 'Memorablia';
+  return (
+    <>
+      <ListShell
+        kind={kind}
+        postId={postId}
+        title={title}
+        headingId={`tributes-${kind}`}
+        render={(items: Picture[]) => (
+          <ul className={classes.grid}>
+            {items.map((item) => (
+              <li key={item._id}>
+                <Paper withBorder radius="md" className={classes.item}>
+                  <button
+                    type="button"
+                    className={classes.thumbButton}
+                    onClick={() => setOpen(item)}
+                    aria-label={`Open ${pictureAlt(kind, item, memorialTitle)}`}
+                  >
+                    <img
+                      src={item.image.src}
+                      srcSet={item.image.srcSet}
+                      sizes={THUMB_SIZES}
+                      width={item.image.width}
+                      height={item.image.height}
+                      alt={pictureAlt(kind, item, memorialTitle)}
+                      loading="lazy"
+                      decoding="async"
+                      className={classes.picture}
+                    />
+                  </button>
+                  <div className={classes.meta}>
+                    {item.name && item.name !== item.owner.fullName ? (
+                      <Text size="sm" fw={600}>
+                        Shared as {item.name}
+                      </Text>
+                    ) : null}
+                    <Byline item={item} />
+                    {mayRemove(item) ? <RemoveTribute kind={kind} item={item} /> : null}
+                  </div>
+                </Paper>
+              </li>
+            ))}
+          </ul>
+        )}
+      />
+      <Modal
+        opened={open !== null}
+        onClose={() => setOpen(null)}
+        title={open ? `${kind === 'photos' ? 'Photo' : 'Memorablia'} shared by ${open.owner.fullName}` : ''}
+        size="xl"
+        radius="lg"
+      >
+        {open ? (
+          <Stack gap="sm">
+            <img
+              src={open.image.src}
+              srcSet={open.image.srcSet}
+              sizes="(max-width: 900px) 100vw, 860px"
+              width={open.image.width}
+              height={open.image.height}
+              alt={pictureAlt(kind, open, memorialTitle)}
+              className={classes.lightbox}
+            />
+            <Byline item={open} />
+          </Stack>
+        ) : null}
+      </Modal>
+    </>
+  );
+}
+
+function DocumentRow({ document, mayRemove }: { document: MemorialDocument; mayRemove: MayRemove }) {
+  const [busy, setBusy] = useState(false);
+  async function onDownload() {
+    setBusy(true);
+    try {
+      await downloadDocument(document);
+    } catch {
+      notify.error(TEXTS.downloadFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+        <Stack gap={4} style={{ minWidth: 0, flex: '1 1 220px' }}>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {document.fileName}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {formatFileSize(document.sizeBytes)}
+          </Text>
+          <Byline item={document} />
+        </Stack>
+        <Group gap="xs">
+          {mayRemove(document) ? <RemoveTribute kind="documents" item={document} /> : null}
+          <Button variant="light" onClick={() => void onDownload()} loading={busy} aria-label={`Download ${document.fileName}`}>
+            Download
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+export function DocumentList({ postId, mayRemove }: { postId: string; mayRemove: MayRemove }) {
+  return (
+    <ListShell
+      kind="documents"
+      postId={postId}
+      title="Documents"
+      headingId="tributes-documents"
+      render={(documents: MemorialDocument[]) => (
+        <ul className={classes.list}>
+          {documents.map((document) => (
+            <li key={document._id}>
+              <DocumentRow document={document} mayRemove={mayRemove} />
+            </li>
+          ))}
+        </ul>
+      )}
+    />
+  );
+}

@@ -1,0 +1,119 @@
+import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { MemorialAccessView, MemorialDetail } from '@rips/shared/memorials';
+import type { TributeItem } from '@rips/shared/tributes';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/use-session';
+import { TEXTS } from '../lib/texts';
+import { FlowerForm } from './flower-form';
+import { GalleryUploadForm, type GalleryKind } from './gallery-upload-form';
+import { PrayerForm } from './prayer-form';
+import { DocumentList, FlowerList, PictureGallery, PrayerList } from './tribute-lists';
+import classes from './tributes.module.css';
+
+type Dialog = 'flower' | 'prayer' | GalleryKind | null;
+
+const DIALOG_TITLES: Record<Exclude<Dialog, null>, string> = {
+  flower: 'Leave A Flower',
+  prayer: 'Say A Prayer',
+  photos: 'Add Photo',
+  memorablias: 'Add Memorablia',
+  documents: 'Add Document',
+};
+
+interface TributesSectionProps {
+  memorial: MemorialDetail;
+  access: MemorialAccessView;
+}
+
+/** Below a memorial's details: flowers and prayers for everyone, galleries for its family circle. */
+export function TributesSection({ memorial, access }: TributesSectionProps) {
+  const { user } = useSession();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+  const postId = memorial._id;
+  const mayRemove = (item: TributeItem) => Boolean(user) && (access.canManage || item.owner._id === user?._id);
+
+  function dialogBody(which: Exclude<Dialog, null>) {
+    if (!user) {
+      return (
+        <Stack gap="md">
+          <Text>Please log in to leave a tribute on this memorial.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button component={Link} to={paths.login.href()}>
+              Login
+            </Button>
+          </Group>
+        </Stack>
+      );
+    }
+    if (which === 'flower') return <FlowerForm postId={postId} onDone={close} onCancel={close} />;
+    if (which === 'prayer') return <PrayerForm postId={postId} onDone={close} onCancel={close} />;
+    return <GalleryUploadForm kind={which} postId={postId} fullName={user.fullName} onDone={close} onCancel={close} />;
+  }
+
+  return (
+    <Stack gap="xl">
+      <section aria-labelledby="tributes-heading" className={classes.section}>
+        <Stack gap="lg">
+          <Group justify="space-between" align="center" gap="sm">
+            <Title order={2} id="tributes-heading">
+              Flowers and prayers
+            </Title>
+            <Group gap="sm">
+              <Button onClick={() => setDialog('flower')}>Leave A Flower</Button>
+              <Button variant="light" onClick={() => setDialog('prayer')}>
+                Say A Prayer
+              </Button>
+            </Group>
+          </Group>
+          <FlowerList postId={postId} memorialTitle={memorial.title} mayRemove={mayRemove} />
+          <PrayerList postId={postId} mayRemove={mayRemove} />
+        </Stack>
+      </section>
+
+      <section aria-labelledby="galleries-heading" className={classes.section}>
+        <Stack gap="lg">
+          <Group justify="space-between" align="center" gap="sm">
+            <Title order={2} id="galleries-heading">
+              Photos, memorablia and documents
+            </Title>
+            {access.canContribute ? (
+              <Group gap="sm">
+                <Button variant="light" onClick={() => setDialog('photos')}>
+                  Photos
+                </Button>
+                <Button variant="light" onClick={() => setDialog('memorablias')}>
+                  Memoreblia
+                </Button>
+                <Button variant="light" onClick={() => setDialog('documents')}>
+                  Document
+                </Button>
+              </Group>
+            ) : null}
+          </Group>
+          {access.canContribute ? (
+            <>
+              <PictureGallery kind="photos" postId={postId} memorialTitle={memorial.title} mayRemove={mayRemove} />
+              <PictureGallery kind="memorablias" postId={postId} memorialTitle={memorial.title} mayRemove={mayRemove} />
+              <DocumentList postId={postId} mayRemove={mayRemove} />
+            </>
+          ) : (
+            <Alert color="slate" variant="light" title={TEXTS.noPermission}>
+              Only the family who created this memorial and the contributors they chose can see and add photos,
+              memorablia and documents.
+            </Alert>
+          )}
+        </Stack>
+      </section>
+
+      <Modal opened={dialog !== null} onClose={close} title={dialog ? DIALOG_TITLES[dialog] : ''} size="lg" radius="lg">
+        {dialog ? dialogBody(dialog) : null}
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,27 @@
+import { ApiError, errorMessage } from '@/lib/api-client';
+
+const LONG_US = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+
+/** "November 21, 2026": the spec's long US date, in the reader's own time zone (it is a moment). */
+export function formatTributeDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : LONG_US.format(date);
+}
+
+export function formatFileSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** The server's specific reason for a refusal (too large, not a PDF...), or null for anything else. */
+export function serverReason(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  const message = errorMessage(error, '');
+  return message || null;
+}
+
+/** The spec's failure text, followed by the server's reason when it gave one. */
+export function failureText(failure: string, error: unknown): string {
+  const reason = serverReason(error);
+  return reason ? `${failure} ${reason}` : failure;
+}

@@ -1,0 +1,198 @@
+import type { ApiErrorBody, ApiSuccess, ErrorCode, FieldError } from '@rips/shared/api';
+import { expireSession, getAccessToken } from './session';
+
+/*
+ * The one HTTP client of the web app. It sends the bearer token of the stored session, parses
+ * the API's success and error envelopes, and throws ApiError for every failure, network ones
+ * included. Type-only imports from the shared package keep zod out of the first-load bundle.
+ */
+export const API_BASE = '/api/v1';
+
+export type ClientErrorCode = ErrorCode | 'NETWORK_ERROR' | 'ABORTED' | 'UNKNOWN';
+
+export const NETWORK_ERROR_MESSAGE =
+  'We could not reach Rips Memorial. Please check your connection and try again.';
+const UNKNOWN_ERROR_MESSAGE = 'Something went wrong. Please try again.';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ClientErrorCode,
+    message: string,
+    readonly errors: FieldError[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** The message for one form field, when the server named it. */
+  fieldError(path: string): string | undefined {
+    return this.errors.find((e) => e.path === path)?.message;
+  }
+}
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain value is sent as JSON; FormData is sent as multipart. */
+  body?: unknown;
+  query?: Query;
+  signal?: AbortSignal;
+  /** Upload progress from 0 to 1; switches the transport to XMLHttpRequest. */
+  onProgress?: (fraction: number) => void;
+  /**
+   * A 401 on a call that carried a token means the session is over (expired or revoked).
+   * Logout turns this off: it ends the session anyway, without the "expired" notice.
+   */
+  expireOnUnauthorized?: boolean;
+}
+
+interface RawResponse {
+  status: number;
+  text: string;
+}
+
+export function apiUrl(path: string, query?: Query): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+function encodeBody(body: unknown): { payload: BodyInit | undefined; contentType?: string } {
+  if (body === undefined) return { payload: undefined };
+  if (body instanceof FormData) return { payload: body };
+  return { payload: JSON.stringify(body), contentType: 'application/json' };
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { success?: unknown }).success === false &&
+    typeof (value as { message?: unknown }).message === 'string'
+  );
+}
+
+function isSuccessBody<T>(value: unknown): value is ApiSuccess<T> {
+  return (
+    typeof value === 'object' && value !== null && (value as { success?: unknown }).success === true
+  );
+}
+
+function toResult<T>(raw: RawResponse): ApiSuccess<T> {
+  const json = parseJson(raw.text);
+  const ok = raw.status >= 200 && raw.status < 300;
+  if (ok && isSuccessBody<T>(json)) return json;
+  if (ok) {
+    // A 2xx without the envelope (e.g. 204): still a success, with whatever body came back.
+    return { statusCode: raw.status, data: json as T, message: '', success: true };
+  }
+  if (isErrorBody(json)) {
+    throw new ApiError(raw.status, json.code, json.message, json.errors ?? []);
+  }
+  throw new ApiError(raw.status, 'UNKNOWN', UNKNOWN_ERROR_MESSAGE);
+}
+
+async function sendWithFetch(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  payload: BodyInit | undefined,
+  signal?: AbortSignal,
+): Promise<RawResponse> {
+  let response: Response;
+  try {
+    response = await fetch(url, { method, headers, body: payload ?? null, signal: signal ?? null });
+  } catch {
+    if (signal?.aborted) throw new ApiError(0, 'ABORTED', 'The request was cancelled.');
+    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
+  }
+  return { status: response.status, text: await response.text() };
+}
+
+function sendWithXhr(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  payload: BodyInit | undefined,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      onProgress(1);
+      resolve({ status: xhr.status, text: xhr.responseText });
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE));
+    xhr.onabort = () => reject(new ApiError(0, 'ABORTED', 'The request was cancelled.'));
+    if (signal) {
+      if (signal.aborted) return xhr.abort();
+      signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    }
+    xhr.send((payload ?? null) as XMLHttpRequestBodyInit | null);
+  });
+}
+
+export async function request<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiSuccess<T>> {
+  const { method = 'GET', body, query, signal, onProgress, expireOnUnauthorized = true } = options;
+  const token = getAccessToken();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers['Authorization'] = `Bearer ${token}`;
+  const { payload, contentType } = encodeBody(body);
+  if (contentType) headers['Content-Type'] = contentType;
+
+  const url = apiUrl(path, query);
+  const raw = onProgress
+    ? await sendWithXhr(url, method, headers, payload, onProgress, signal)
+    : await sendWithFetch(url, method, headers, payload, signal);
+
+  if (raw.status === 401 && token && expireOnUnauthorized) expireSession();
+  return toResult<T>(raw);
+}
+
+/** Shorthands that answer the envelope's `data`; use `request` when the message matters. */
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'GET' }).then((r) => r.data),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'POST', body }).then((r) => r.data),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'PUT', body }).then((r) => r.data),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'PATCH', body }).then((r) => r.data),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'DELETE' }).then((r) => r.data),
+};
+
+/** The text to show for a failure: the server's own words for 4xx, a calm fallback otherwise. */
+export function errorMessage(error: unknown, fallback = UNKNOWN_ERROR_MESSAGE): string {
+  if (error instanceof ApiError) {
+    if (error.code === 'NETWORK_ERROR') return error.message;
+    if (error.status >= 400 && error.status < 500 && error.message) return error.message;
+  }
+  return fallback;
+}

@@ -1,0 +1,164 @@
+// The memorial journey on the production build: become a sponsor, create a Rip with a picture,
+// find it by a word and by a tag, open, edit, add a contributor, like it, and delete it.
+import { randomBytes } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectNoAxeViolations,
+  fixturePng,
+  launchBrowser,
+  loginViaApi,
+  newPage,
+  startServer,
+  type RunningServer,
+} from './harness.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ SEED_DEMO: 'false' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const suffix = randomBytes(3).toString('hex');
+
+async function register(userName: string, fullName: string): Promise<void> {
+  const form = new FormData();
+  form.set('fullName', fullName);
+  form.set('email', `${userName}@example.com`);
+  form.set('userName', userName);
+  form.set('password', 'Remember-them-2026');
+  form.set('avatar', new Blob([await fixturePng(128, 128)], { type: 'image/png' }), 'avatar.png');
+  const res = await fetch(`${server.baseUrl}/api/v1/users/register`, { method: 'POST', body: form });
+  expect(res.status, await res.clone().text()).toBe(201);
+}
+
+async function expectNotice(page: Page, text: string) {
+  await page.getByText(text, { exact: true }).first().waitFor();
+}
+
+describe('memorials journey', () => {
+  it('creates, finds, opens, edits, shares, likes and deletes a Rip', async () => {
+    const owner = `family_${suffix}`;
+    const helper = `helper_${suffix}`;
+    await register(owner, 'Rosa Family');
+    await register(helper, 'Hugo Helper');
+
+    const { page } = await newPage(browser, server.baseUrl);
+    await loginViaApi(page, server.baseUrl, owner, 'Remember-them-2026');
+
+    // Become a sponsor from the list page; the add button replaces the warning.
+    await page.goto('/memoriams');
+    await page.getByRole('heading', { level: 1, name: 'Memoriams' }).waitFor();
+    await expectNotice(page, 'No posts found matching your query.');
+    await expectNoAxeViolations(page, '/memoriams');
+    await page.getByRole('button', { name: "Become sponsor to Add the Rip's" }).click();
+    await expectNotice(page, 'You are now a sponsor!');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}'));
+    expect(stored.data.roles).toBe('sponsor');
+
+    // Create a Rip with a picture.
+    await page.getByRole('link', { name: 'Add a Rip' }).click();
+    await page.waitForURL('**/create-post');
+    await page.getByRole('heading', { level: 1, name: 'Add a Rip' }).waitFor();
+    expect(await page.getByLabel('Owner').inputValue()).toBe('Rosa Family');
+    await expectNoAxeViolations(page, '/create-post');
+    const word = `lighthouse${suffix}`;
+    const tag = `Beekeeper${suffix}`;
+    await page.getByLabel('Title', { exact: false }).first().fill(`Marta Ilves ${suffix}`);
+    await page.getByLabel('Description').fill(`She kept the ${word} lamp burning for forty winters.`);
+    await page.getByLabel('Birth Place').fill('Tallinn');
+    await page.getByLabel('Burial').fill('Rahumäe cemetery');
+    await page.getByLabel('Plot').fill('B-12');
+    await page.getByLabel('Traits').fill(`gentle ${tag} gentle`);
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'marta.png',
+      mimeType: 'image/png',
+      buffer: await fixturePng(900, 600, '#b7a58c'),
+    });
+    await page.getByRole('img', { name: 'Preview of the chosen picture' }).waitFor();
+    await page.getByRole('button', { name: 'Create Rip' }).click();
+    await expectNotice(page, 'Post Created Successfully');
+    await page.waitForURL((url) => url.pathname === '/');
+
+    // Find it by a word of its description, then by its tag in another letter case.
+    await page.goto('/memoriams');
+    const search = page.getByPlaceholder("Search Rip's...");
+    await search.fill(word.toUpperCase());
+    await page.waitForURL((url) => url.searchParams.get('q') === word.toUpperCase());
+    const card = page.getByRole('link', { name: new RegExp(`Marta Ilves ${suffix}`) });
+    await card.waitFor();
+    await search.fill(tag.toLowerCase());
+    await page.waitForURL((url) => url.searchParams.get('q') === tag.toLowerCase());
+    await card.waitFor();
+    await card.getByText(tag, { exact: true }).waitFor();
+    const img = card.getByRole('img', { name: `Photo of Marta Ilves ${suffix}` });
+    expect(await img.getAttribute('srcset')).toMatch(/320w/);
+    await search.fill('nothing-matches-this-' + suffix);
+    await expectNotice(page, 'No posts found matching your query.');
+
+    // Open it from the search results.
+    await search.fill(tag.toUpperCase());
+    await card.click();
+    await page.waitForURL(/\/post\/[0-9a-f-]{36}$/);
+    const postUrl = page.url();
+    await page.getByRole('heading', { level: 1, name: `Marta Ilves ${suffix}` }).waitFor();
+    await page.getByText('sponsored by Rosa Family').waitFor();
+    await page.getByText('this post has been liked by 0 people!').waitFor();
+    await expectNoAxeViolations(page, '/post/{id}');
+
+    // Edit it without choosing a new picture.
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const modal = page.getByRole('dialog', { name: 'Edit Rip' });
+    await modal.getByLabel('Rip Name').fill(`Marta Ilves-Kask ${suffix}`);
+    await modal.getByLabel('Description').fill(`She kept the ${word} lamp burning, and taught us to swim.`);
+    await expectNoAxeViolations(page, 'Edit Rip modal');
+    await modal.getByRole('button', { name: 'Update Rip' }).click();
+    await expectNotice(page, 'Post updated successfully!');
+    await modal.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { level: 1, name: `Marta Ilves-Kask ${suffix}` }).waitFor();
+    await page.getByText('taught us to swim').waitFor();
+    await page.getByRole('img', { name: `Photo of Marta Ilves-Kask ${suffix}` }).waitFor();
+
+    // Add a contributor.
+    const picker = page.getByRole('combobox', { name: 'Add Contributer' });
+    await picker.fill(helper);
+    await page.getByRole('option', { name: new RegExp(helper) }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expectNotice(page, 'Contributer has been added to this rip successfully!');
+
+    // Like it; the count follows, and survives a reload.
+    await page.getByRole('button', { name: 'Like' }).click();
+    await page.getByText('this post has been liked by 1 people!').waitFor();
+    await page.reload();
+    await page.getByText('this post has been liked by 1 people!').waitFor();
+    expect(await page.getByRole('button', { name: 'Liked' }).getAttribute('aria-pressed')).toBe('true');
+
+    // Delete it from the profile, after confirming.
+    await page.goto('/profile');
+    await page.getByRole('heading', { name: 'Your Rips' }).waitFor();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this Rip?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expectNotice(page, 'The Rip has been deleted.');
+    await page.getByText('You have not added a Rip yet.').waitFor();
+
+    await page.goto(postUrl);
+    await page.getByRole('heading', { level: 1, name: 'Memorial not found' }).waitFor();
+  });
+
+  it('sends members who are not sponsors from /create-post to /memoriams', async () => {
+    const member = `member_${suffix}`;
+    await register(member, 'Mia Member');
+    const { page } = await newPage(browser, server.baseUrl, { width: 390, height: 844 });
+    await loginViaApi(page, server.baseUrl, member, 'Remember-them-2026');
+    await page.goto('/create-post');
+    await page.waitForURL('**/memoriams');
+    await page.getByRole('button', { name: "Become sponsor to Add the Rip's" }).waitFor();
+  });
+});
