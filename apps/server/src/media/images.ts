@@ -3,6 +3,8 @@ import { AppError } from '../errors.js';
 
 sharp.cache(false);
 
+/** No camera makes wider pictures; a 100000×1 "image" is an attack on the resizer, not a photo. */
+const MAX_SIDE = 16_000;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
 export const IMAGE_TYPES_TEXT = 'JPEG, PNG, WebP, GIF or AVIF';
 
@@ -49,6 +51,9 @@ export async function processImage(
   }
   if (meta.width * meta.height > limits.maxPixels) {
     throw AppError.invalidFile('The image has too many pixels. Please use a smaller image.');
+  }
+  if (meta.width > MAX_SIDE || meta.height > MAX_SIDE) {
+    throw AppError.invalidFile(`The image is too wide or too tall (at most ${MAX_SIDE} pixels a side).`);
   }
   const swapped = (meta.orientation ?? 1) >= 5;
   const width = swapped ? meta.height : meta.width;
