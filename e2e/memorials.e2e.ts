@@ -34,7 +34,10 @@ async function register(userName: string, fullName: string): Promise<void> {
   form.set('userName', userName);
   form.set('password', 'Remember-them-2026');
   form.set('avatar', new Blob([await fixturePng(128, 128)], { type: 'image/png' }), 'avatar.png');
-  const res = await fetch(`${server.baseUrl}/api/v1/users/register`, { method: 'POST', body: form });
+  const res = await fetch(`${server.baseUrl}/api/v1/users/register`, {
+    method: 'POST',
+    body: form,
+  });
   expect(res.status, await res.clone().text()).toBe(201);
 }
 
@@ -71,7 +74,9 @@ describe('memorials journey', () => {
     const word = `lighthouse${suffix}`;
     const tag = `Beekeeper${suffix}`;
     await page.getByLabel('Title', { exact: false }).first().fill(`Marta Ilves ${suffix}`);
-    await page.getByLabel('Description').fill(`She kept the ${word} lamp burning for forty winters.`);
+    await page
+      .getByLabel('Description')
+      .fill(`She kept the ${word} lamp burning for forty winters.`);
     await page.getByLabel('Birth Place').fill('Tallinn');
     await page.getByLabel('Burial').fill('Rahumäe cemetery');
     await page.getByLabel('Plot').fill('B-12');
@@ -116,7 +121,9 @@ describe('memorials journey', () => {
     await page.getByRole('button', { name: 'Edit' }).click();
     const modal = page.getByRole('dialog', { name: 'Edit Rip' });
     await modal.getByLabel('Rip Name').fill(`Marta Ilves-Kask ${suffix}`);
-    await modal.getByLabel('Description').fill(`She kept the ${word} lamp burning, and taught us to swim.`);
+    await modal
+      .getByLabel('Description')
+      .fill(`She kept the ${word} lamp burning, and taught us to swim.`);
     await expectNoAxeViolations(page, 'Edit Rip modal');
     await modal.getByRole('button', { name: 'Update Rip' }).click();
     await expectNotice(page, 'Post updated successfully!');
@@ -137,7 +144,9 @@ describe('memorials journey', () => {
     await page.getByText('this post has been liked by 1 people!').waitFor();
     await page.reload();
     await page.getByText('this post has been liked by 1 people!').waitFor();
-    expect(await page.getByRole('button', { name: 'Liked' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('button', { name: 'Liked' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
 
     // Delete it from the profile, after confirming.
     await page.goto('/profile');
@@ -160,5 +169,6 @@ describe('memorials journey', () => {
     await page.goto('/create-post');
     await page.waitForURL('**/memoriams');
     await page.getByRole('button', { name: "Become sponsor to Add the Rip's" }).waitFor();
+    await expectNoAxeViolations(page, '/memoriams at 390 px');
   });
 });

@@ -2,12 +2,14 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { precompress } from './vite-plugins/precompress.ts';
+import { preloadFonts } from './vite-plugins/preload-fonts.ts';
 
 const API_ORIGIN = 'http://localhost:3000';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress()],
+  // Only the heading weight is preloaded: it paints the h1 of every page.
+  plugins: [react(), preloadFonts([/lora-latin-600-normal/]), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
     // Workspace packages expose TypeScript sources under the `source` condition.

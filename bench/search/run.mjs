@@ -31,9 +31,112 @@ const RARE_TERM = 'quillfeather';
 const COMMON_TERM = 'garden';
 const BATCH = 10_000;
 
-const FIRST = ['Margaret', 'John', 'Rosa', 'Ahmed', 'Mei', 'Olga', 'Samuel', 'Grace', 'Tomas', 'Aisha', 'Henry', 'Lucia', 'Kwame', 'Ingrid', 'Rafael', 'Nora', 'Dmitri', 'Fatima', 'Walter', 'Elena', 'Hiro', 'Clara', 'Jonas', 'Amara', 'Peter', 'Sofia', 'Omar', 'Ruth', 'Viktor', 'Leila', 'George', 'Hana', 'Felix', 'Maeve', 'Arjun', 'Irene', 'Bruno', 'Zainab', 'Edward', 'Yara'];
-const LAST = ['Brown', 'Okafor', 'Lindqvist', 'Haddad', 'Chen', 'Petrova', 'Garcia', 'Murphy', 'Novak', 'Mensah', 'Fischer', 'Rossi', 'Tanaka', 'Kowalski', 'Silva', 'Oduya', 'Ivanov', 'Nguyen', 'Dubois', 'Hughes', 'Costa', 'Schmidt', 'Moreau', 'Ali', 'Bianchi', 'Larsen', 'Sato', 'Kaur', 'Walsh', 'Romero', 'Yilmaz', 'Berg', 'Kim', 'Varga', 'Adeyemi', 'Popescu', 'Nakamura', 'Horvat', 'Reyes', 'Quinn'];
-const PLACES = ['Dublin', 'Lagos', 'Stockholm', 'Beirut', 'Shanghai', 'Kyiv', 'Seville', 'Cork', 'Brno', 'Accra', 'Hamburg', 'Naples', 'Osaka', 'Krakow', 'Porto', 'Nairobi', 'Tallinn', 'Hanoi', 'Lyon', 'Leeds'];
+const FIRST = [
+  'Margaret',
+  'John',
+  'Rosa',
+  'Ahmed',
+  'Mei',
+  'Olga',
+  'Samuel',
+  'Grace',
+  'Tomas',
+  'Aisha',
+  'Henry',
+  'Lucia',
+  'Kwame',
+  'Ingrid',
+  'Rafael',
+  'Nora',
+  'Dmitri',
+  'Fatima',
+  'Walter',
+  'Elena',
+  'Hiro',
+  'Clara',
+  'Jonas',
+  'Amara',
+  'Peter',
+  'Sofia',
+  'Omar',
+  'Ruth',
+  'Viktor',
+  'Leila',
+  'George',
+  'Hana',
+  'Felix',
+  'Maeve',
+  'Arjun',
+  'Irene',
+  'Bruno',
+  'Zainab',
+  'Edward',
+  'Yara',
+];
+const LAST = [
+  'Brown',
+  'Okafor',
+  'Lindqvist',
+  'Haddad',
+  'Chen',
+  'Petrova',
+  'Garcia',
+  'Murphy',
+  'Novak',
+  'Mensah',
+  'Fischer',
+  'Rossi',
+  'Tanaka',
+  'Kowalski',
+  'Silva',
+  'Oduya',
+  'Ivanov',
+  'Nguyen',
+  'Dubois',
+  'Hughes',
+  'Costa',
+  'Schmidt',
+  'Moreau',
+  'Ali',
+  'Bianchi',
+  'Larsen',
+  'Sato',
+  'Kaur',
+  'Walsh',
+  'Romero',
+  'Yilmaz',
+  'Berg',
+  'Kim',
+  'Varga',
+  'Adeyemi',
+  'Popescu',
+  'Nakamura',
+  'Horvat',
+  'Reyes',
+  'Quinn',
+];
+const PLACES = [
+  'Dublin',
+  'Lagos',
+  'Stockholm',
+  'Beirut',
+  'Shanghai',
+  'Kyiv',
+  'Seville',
+  'Cork',
+  'Brno',
+  'Accra',
+  'Hamburg',
+  'Naples',
+  'Osaka',
+  'Krakow',
+  'Porto',
+  'Nairobi',
+  'Tallinn',
+  'Hanoi',
+  'Lyon',
+  'Leeds',
+];
 const SENTENCES = [
   'She tended her garden every morning and shared its roses with the whole street.',
   'He was a patient teacher who never forgot the name of a single pupil.',
@@ -58,8 +161,28 @@ const SENTENCES = [
 ];
 const TRAITS = [
   ['kind', 'gentle', 'brave', 'loyal', 'patient', 'generous', 'curious', 'cheerful'],
-  ['gardener', 'teacher', 'nurse', 'carpenter', 'fisherman', 'singer', 'painter', 'beekeeper', 'coach', 'baker'],
-  ['storyteller', 'dancer', 'reader', 'traveller', 'volunteer', 'grandmother', 'grandfather', 'neighbour'],
+  [
+    'gardener',
+    'teacher',
+    'nurse',
+    'carpenter',
+    'fisherman',
+    'singer',
+    'painter',
+    'beekeeper',
+    'coach',
+    'baker',
+  ],
+  [
+    'storyteller',
+    'dancer',
+    'reader',
+    'traveller',
+    'volunteer',
+    'grandmother',
+    'grandfather',
+    'neighbour',
+  ],
 ];
 
 function sqlArray(values) {
@@ -87,21 +210,29 @@ function seedBatch(ownerId, from, to) {
 }
 
 async function seed(db) {
-  const owner = await db.execute(sql.raw(`
+  const owner = await db.execute(
+    sql.raw(`
     INSERT INTO users (full_name, email, user_name, password_hash, role)
     VALUES ('Bench Sponsor', 'bench-${randomBytes(4).toString('hex')}@example.com', 'bench_${randomBytes(4).toString('hex')}', 'x', 'sponsor')
-    RETURNING id`));
+    RETURNING id`),
+  );
   const ownerId = owner.rows[0].id;
   for (let from = 1; from <= TOTAL; from += BATCH) {
     await db.execute(sql.raw(seedBatch(ownerId, from, Math.min(from + BATCH - 1, TOTAL))));
   }
   // A handful of memorials carry the rare word, spread over the whole time range.
   for (const n of [7, TOTAL / 2, TOTAL - 3]) {
-    await db.execute(sql.raw(`UPDATE memorials SET description = description || ' Friends called him the ${RARE_TERM} of the valley.'
-      WHERE id = (SELECT id FROM memorials ORDER BY created_at DESC OFFSET ${Math.floor(n)} LIMIT 1)`));
+    await db.execute(
+      sql.raw(`UPDATE memorials SET description = description || ' Friends called him the ${RARE_TERM} of the valley.'
+      WHERE id = (SELECT id FROM memorials ORDER BY created_at DESC OFFSET ${Math.floor(n)} LIMIT 1)`),
+    );
   }
   await db.execute(sql.raw('ANALYZE memorials'));
-  const one = await db.execute(sql.raw(`SELECT id FROM memorials ORDER BY created_at DESC OFFSET ${Math.floor(TOTAL / 8)} LIMIT 1`));
+  const one = await db.execute(
+    sql.raw(
+      `SELECT id FROM memorials ORDER BY created_at DESC OFFSET ${Math.floor(TOTAL / 8)} LIMIT 1`,
+    ),
+  );
   return one.rows[0].id;
 }
 
@@ -120,7 +251,8 @@ async function measure(app, url) {
     const start = performance.now();
     const res = await app.inject({ method: 'GET', url });
     samples.push(performance.now() - start);
-    if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
+    if (res.statusCode !== 200)
+      throw new Error(`${url} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
     bytes = res.rawPayload.length;
     const body = res.json();
     count = Array.isArray(body.data) ? body.data.length : 1;
@@ -150,13 +282,16 @@ async function createPostgresDatabase(baseUrl) {
 async function runOn(engine, databaseUrl) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rips-bench-search-'));
   const postgres = databaseUrl ? await createPostgresDatabase(databaseUrl) : null;
-  const config = loadConfig({}, {
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-  });
+  const config = loadConfig(
+    {},
+    {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    },
+  );
   const database = await openDatabase(postgres ? { url: postgres.url } : { dataDir: config.dbDir });
   try {
     await database.migrate();
@@ -189,11 +324,15 @@ async function runOn(engine, databaseUrl) {
 }
 
 function report({ engine, seedSeconds, results }) {
-  console.log(`\n${engine}: ${TOTAL.toLocaleString('en-US')} memorials seeded in ${seedSeconds.toFixed(1)} s; ${ROUNDS} requests per case`);
+  console.log(
+    `\n${engine}: ${TOTAL.toLocaleString('en-US')} memorials seeded in ${seedSeconds.toFixed(1)} s; ${ROUNDS} requests per case`,
+  );
   console.log('| case | median ms | p95 ms | items | response bytes |');
   console.log('|---|---:|---:|---:|---:|');
   for (const r of results) {
-    console.log(`| ${r.label} | ${r.median.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.count} | ${r.bytes.toLocaleString('en-US')} |`);
+    console.log(
+      `| ${r.label} | ${r.median.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.count} | ${r.bytes.toLocaleString('en-US')} |`,
+    );
   }
   const lookup = results[0];
   const rare = results[1];
@@ -202,8 +341,12 @@ function report({ engine, seedSeconds, results }) {
   const largest = Math.max(...firstPages.map((r) => r.bytes));
   const speedOk = ratio <= 5;
   const sizeOk = largest < 30 * 1024;
-  console.log(`verdict: rare-term p95 is ${ratio.toFixed(2)}x the single lookup's p95 (target <= 5x): ${speedOk ? 'PASS' : 'FAIL'}`);
-  console.log(`verdict: largest first page is ${largest.toLocaleString('en-US')} bytes (target < 30,720): ${sizeOk ? 'PASS' : 'FAIL'}`);
+  console.log(
+    `verdict: rare-term p95 is ${ratio.toFixed(2)}x the single lookup's p95 (target <= 5x): ${speedOk ? 'PASS' : 'FAIL'}`,
+  );
+  console.log(
+    `verdict: largest first page is ${largest.toLocaleString('en-US')} bytes (target < 30,720): ${sizeOk ? 'PASS' : 'FAIL'}`,
+  );
   return speedOk && sizeOk;
 }
 

@@ -27,7 +27,11 @@ export function normalizeDate(value: string): string | null {
   if (!match) return null;
   const [, y, m, d] = match;
   const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
-  if (Number.isNaN(date.getTime()) || date.getUTCMonth() !== Number(m) - 1 || date.getUTCDate() !== Number(d)) {
+  if (
+    Number.isNaN(date.getTime()) ||
+    date.getUTCMonth() !== Number(m) - 1 ||
+    date.getUTCDate() !== Number(d)
+  ) {
     return null;
   }
   return `${y}-${m}-${d}`;
@@ -56,7 +60,10 @@ export function memorialDateErrors(
     errors.push({ path: 'deathDate', message: 'The date of death cannot be in the future.' });
   }
   if (dateOfBirth && deathDate && deathDate < dateOfBirth) {
-    errors.push({ path: 'deathDate', message: 'The date of death cannot be before the date of birth.' });
+    errors.push({
+      path: 'deathDate',
+      message: 'The date of death cannot be before the date of birth.',
+    });
   }
   return errors;
 }
@@ -148,10 +155,13 @@ export const MemorialListQuerySchema = z.object({
 });
 export type MemorialListQuery = z.infer<typeof MemorialListQuerySchema>;
 
+/** Control characters: never typed on purpose, and U+001F separates tags in the search column. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
 /** The search text as the server uses it: trimmed, control characters removed, bounded. */
 export function normalizeSearch(q: string | undefined): string {
-  // eslint-disable-next-line no-control-regex
-  return (q ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').trim().slice(0, SEARCH_MAX);
+  return (q ?? '').replace(CONTROL_CHARACTERS, ' ').trim().slice(0, SEARCH_MAX);
 }
 
 /** Body of PATCH /users/{userId}/roles (adds a contributor); the spec sends both ids. */

@@ -194,7 +194,7 @@ export function sanitizeFileName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
   const cleaned = base
     .normalize('NFC')
-    .replace(/[\u0000-\u001f\u007f-\u009f"*:<>?|\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/[\p{Cc}"*:<>?|\u202a-\u202e\u2066-\u2069]/gu, '')
     .replace(/\s+/g, ' ')
     .trim();
   const dot = cleaned.lastIndexOf('.');

@@ -54,8 +54,9 @@ const blue: MantineColorsTuple = [
 
 const systemSans =
   'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", "Liberation Sans", Arial, sans-serif';
+// Lora is self-hosted (styles/global.css); the system serifs cover the moment before it loads.
 const systemSerif =
-  '"Iowan Old Style", "Palatino Linotype", Palatino, "Book Antiqua", Georgia, "DejaVu Serif", serif';
+  'Lora, "Iowan Old Style", "Palatino Linotype", Palatino, "Book Antiqua", Georgia, "DejaVu Serif", serif';
 
 export const PAGE_BACKGROUND = gray[0];
 

@@ -32,14 +32,26 @@ export async function isContributor(db: Db, memorialId: string, userId: string):
   const [row] = await db
     .select({ userId: memorialContributors.userId })
     .from(memorialContributors)
-    .where(and(eq(memorialContributors.memorialId, memorialId), eq(memorialContributors.userId, userId)))
+    .where(
+      and(eq(memorialContributors.memorialId, memorialId), eq(memorialContributors.userId, userId)),
+    )
     .limit(1);
   return Boolean(row);
 }
 
-export async function memorialAccess(db: Db, memorial: MemorialRow, user: UserRow | null): Promise<MemorialAccess> {
+export async function memorialAccess(
+  db: Db,
+  memorial: MemorialRow,
+  user: UserRow | null,
+): Promise<MemorialAccess> {
   if (!user) {
-    return { canManage: false, canContribute: false, canPayTribute: false, isOwner: false, isContributor: false };
+    return {
+      canManage: false,
+      canContribute: false,
+      canPayTribute: false,
+      isOwner: false,
+      isContributor: false,
+    };
   }
   const isOwner = memorial.ownerId === user.id;
   const isAdmin = user.role === 'admin';

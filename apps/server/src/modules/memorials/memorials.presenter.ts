@@ -1,4 +1,8 @@
-import { LIST_DESCRIPTION_CHARS, type MemorialDetail, type MemorialSummary } from '@rips/shared/memorials';
+import {
+  LIST_DESCRIPTION_CHARS,
+  type MemorialDetail,
+  type MemorialSummary,
+} from '@rips/shared/memorials';
 import type { MediaUrls } from '../../media/urls.js';
 import type { MemorialAccess, MemorialRow } from './memorials.policy.js';
 
@@ -26,7 +30,9 @@ export function presentMemorial(
     _id: row.id,
     owner: row.ownerId,
     title: row.title,
-    description: options.shortDescription ? excerpt(row.description, LIST_DESCRIPTION_CHARS) : row.description,
+    description: options.shortDescription
+      ? excerpt(row.description, LIST_DESCRIPTION_CHARS)
+      : row.description,
     birthPlace: row.birthPlace,
     burial: row.burial,
     plot: row.plot,

@@ -103,7 +103,13 @@ export async function listMemorialPage(
   const page = positions.slice(0, limit);
   const last = page[page.length - 1];
   const next = positions.length > limit && last ? { createdAt: last.cursor_at, id: last.id } : null;
-  return { rows: await findMemorialsInOrder(db, page.map((p) => p.id)), next };
+  return {
+    rows: await findMemorialsInOrder(
+      db,
+      page.map((p) => p.id),
+    ),
+    next,
+  };
 }
 
 /** Full rows for `ids`, in the order given. */
@@ -160,7 +166,11 @@ export async function likedBy(db: Db, userId: string | null, ids: string[]): Pro
 }
 
 export async function findOwnerName(db: Db, ownerId: string): Promise<string> {
-  const [row] = await db.select({ fullName: users.fullName }).from(users).where(eq(users.id, ownerId)).limit(1);
+  const [row] = await db
+    .select({ fullName: users.fullName })
+    .from(users)
+    .where(eq(users.id, ownerId))
+    .limit(1);
   return row?.fullName ?? '';
 }
 
@@ -183,23 +193,36 @@ export async function updateMemorial(
 }
 
 /** Every stored file of a memorial: its image and its tributes' and galleries' files. */
-export async function storedFilesOf(db: Db, memorial: MemorialRow): Promise<{ prefixes: string[]; files: string[] }> {
+export async function storedFilesOf(
+  db: Db,
+  memorial: MemorialRow,
+): Promise<{ prefixes: string[]; files: string[] }> {
   const id = memorial.id;
   const [flowerKeys, photoKeys, memorabiliaKeys, documentKeys] = await Promise.all([
     db.select({ key: flowers.imageKey }).from(flowers).where(eq(flowers.memorialId, id)),
     db.select({ key: photos.imageKey }).from(photos).where(eq(photos.memorialId, id)),
-    db.select({ key: memorabilia.imageKey }).from(memorabilia).where(eq(memorabilia.memorialId, id)),
+    db
+      .select({ key: memorabilia.imageKey })
+      .from(memorabilia)
+      .where(eq(memorabilia.memorialId, id)),
     db.select({ key: documents.fileKey }).from(documents).where(eq(documents.memorialId, id)),
   ]);
-  const prefixes = [memorial.imageKey, ...flowerKeys.map((r) => r.key), ...photoKeys.map((r) => r.key), ...memorabiliaKeys.map((r) => r.key)]
-    .filter((k): k is string => Boolean(k));
+  const prefixes = [
+    memorial.imageKey,
+    ...flowerKeys.map((r) => r.key),
+    ...photoKeys.map((r) => r.key),
+    ...memorabiliaKeys.map((r) => r.key),
+  ].filter((k): k is string => Boolean(k));
   return { prefixes, files: documentKeys.map((r) => r.key) };
 }
 
 /** Deletes the memorial; its contributors, likes, tributes and gallery rows go with it (ON DELETE CASCADE). */
 export async function deleteMemorialRow(db: Db, id: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const deleted = await tx.delete(memorials).where(eq(memorials.id, id)).returning({ id: memorials.id });
+    const deleted = await tx
+      .delete(memorials)
+      .where(eq(memorials.id, id))
+      .returning({ id: memorials.id });
     return deleted.length > 0;
   });
 }
@@ -217,7 +240,12 @@ export async function addContributor(db: Db, memorialId: string, userId: string)
  * Likes or unlikes, idempotently: the counter moves only when the like row really appears or
  * disappears, in the same transaction, so it never drifts from the rows.
  */
-export async function setLike(db: Db, memorialId: string, userId: string, liked: boolean): Promise<number> {
+export async function setLike(
+  db: Db,
+  memorialId: string,
+  userId: string,
+  liked: boolean,
+): Promise<number> {
   return db.transaction(async (tx) => {
     const changed = liked
       ? await tx
@@ -244,7 +272,10 @@ export async function findContributorCandidates(
   db: Db,
   options: { search: string; limit: number; excludeId: string },
 ): Promise<Array<{ id: string; userName: string; fullName: string }>> {
-  const conditions: SQL[] = [sql`${users.disabledAt} IS NULL`, sql`${users.id} <> ${options.excludeId}`];
+  const conditions: SQL[] = [
+    sql`${users.disabledAt} IS NULL`,
+    sql`${users.id} <> ${options.excludeId}`,
+  ];
   if (options.search) {
     const pattern = `%${escapeLike(options.search.toLowerCase())}%`;
     conditions.push(

@@ -26,11 +26,18 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
     throw AppError.badRequest('Please send the memorial fields as form data.');
   }
 
-  app.get('/posts', { schema: { querystring: MemorialListQuerySchema } }, async (request, reply): Promise<MemorialPage> => {
-    const page = await memorials.listMemorials(ctx, await request.optionalUser(), request.query);
-    // The spec keeps the array in `data`; the next page's cursor travels beside it.
-    return { ...respond(reply, 200, page.items, 'Posts fetched successfully'), nextCursor: page.nextCursor };
-  });
+  app.get(
+    '/posts',
+    { schema: { querystring: MemorialListQuerySchema } },
+    async (request, reply): Promise<MemorialPage> => {
+      const page = await memorials.listMemorials(ctx, await request.optionalUser(), request.query);
+      // The spec keeps the array in `data`; the next page's cursor travels beside it.
+      return {
+        ...respond(reply, 200, page.items, 'Posts fetched successfully'),
+        nextCursor: page.nextCursor,
+      };
+    },
+  );
 
   app.post('/posts', async (request, reply) => {
     const user = await request.requireUser();
@@ -51,24 +58,40 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
     return respond(reply, 200, items, 'Memorials you contribute to');
   });
 
-  app.get('/posts/post/:id', { schema: { params: MemorialIdParamsSchema } }, async (request, reply) => {
-    const memorial = await memorials.getMemorial(ctx, request.params.id, await request.optionalUser());
-    return respond(reply, 200, memorial, 'Post fetched successfully');
-  });
+  app.get(
+    '/posts/post/:id',
+    { schema: { params: MemorialIdParamsSchema } },
+    async (request, reply) => {
+      const memorial = await memorials.getMemorial(
+        ctx,
+        request.params.id,
+        await request.optionalUser(),
+      );
+      return respond(reply, 200, memorial, 'Post fetched successfully');
+    },
+  );
 
-  app.delete('/posts/:id', { schema: { params: MemorialIdParamsSchema } }, async (request, reply) => {
-    const user = await request.requireUser();
-    await memorials.deleteMemorial(ctx, user, request.params.id, request.log);
-    return respond(reply, 200, { _id: request.params.id }, 'Post deleted successfully');
-  });
+  app.delete(
+    '/posts/:id',
+    { schema: { params: MemorialIdParamsSchema } },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      await memorials.deleteMemorial(ctx, user, request.params.id, request.log);
+      return respond(reply, 200, { _id: request.params.id }, 'Post deleted successfully');
+    },
+  );
 
   for (const method of ['patch', 'put'] as const) {
-    app[method]('/posts/:id', { schema: { params: MemorialIdParamsSchema } }, async (request, reply) => {
-      const user = await request.requireUser();
-      const form = await readUpdateForm(request);
-      const memorial = await memorials.updateMemorial(ctx, user, request.params.id, form);
-      return respond(reply, 200, memorial, 'Post updated successfully!');
-    });
+    app[method](
+      '/posts/:id',
+      { schema: { params: MemorialIdParamsSchema } },
+      async (request, reply) => {
+        const user = await request.requireUser();
+        const form = await readUpdateForm(request);
+        const memorial = await memorials.updateMemorial(ctx, user, request.params.id, form);
+        return respond(reply, 200, memorial, 'Post updated successfully!');
+      },
+    );
   }
 
   app.post('/posts/update-post', async (request, reply) => {
@@ -79,13 +102,31 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
     return respond(reply, 200, memorial, 'Post updated successfully!');
   });
 
-  app.put('/posts/:id/like', { schema: { params: MemorialIdParamsSchema } }, async (request, reply) => {
-    const state = await memorials.setLike(ctx, await request.requireUser(), request.params.id, true);
-    return respond(reply, 200, state, 'You like this memorial.');
-  });
+  app.put(
+    '/posts/:id/like',
+    { schema: { params: MemorialIdParamsSchema } },
+    async (request, reply) => {
+      const state = await memorials.setLike(
+        ctx,
+        await request.requireUser(),
+        request.params.id,
+        true,
+      );
+      return respond(reply, 200, state, 'You like this memorial.');
+    },
+  );
 
-  app.delete('/posts/:id/like', { schema: { params: MemorialIdParamsSchema } }, async (request, reply) => {
-    const state = await memorials.setLike(ctx, await request.requireUser(), request.params.id, false);
-    return respond(reply, 200, state, 'You no longer like this memorial.');
-  });
+  app.delete(
+    '/posts/:id/like',
+    { schema: { params: MemorialIdParamsSchema } },
+    async (request, reply) => {
+      const state = await memorials.setLike(
+        ctx,
+        await request.requireUser(),
+        request.params.id,
+        false,
+      );
+      return respond(reply, 200, state, 'You no longer like this memorial.');
+    },
+  );
 };

@@ -60,12 +60,18 @@ async function presentMany(
     repo.likedBy(ctx.db, viewer?.id ?? null, ids),
   ]);
   return rows.map((row) =>
-    presentMemorial(ctx.urls, row, { contributors: contributors.get(row.id) ?? [], likedByMe: liked.has(row.id) }, options),
+    presentMemorial(
+      ctx.urls,
+      row,
+      { contributors: contributors.get(row.id) ?? [], likedByMe: liked.has(row.id) },
+      options,
+    ),
   );
 }
 
 /** A timestamptz as Postgres prints it, e.g. `2026-11-21 11:47:49.123456+00`. */
-const POSTGRES_TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
+const POSTGRES_TIMESTAMP =
+  /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
 
 export function encodeCursor(position: repo.ListPosition): string {
   return Buffer.from(JSON.stringify([position.createdAt, position.id])).toString('base64url');
@@ -77,7 +83,12 @@ export function decodeCursor(cursor: string | undefined): repo.ListPosition | nu
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (Array.isArray(value) && value.length === 2) {
       const [createdAt, id] = value as unknown[];
-      if (typeof createdAt === 'string' && typeof id === 'string' && isUuid(id) && POSTGRES_TIMESTAMP.test(createdAt)) {
+      if (
+        typeof createdAt === 'string' &&
+        typeof id === 'string' &&
+        isUuid(id) &&
+        POSTGRES_TIMESTAMP.test(createdAt)
+      ) {
         return { createdAt, id };
       }
     }
@@ -111,12 +122,20 @@ export async function listContributed(ctx: AppContext, user: UserRow): Promise<M
   return presentMany(ctx, await repo.listContributedMemorials(ctx.db, user.id), user);
 }
 
-export async function getMemorial(ctx: AppContext, id: string, viewer: UserRow | null): Promise<MemorialDetail> {
+export async function getMemorial(
+  ctx: AppContext,
+  id: string,
+  viewer: UserRow | null,
+): Promise<MemorialDetail> {
   const row = await findVisibleMemorial(ctx.db, id);
   return presentDetail(ctx, row, viewer);
 }
 
-async function presentDetail(ctx: AppContext, row: MemorialRow, viewer: UserRow | null): Promise<MemorialDetail> {
+async function presentDetail(
+  ctx: AppContext,
+  row: MemorialRow,
+  viewer: UserRow | null,
+): Promise<MemorialDetail> {
   const [access, ownerName, contributors, liked] = await Promise.all([
     memorialAccess(ctx.db, row, viewer),
     repo.findOwnerName(ctx.db, row.ownerId),
@@ -138,7 +157,9 @@ async function withStoredImage<T>(
   write: (image: StoredImage | null) => Promise<T>,
 ): Promise<T> {
   const file = form.files[IMAGE_FIELD];
-  const image = file ? await storeImage(ctx.storage, 'memorials', file.buffer, imageLimits(ctx)) : null;
+  const image = file
+    ? await storeImage(ctx.storage, 'memorials', file.buffer, imageLimits(ctx))
+    : null;
   try {
     return await write(image);
   } catch (error) {
@@ -147,7 +168,11 @@ async function withStoredImage<T>(
   }
 }
 
-export async function createMemorial(ctx: AppContext, user: UserRow, form: MultipartForm): Promise<MemorialDetail> {
+export async function createMemorial(
+  ctx: AppContext,
+  user: UserRow,
+  form: MultipartForm,
+): Promise<MemorialDetail> {
   requireCanCreateMemorial(user);
   const fields = CreateMemorialSchema.parse(form.fields);
   const row = await withStoredImage(ctx, form, (image) =>
@@ -220,7 +245,11 @@ export async function deleteMemorial(
   ];
   const results = await Promise.allSettled(removals);
   const failed = results.filter((r) => r.status === 'rejected').length;
-  if (failed > 0) log.warn({ memorialId: memorial.id, failed }, 'some files of a deleted memorial were not removed');
+  if (failed > 0)
+    log.warn(
+      { memorialId: memorial.id, failed },
+      'some files of a deleted memorial were not removed',
+    );
 }
 
 /** A document lives alone in a folder named by a UUID (`documents/yyyy/mm/uuid/file.pdf`): remove the folder. */
@@ -243,16 +272,27 @@ export async function addContributor(
     throw AppError.notFound('We could not find that member. Please choose someone from the list.');
   }
   if (contributor.id === memorial.ownerId) {
-    throw AppError.conflict(ErrorCode.Conflict, 'The owner of this memorial cannot also be a contributor.');
+    throw AppError.conflict(
+      ErrorCode.Conflict,
+      'The owner of this memorial cannot also be a contributor.',
+    );
   }
   if (!(await repo.addContributor(ctx.db, memorial.id, contributor.id))) {
-    throw AppError.conflict(ErrorCode.Conflict, `${contributor.fullName} is already a contributor to this memorial.`);
+    throw AppError.conflict(
+      ErrorCode.Conflict,
+      `${contributor.fullName} is already a contributor to this memorial.`,
+    );
   }
   const contributors = await repo.contributorsOf(ctx.db, [memorial.id]);
   return { postId: memorial.id, contributer: contributors.get(memorial.id) ?? [] };
 }
 
-export async function setLike(ctx: AppContext, user: UserRow, memorialId: string, liked: boolean): Promise<LikeState> {
+export async function setLike(
+  ctx: AppContext,
+  user: UserRow,
+  memorialId: string,
+  liked: boolean,
+): Promise<LikeState> {
   const memorial = await findVisibleMemorial(ctx.db, memorialId);
   const reactions = await repo.setLike(ctx.db, memorial.id, user.id, liked);
   return { reactions, likedByMe: liked };

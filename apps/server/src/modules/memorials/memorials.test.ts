@@ -34,13 +34,27 @@ async function createMemorial(
   image: FilePart | null = null,
 ) {
   const { payload, headers } = multipart(
-    { owner: 'ignored', title: 'Margaret Brown', description: 'A gardener.', traits: 'kind', ...fields },
+    {
+      owner: 'ignored',
+      title: 'Margaret Brown',
+      description: 'A gardener.',
+      traits: 'kind',
+      ...fields,
+    },
     image ? { postImg: image } : {},
   );
-  return t.app.inject({ method: 'POST', url: '/api/v1/posts', payload, headers: { ...headers, ...owner.auth } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/posts',
+    payload,
+    headers: { ...headers, ...owner.auth },
+  });
 }
 
-async function newMemorialId(owner: TestUser = sponsor, fields: Record<string, string> = {}): Promise<string> {
+async function newMemorialId(
+  owner: TestUser = sponsor,
+  fields: Record<string, string> = {},
+): Promise<string> {
   const res = await createMemorial(owner, fields);
   expect(res.statusCode).toBe(201);
   return res.json().data._id as string;
@@ -50,7 +64,10 @@ function get(url: string, headers: Headers = {}) {
   return t.app.inject({ method: 'GET', url, headers });
 }
 
-async function listAll(query: string, headers: Headers = {}): Promise<Array<{ _id: string; title: string }>> {
+async function listAll(
+  query: string,
+  headers: Headers = {},
+): Promise<Array<{ _id: string; title: string }>> {
   const items: Array<{ _id: string; title: string }> = [];
   let cursor: string | null = null;
   do {
@@ -67,7 +84,9 @@ async function listAll(query: string, headers: Headers = {}): Promise<Array<{ _i
 async function storedKeys(kind: string): Promise<string[]> {
   const keys: string[] = [];
   // Listed entries are keys, or objects carrying the key, depending on the storage version.
-  for await (const entry of t.app.ctx.storage.list(kind) as AsyncIterable<string | { key: string }>) {
+  for await (const entry of t.app.ctx.storage.list(kind) as AsyncIterable<
+    string | { key: string }
+  >) {
     keys.push(typeof entry === 'string' ? entry : entry.key);
   }
   return keys;
@@ -145,11 +164,20 @@ describe(`memorials (${TEST_ENGINE})`, () => {
     expect(noTitle.statusCode).toBe(400);
     expect(noTitle.json().message).toBe('Please enter the name of the person you are remembering.');
 
-    for (const [field, max] of [['title', 120], ['description', 5000], ['birthPlace', 200], ['burial', 200], ['plot', 200], ['traits', 500]] as const) {
+    for (const [field, max] of [
+      ['title', 120],
+      ['description', 5000],
+      ['birthPlace', 200],
+      ['burial', 200],
+      ['plot', 200],
+      ['traits', 500],
+    ] as const) {
       const tooLong = await createMemorial(sponsor, { [field]: 'x'.repeat(max + 1) });
       expect(tooLong.statusCode, field).toBe(400);
       expect(tooLong.json().errors[0].path).toBe(field);
-      expect((await createMemorial(sponsor, { [field]: 'x'.repeat(max) })).statusCode, field).toBe(201);
+      expect((await createMemorial(sponsor, { [field]: 'x'.repeat(max) })).statusCode, field).toBe(
+        201,
+      );
     }
   });
 
@@ -158,7 +186,11 @@ describe(`memorials (${TEST_ENGINE})`, () => {
     const cases: Array<[Record<string, string>, string, string]> = [
       [{ dateOfBirth: '1950-02-30' }, 'dateOfBirth', 'The date of birth is not a valid date.'],
       [{ deathDate: 'yesterday' }, 'deathDate', 'The date of death is not a valid date.'],
-      [{ dateOfBirth: '1950-05-02', deathDate: '1950-05-01' }, 'deathDate', 'The date of death cannot be before the date of birth.'],
+      [
+        { dateOfBirth: '1950-05-02', deathDate: '1950-05-01' },
+        'deathDate',
+        'The date of death cannot be before the date of birth.',
+      ],
       [{ deathDate: future }, 'deathDate', 'The date of death cannot be in the future.'],
       [{ dateOfBirth: future }, 'dateOfBirth', 'The date of birth cannot be in the future.'],
     ];
@@ -167,7 +199,10 @@ describe(`memorials (${TEST_ENGINE})`, () => {
       expect(res.statusCode, JSON.stringify(fields)).toBe(400);
       expect(res.json().errors).toContainEqual({ path, message });
     }
-    const sameDay = await createMemorial(sponsor, { dateOfBirth: '2020-01-01', deathDate: '2020-01-01' });
+    const sameDay = await createMemorial(sponsor, {
+      dateOfBirth: '2020-01-01',
+      deathDate: '2020-01-01',
+    });
     expect(sameDay.statusCode).toBe(201);
     const empty = await createMemorial(sponsor, { dateOfBirth: '', deathDate: '' });
     expect(empty.json().data).toMatchObject({ dateOfBirth: null, deathDate: null });
@@ -175,16 +210,31 @@ describe(`memorials (${TEST_ENGINE})`, () => {
     // An update is checked against the dates already stored.
     const id = await newMemorialId(sponsor, { dateOfBirth: '1940-01-01', deathDate: '2000-01-01' });
     const { payload, headers } = multipart({ deathDate: '1930-01-01' });
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/v1/posts/${id}`, payload, headers: { ...headers, ...sponsor.auth } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/posts/${id}`,
+      payload,
+      headers: { ...headers, ...sponsor.auth },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('The date of death cannot be before the date of birth.');
   });
 
   it('searches title, description and tags in any letter case; blank shows all; newest first', async () => {
     const marker = randomUUID().slice(0, 8);
-    const byTitle = await newMemorialId(sponsor, { title: `Zelda ${marker}title`, description: 'Quiet.' });
-    const byDescription = await newMemorialId(sponsor, { title: 'Arthur Pike', description: `She loved the ${marker}ORCHARD and the sea.` });
-    const byTag = await newMemorialId(sponsor, { title: 'Ivy Moss', description: 'Teacher.', traits: `brave ${marker}Gardener` });
+    const byTitle = await newMemorialId(sponsor, {
+      title: `Zelda ${marker}title`,
+      description: 'Quiet.',
+    });
+    const byDescription = await newMemorialId(sponsor, {
+      title: 'Arthur Pike',
+      description: `She loved the ${marker}ORCHARD and the sea.`,
+    });
+    const byTag = await newMemorialId(sponsor, {
+      title: 'Ivy Moss',
+      description: 'Teacher.',
+      traits: `brave ${marker}Gardener`,
+    });
 
     expect((await listAll(`${marker}TITLE`)).map((m) => m._id)).toEqual([byTitle]);
     expect((await listAll(`${marker}orchard`)).map((m) => m._id)).toEqual([byDescription]);
@@ -204,7 +254,10 @@ describe(`memorials (${TEST_ENGINE})`, () => {
     const underscore = await newMemorialId(sponsor, { title: `snake_${marker}` });
     await newMemorialId(sponsor, { title: `snakes${marker}` });
     const backslash = await newMemorialId(sponsor, { title: `back\\slash ${marker}` });
-    const twoTags = await newMemorialId(sponsor, { title: 'Two Tags', traits: `alpha${marker} beta` });
+    const twoTags = await newMemorialId(sponsor, {
+      title: 'Two Tags',
+      traits: `alpha${marker} beta`,
+    });
 
     expect((await listAll(`100% ${marker}`)).map((m) => m._id)).toEqual([percent]);
     expect((await listAll(`snake_${marker}`)).map((m) => m._id)).toEqual([underscore]);
@@ -216,7 +269,13 @@ describe(`memorials (${TEST_ENGINE})`, () => {
   it('pages through every memorial exactly once, and keeps pages small', async () => {
     const marker = randomUUID().slice(0, 8);
     const created: string[] = [];
-    for (let i = 0; i < 13; i++) created.push(await newMemorialId(sponsor, { title: `Page ${marker} ${i}`, description: 'word '.repeat(900) }));
+    for (let i = 0; i < 13; i++)
+      created.push(
+        await newMemorialId(sponsor, {
+          title: `Page ${marker} ${i}`,
+          description: 'word '.repeat(900),
+        }),
+      );
     const found = await listAll(marker);
     expect(found.map((m) => m._id)).toEqual([...created].reverse());
     expect(new Set(found.map((m) => m._id)).size).toBe(13);
@@ -234,13 +293,20 @@ describe(`memorials (${TEST_ENGINE})`, () => {
 
   it('finds the same pages whether a search counts as rare (trigram CTE) or common (newest-first walk)', async () => {
     const marker = randomUUID().slice(0, 8);
-    for (let i = 0; i < 7; i++) await newMemorialId(sponsor, { title: `Walk ${marker} ${i}`, traits: i % 2 ? `odd${marker}` : 'even' });
+    for (let i = 0; i < 7; i++)
+      await newMemorialId(sponsor, {
+        title: `Walk ${marker} ${i}`,
+        traits: i % 2 ? `odd${marker}` : 'even',
+      });
     await newMemorialId(sponsor, { title: 'Unrelated' });
     async function pages(search: string, commonMatches: number) {
       const ids: string[][] = [];
       let after: ListPosition | null = null;
       do {
-        const page: Awaited<ReturnType<typeof listMemorialPage>> = await listMemorialPage(t.app.ctx.db, { search, limit: 2, after, commonMatches });
+        const page: Awaited<ReturnType<typeof listMemorialPage>> = await listMemorialPage(
+          t.app.ctx.db,
+          { search, limit: 2, after, commonMatches },
+        );
         ids.push(page.rows.map((r) => r.id));
         after = page.next;
       } while (after);
@@ -257,7 +323,10 @@ describe(`memorials (${TEST_ENGINE})`, () => {
   it('deletes a memorial with its tributes and galleries, rows and stored files', async () => {
     const res = await createMemorial(sponsor, { title: 'To be removed' }, await pngFile(400, 300));
     const post = res.json().data;
-    const [memorial] = await t.app.ctx.db.select().from(memorials).where(eq(memorials.id, post._id));
+    const [memorial] = await t.app.ctx.db
+      .select()
+      .from(memorials)
+      .where(eq(memorials.id, post._id));
     const { storage, db } = t.app.ctx;
     const put = async (key: string) => storage.put(key, Buffer.from('bytes'));
     const flowerKey = `flowers/2026/01/${randomUUID()}`;
@@ -272,10 +341,22 @@ describe(`memorials (${TEST_ENGINE})`, () => {
     await db.insert(flowers).values({ ...base, imageKey: flowerKey, imageWidths: [320] });
     await db.insert(photos).values({ ...base, imageKey: photoKey, imageWidths: [640] });
     await db.insert(memorabilia).values({ ...base, imageKey: memorabiliaKey, imageWidths: [640] });
-    await db.insert(documents).values({ ...base, fileKey: documentKey, fileName: 'letter.pdf', mimeType: 'application/pdf', sizeBytes: 5 });
+    await db
+      .insert(documents)
+      .values({
+        ...base,
+        fileKey: documentKey,
+        fileName: 'letter.pdf',
+        mimeType: 'application/pdf',
+        sizeBytes: 5,
+      });
     const other = await newMemorialId(sponsor);
 
-    const removed = await t.app.inject({ method: 'DELETE', url: `/api/v1/posts/${post._id}`, headers: sponsor.auth });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/posts/${post._id}`,
+      headers: sponsor.auth,
+    });
     expect(removed.statusCode).toBe(200);
 
     expect((await get(`/api/v1/posts/post/${post._id}`)).statusCode).toBe(404);
@@ -293,39 +374,87 @@ describe(`memorials (${TEST_ENGINE})`, () => {
       expect(everything.filter((k) => k.startsWith(prefix))).toEqual([]);
     }
     // No empty folders are left behind either.
-    for (const prefix of [memorial!.imageKey!, flowerKey, photoKey, memorabiliaKey, documentKey.slice(0, documentKey.lastIndexOf('/'))]) {
+    for (const prefix of [
+      memorial!.imageKey!,
+      flowerKey,
+      photoKey,
+      memorabiliaKey,
+      documentKey.slice(0, documentKey.lastIndexOf('/')),
+    ]) {
       expect(existsSync(path.join(t.app.ctx.config.uploadsDir, prefix)), prefix).toBe(false);
     }
     expect((await get(`/api/v1/posts/post/${other}`)).statusCode).toBe(200);
   });
 
   it('updates only the fields sent, keeps the picture unless a new one comes, and re-derives tags', async () => {
-    const created = (await createMemorial(sponsor, { title: 'Old Name', traits: 'calm', birthPlace: 'Leeds' }, await pngFile(700, 500))).json().data;
-    const [before] = await t.app.ctx.db.select().from(memorials).where(eq(memorials.id, created._id));
+    const created = (
+      await createMemorial(
+        sponsor,
+        { title: 'Old Name', traits: 'calm', birthPlace: 'Leeds' },
+        await pngFile(700, 500),
+      )
+    ).json().data;
+    const [before] = await t.app.ctx.db
+      .select()
+      .from(memorials)
+      .where(eq(memorials.id, created._id));
 
     const patch = multipart({ title: 'New Name', description: 'Updated words.' });
-    const patched = await t.app.inject({ method: 'PATCH', url: `/api/v1/posts/${created._id}`, payload: patch.payload, headers: { ...patch.headers, ...sponsor.auth } });
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/posts/${created._id}`,
+      payload: patch.payload,
+      headers: { ...patch.headers, ...sponsor.auth },
+    });
     expect(patched.statusCode).toBe(200);
     expect(patched.json().message).toBe('Post updated successfully!');
-    expect(patched.json().data).toMatchObject({ title: 'New Name', description: 'Updated words.', birthPlace: 'Leeds', tags: ['calm'] });
+    expect(patched.json().data).toMatchObject({
+      title: 'New Name',
+      description: 'Updated words.',
+      birthPlace: 'Leeds',
+      tags: ['calm'],
+    });
     expect(patched.json().data.image.src).toBe(created.image.src);
 
-    const put = await t.app.inject({ method: 'PUT', url: `/api/v1/posts/${created._id}`, payload: { traits: 'Brave  brave gentle' }, headers: sponsor.auth });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/posts/${created._id}`,
+      payload: { traits: 'Brave  brave gentle' },
+      headers: sponsor.auth,
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json().data.tags).toEqual(['Brave', 'gentle']);
-    const [afterPut] = await t.app.ctx.db.select().from(memorials).where(eq(memorials.id, created._id));
+    const [afterPut] = await t.app.ctx.db
+      .select()
+      .from(memorials)
+      .where(eq(memorials.id, created._id));
     expect(afterPut!.tagsText).toBe('Brave\u001fgentle');
 
-    const form = multipart({ postId: created._id, title: 'Newest Name', burial: 'Hillside' }, { postImg: await pngFile(900, 600) });
-    const viaPost = await t.app.inject({ method: 'POST', url: '/api/v1/posts/update-post', payload: form.payload, headers: { ...form.headers, ...sponsor.auth } });
+    const form = multipart(
+      { postId: created._id, title: 'Newest Name', burial: 'Hillside' },
+      { postImg: await pngFile(900, 600) },
+    );
+    const viaPost = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/posts/update-post',
+      payload: form.payload,
+      headers: { ...form.headers, ...sponsor.auth },
+    });
     expect(viaPost.statusCode).toBe(200);
     expect(viaPost.json().data).toMatchObject({ title: 'Newest Name', burial: 'Hillside' });
     expect(viaPost.json().data.image.width).toBe(900);
     // The replaced picture's files are gone.
-    expect((await storedKeys('memorials')).filter((k) => k.startsWith(before!.imageKey!))).toEqual([]);
+    expect((await storedKeys('memorials')).filter((k) => k.startsWith(before!.imageKey!))).toEqual(
+      [],
+    );
 
     const blank = multipart({ title: '' });
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/v1/posts/${created._id}`, payload: blank.payload, headers: { ...blank.headers, ...sponsor.auth } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/posts/${created._id}`,
+      payload: blank.payload,
+      headers: { ...blank.headers, ...sponsor.auth },
+    });
     expect(res.statusCode).toBe(400);
   });
 
@@ -333,11 +462,19 @@ describe(`memorials (${TEST_ENGINE})`, () => {
     const id = await newMemorialId();
     const helper = await createUser(t.app);
     const add = (userId: string, as: TestUser = sponsor, postId = id) =>
-      t.app.inject({ method: 'PATCH', url: `/api/v1/users/${userId}/roles`, payload: { postId, userId }, headers: as.auth });
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/users/${userId}/roles`,
+        payload: { postId, userId },
+        headers: as.auth,
+      });
 
     const ok = await add(helper.row.id);
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ message: 'Contributer has been added to this rip successfully!', data: { postId: id, contributer: [helper.row.id] } });
+    expect(ok.json()).toMatchObject({
+      message: 'Contributer has been added to this rip successfully!',
+      data: { postId: id, contributer: [helper.row.id] },
+    });
 
     const again = await add(helper.row.id);
     expect(again.statusCode).toBe(409);
@@ -361,10 +498,18 @@ describe(`memorials (${TEST_ENGINE})`, () => {
   });
 
   it('lists members for the contributor picker, searchable, without private fields', async () => {
-    const named = await createUser(t.app, { userName: `picker_${randomUUID().slice(0, 6)}`, fullName: 'Olive Picker' });
-    const res = await get(`/api/v1/users/normal?q=${named.row.userName.toUpperCase()}`, sponsor.auth);
+    const named = await createUser(t.app, {
+      userName: `picker_${randomUUID().slice(0, 6)}`,
+      fullName: 'Olive Picker',
+    });
+    const res = await get(
+      `/api/v1/users/normal?q=${named.row.userName.toUpperCase()}`,
+      sponsor.auth,
+    );
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual([{ _id: named.row.id, userName: named.row.userName, fullName: 'Olive Picker' }]);
+    expect(res.json().data).toEqual([
+      { _id: named.row.id, userName: named.row.userName, fullName: 'Olive Picker' },
+    ]);
     const all = await get('/api/v1/users/normal', sponsor.auth);
     expect(all.json().data.map((m: { _id: string }) => m._id)).not.toContain(sponsor.row.id);
     expect((await get('/api/v1/users/normal')).statusCode).toBe(401);
@@ -372,7 +517,8 @@ describe(`memorials (${TEST_ENGINE})`, () => {
 
   it('likes and unlikes idempotently, keeping the count in step', async () => {
     const id = await newMemorialId();
-    const like = (u: TestUser, method: 'PUT' | 'DELETE') => t.app.inject({ method, url: `/api/v1/posts/${id}/like`, headers: u.auth });
+    const like = (u: TestUser, method: 'PUT' | 'DELETE') =>
+      t.app.inject({ method, url: `/api/v1/posts/${id}/like`, headers: u.auth });
     expect((await like(visitor, 'PUT')).json().data).toEqual({ reactions: 1, likedByMe: true });
     expect((await like(visitor, 'PUT')).json().data).toEqual({ reactions: 1, likedByMe: true });
     expect((await like(admin, 'PUT')).json().data).toEqual({ reactions: 2, likedByMe: true });
@@ -383,12 +529,22 @@ describe(`memorials (${TEST_ENGINE})`, () => {
     expect(detail).toMatchObject({ reactions: 1, likedByMe: true });
     const asVisitor = (await get(`/api/v1/posts/post/${id}`, visitor.auth)).json().data;
     expect(asVisitor).toMatchObject({ reactions: 1, likedByMe: false });
-    const listed = (await get('/api/v1/posts?limit=48', admin.auth)).json().data.find((m: { _id: string }) => m._id === id);
+    const listed = (await get('/api/v1/posts?limit=48', admin.auth))
+      .json()
+      .data.find((m: { _id: string }) => m._id === id);
     expect(listed).toMatchObject({ reactions: 1, likedByMe: true });
-    expect((await t.app.inject({ method: 'PUT', url: `/api/v1/posts/${randomUUID()}/like`, headers: visitor.auth })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/v1/posts/${randomUUID()}/like`,
+          headers: visitor.auth,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
-  it('lists the sponsor\'s own memorials in full', async () => {
+  it("lists the sponsor's own memorials in full", async () => {
     const owner = await createUser(t.app, { role: 'sponsor' });
     const first = await newMemorialId(owner, { description: 'd'.repeat(600) });
     const second = await newMemorialId(owner);
@@ -400,7 +556,11 @@ describe(`memorials (${TEST_ENGINE})`, () => {
   it('answers 404 for a memorial that does not exist or a malformed id', async () => {
     expect((await get(`/api/v1/posts/post/${randomUUID()}`)).statusCode).toBe(404);
     expect((await get('/api/v1/posts/post/not-an-id')).statusCode).toBe(404);
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/v1/posts/${randomUUID()}`, headers: admin.auth });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/posts/${randomUUID()}`,
+      headers: admin.auth,
+    });
     expect(del.statusCode).toBe(404);
   });
 });
@@ -440,25 +600,48 @@ describe(`memorial permissions, every route against every role (${TEST_ENGINE})`
   const calls: Record<string, Call> = {
     'GET /posts': (_id, role) => get('/api/v1/posts', headersFor(role)),
     'GET /posts/post/:id': (id, role) => get(`/api/v1/posts/post/${id}`, headersFor(role)),
-    'GET /posts/get-sponsor-post': (_id, role) => get('/api/v1/posts/get-sponsor-post', headersFor(role)),
-    'GET /posts/get-contributer-post': (_id, role) => get('/api/v1/posts/get-contributer-post', headersFor(role)),
+    'GET /posts/get-sponsor-post': (_id, role) =>
+      get('/api/v1/posts/get-sponsor-post', headersFor(role)),
+    'GET /posts/get-contributer-post': (_id, role) =>
+      get('/api/v1/posts/get-contributer-post', headersFor(role)),
     'POST /posts': (_id, role) => {
       const { payload, headers } = form({ title: 'Table Test' });
-      return t.app.inject({ method: 'POST', url: '/api/v1/posts', payload, headers: { ...headers, ...headersFor(role) } });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/v1/posts',
+        payload,
+        headers: { ...headers, ...headersFor(role) },
+      });
     },
     'PATCH /posts/:id': (id, role) => {
       const { payload, headers } = form({ title: 'Changed' });
-      return t.app.inject({ method: 'PATCH', url: `/api/v1/posts/${id}`, payload, headers: { ...headers, ...headersFor(role) } });
+      return t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/posts/${id}`,
+        payload,
+        headers: { ...headers, ...headersFor(role) },
+      });
     },
     'PUT /posts/:id': (id, role) => {
       const { payload, headers } = form({ title: 'Changed' });
-      return t.app.inject({ method: 'PUT', url: `/api/v1/posts/${id}`, payload, headers: { ...headers, ...headersFor(role) } });
+      return t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/posts/${id}`,
+        payload,
+        headers: { ...headers, ...headersFor(role) },
+      });
     },
     'POST /posts/update-post': (id, role) => {
       const { payload, headers } = form({ postId: id, title: 'Changed' });
-      return t.app.inject({ method: 'POST', url: '/api/v1/posts/update-post', payload, headers: { ...headers, ...headersFor(role) } });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/v1/posts/update-post',
+        payload,
+        headers: { ...headers, ...headersFor(role) },
+      });
     },
-    'DELETE /posts/:id': (id, role) => t.app.inject({ method: 'DELETE', url: `/api/v1/posts/${id}`, headers: headersFor(role) }),
+    'DELETE /posts/:id': (id, role) =>
+      t.app.inject({ method: 'DELETE', url: `/api/v1/posts/${id}`, headers: headersFor(role) }),
     'PATCH /users/:userId/roles': async (id, role) => {
       const newcomer = await createUser(t.app);
       return t.app.inject({
@@ -468,8 +651,14 @@ describe(`memorial permissions, every route against every role (${TEST_ENGINE})`
         headers: headersFor(role),
       });
     },
-    'PUT /posts/:id/like': (id, role) => t.app.inject({ method: 'PUT', url: `/api/v1/posts/${id}/like`, headers: headersFor(role) }),
-    'DELETE /posts/:id/like': (id, role) => t.app.inject({ method: 'DELETE', url: `/api/v1/posts/${id}/like`, headers: headersFor(role) }),
+    'PUT /posts/:id/like': (id, role) =>
+      t.app.inject({ method: 'PUT', url: `/api/v1/posts/${id}/like`, headers: headersFor(role) }),
+    'DELETE /posts/:id/like': (id, role) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/posts/${id}/like`,
+        headers: headersFor(role),
+      }),
     'GET /users/normal': (_id, role) => get('/api/v1/users/normal', headersFor(role)),
   };
 
@@ -506,10 +695,12 @@ describe(`memorial permissions, every route against every role (${TEST_ENGINE})`
     }
   });
 
-  it.each(['PATCH /posts/:id', 'DELETE /posts/:id', 'PATCH /users/:userId/roles', 'PUT /posts/:id/like'])(
-    '%s on a memorial that does not exist answers 404, even for an admin',
-    async (route) => {
-      expect((await calls[route]!(randomUUID(), 'admin')).statusCode).toBe(404);
-    },
-  );
+  it.each([
+    'PATCH /posts/:id',
+    'DELETE /posts/:id',
+    'PATCH /users/:userId/roles',
+    'PUT /posts/:id/like',
+  ])('%s on a memorial that does not exist answers 404, even for an admin', async (route) => {
+    expect((await calls[route]!(randomUUID(), 'admin')).statusCode).toBe(404);
+  });
 });

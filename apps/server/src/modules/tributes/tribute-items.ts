@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { PageQuerySchema } from '@rips/shared/pagination';
 import type { TributeOwner } from '@rips/shared/tributes';
 import { AppError } from '../../errors.js';

@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AddContributorSchema, MemberSearchQuerySchema, UserIdParamsSchema } from '@rips/shared/memorials';
+import {
+  AddContributorSchema,
+  MemberSearchQuerySchema,
+  UserIdParamsSchema,
+} from '@rips/shared/memorials';
 import { AppError } from '../../errors.js';
 import { respond } from '../../lib/respond.js';
 import * as memorials from '../memorials/memorials.service.js';
@@ -8,10 +12,18 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
   /** Members to pick a contributor from; signed-in only, so the member list is not public. */
-  app.get('/users/normal', { schema: { querystring: MemberSearchQuerySchema } }, async (request, reply) => {
-    const members = await memorials.contributorCandidates(ctx, await request.requireUser(), request.query);
-    return respond(reply, 200, members, 'Members fetched successfully');
-  });
+  app.get(
+    '/users/normal',
+    { schema: { querystring: MemberSearchQuerySchema } },
+    async (request, reply) => {
+      const members = await memorials.contributorCandidates(
+        ctx,
+        await request.requireUser(),
+        request.query,
+      );
+      return respond(reply, 200, members, 'Members fetched successfully');
+    },
+  );
 
   /** Adds a contributor to a memorial (the spec's name for it: "roles"). */
   app.patch(

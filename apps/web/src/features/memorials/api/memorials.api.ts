@@ -18,7 +18,11 @@ export interface MemorialListPage {
   nextCursor: string | null;
 }
 
-export async function listMemorials(q: string, cursor: string | null, signal?: AbortSignal): Promise<MemorialListPage> {
+export async function listMemorials(
+  q: string,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<MemorialListPage> {
   const result = (await request<MemorialPage['data']>('/posts', {
     query: { q: q.trim(), cursor },
     signal,
@@ -34,7 +38,11 @@ export function createMemorial(form: FormData, onProgress?: (fraction: number) =
   return api.post<MemorialDetail>('/posts', form, { onProgress });
 }
 
-export function updateMemorial(id: string, form: FormData, onProgress?: (fraction: number) => void) {
+export function updateMemorial(
+  id: string,
+  form: FormData,
+  onProgress?: (fraction: number) => void,
+) {
   return api.patch<MemorialDetail>(`/posts/${encodeURIComponent(id)}`, form, { onProgress });
 }
 
@@ -48,7 +56,10 @@ export function searchMembers(q: string, signal?: AbortSignal) {
 }
 
 export function addContributor(userId: string, postId: string) {
-  return api.patch<ContributorAdded>(`/users/${encodeURIComponent(userId)}/roles`, { postId, userId });
+  return api.patch<ContributorAdded>(`/users/${encodeURIComponent(userId)}/roles`, {
+    postId,
+    userId,
+  });
 }
 
 export function becomeSponsor() {

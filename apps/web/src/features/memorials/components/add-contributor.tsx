@@ -25,7 +25,10 @@ export function AddContributor({ memorial }: { memorial: MemorialDetail }) {
   });
   const options = (members.data ?? [])
     .filter((m) => m._id !== memorial.owner._id && !memorial.contributer.includes(m._id))
-    .map((m) => ({ value: m._id, label: m.fullName ? `${m.fullName} (${m.userName})` : m.userName }));
+    .map((m) => ({
+      value: m._id,
+      label: m.fullName ? `${m.fullName} (${m.userName})` : m.userName,
+    }));
 
   const mutation = useMutation({
     mutationFn: (id: string) => addContributor(id, memorial._id),
@@ -66,7 +69,11 @@ export function AddContributor({ memorial }: { memorial: MemorialDetail }) {
         comboboxProps={{ withinPortal: true }}
         style={{ flex: '1 1 240px' }}
       />
-      <Button onClick={() => userId && mutation.mutate(userId)} disabled={!userId} loading={mutation.isPending}>
+      <Button
+        onClick={() => userId && mutation.mutate(userId)}
+        disabled={!userId}
+        loading={mutation.isPending}
+      >
         Confirm
       </Button>
     </Group>

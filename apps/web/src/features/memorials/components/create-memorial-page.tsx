@@ -1,4 +1,14 @@
-import { Button, Container, Group, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Container,
+  Group,
+  Paper,
+  Progress,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -48,7 +58,8 @@ function CreateMemorialForm({ ownerName }: { ownerName: string }) {
     onError: (error) => {
       // The form keeps everything typed; fields the server named get their own message.
       if (error instanceof ApiError) setErrors(toFormErrors(error.errors, MEMORIAL_FIELDS));
-      if (error instanceof ApiError && error.code === 'INVALID_FILE') setErrors((e) => ({ ...e, image: error.message }));
+      if (error instanceof ApiError && error.code === 'INVALID_FILE')
+        setErrors((e) => ({ ...e, image: error.message }));
       notify.error(CREATE_FAILED);
       requestAnimationFrame(() => focusFirstInvalid(formRef.current));
     },
@@ -77,14 +88,25 @@ function CreateMemorialForm({ ownerName }: { ownerName: string }) {
         <div>
           <Title order={1}>Add a Rip</Title>
           <Text c="dimmed" mt={6}>
-            Create a memorial page. Family and friends can then visit, leave flowers and say prayers.
+            Create a memorial page. Family and friends can then visit, leave flowers and say
+            prayers.
           </Text>
         </div>
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} shadow="xs">
           <form ref={formRef} onSubmit={onSubmit} noValidate aria-busy={mutation.isPending}>
             <Stack gap="md">
-              <TextInput label="Owner" value={ownerName} readOnly description="You will be the owner of this Rip" />
-              <MemorialFields values={values} errors={errors} onChange={onChange} variant="create" />
+              <TextInput
+                label="Owner"
+                value={ownerName}
+                readOnly
+                description="You will be the owner of this Rip"
+              />
+              <MemorialFields
+                values={values}
+                errors={errors}
+                onChange={onChange}
+                variant="create"
+              />
               {mutation.isPending && values.image ? (
                 <Progress value={progress * 100} aria-label="Upload progress" size="sm" />
               ) : null}

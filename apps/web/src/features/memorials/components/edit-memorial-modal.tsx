@@ -7,7 +7,13 @@ import { focusFirstInvalid, hasErrors, toFormErrors, type FormErrors } from '@/l
 import { notify } from '@/lib/notify';
 import { memorialKeys, updateMemorial } from '../api/memorials.api';
 import { validateMemorial } from '../lib/validate';
-import { MEMORIAL_FIELDS, MemorialFields, toFormData, type MemorialField, type MemorialFormValues } from './memorial-fields';
+import {
+  MEMORIAL_FIELDS,
+  MemorialFields,
+  toFormData,
+  type MemorialField,
+  type MemorialFormValues,
+} from './memorial-fields';
 
 const UPDATED = 'Post updated successfully!';
 
@@ -41,7 +47,13 @@ export function EditMemorialModal({ memorial, opened, onClose }: EditMemorialMod
   );
 }
 
-function EditMemorialForm({ memorial, onClose }: { memorial: MemorialDetail; onClose: () => void }) {
+function EditMemorialForm({
+  memorial,
+  onClose,
+}: {
+  memorial: MemorialDetail;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
   const errorId = useId();
@@ -59,7 +71,11 @@ function EditMemorialForm({ memorial, onClose }: { memorial: MemorialDetail; onC
     },
     onError: (error) => {
       if (error instanceof ApiError) setErrors(toFormErrors(error.errors, MEMORIAL_FIELDS));
-      setFormError(error instanceof ApiError && error.status < 500 && error.message ? error.message : 'An error occurred');
+      setFormError(
+        error instanceof ApiError && error.status < 500 && error.message
+          ? error.message
+          : 'An error occurred',
+      );
     },
   });
 
@@ -81,7 +97,12 @@ function EditMemorialForm({ memorial, onClose }: { memorial: MemorialDetail; onC
   }
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate aria-describedby={formError ? errorId : undefined}>
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      noValidate
+      aria-describedby={formError ? errorId : undefined}
+    >
       <Stack gap="md">
         <MemorialFields
           values={values}

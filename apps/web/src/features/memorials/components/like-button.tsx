@@ -35,7 +35,9 @@ export function LikeButton({ memorial }: { memorial: MemorialDetail }) {
       notify.error(errorMessage(error, 'We could not save your like. Please try again.'));
     },
     onSuccess: (state) => {
-      queryClient.setQueryData<MemorialDetail>(key, (current) => (current ? { ...current, ...state } : current));
+      queryClient.setQueryData<MemorialDetail>(key, (current) =>
+        current ? { ...current, ...state } : current,
+      );
       void queryClient.invalidateQueries({ queryKey: ['memorials', 'list'] });
     },
   });

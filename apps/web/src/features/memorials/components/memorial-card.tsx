@@ -8,7 +8,13 @@ import { MemorialImage } from './memorial-image';
 import classes from './memorials.module.css';
 
 /** One memorial in the grid; the whole card is one link to its page. */
-export function MemorialCard({ memorial, eager = false }: { memorial: MemorialSummary; eager?: boolean }) {
+export function MemorialCard({
+  memorial,
+  eager = false,
+}: {
+  memorial: MemorialSummary;
+  eager?: boolean;
+}) {
   const likes = memorial.reactions;
   return (
     <Card
@@ -21,7 +27,12 @@ export function MemorialCard({ memorial, eager = false }: { memorial: MemorialSu
       className={classes.card}
     >
       <Card.Section>
-        <MemorialImage memorial={memorial} sizes={CARD_IMAGE_SIZES} eager={eager} className={classes.cardImage} />
+        <MemorialImage
+          memorial={memorial}
+          sizes={CARD_IMAGE_SIZES}
+          eager={eager}
+          className={classes.cardImage}
+        />
       </Card.Section>
       <Stack gap="xs" mt="md" className={classes.cardBody}>
         <Title order={2} size="h4" className={classes.cardTitle}>
@@ -35,7 +46,14 @@ export function MemorialCard({ memorial, eager = false }: { memorial: MemorialSu
         {memorial.tags.length > 0 ? (
           <Group gap={6} aria-label="Traits">
             {memorial.tags.slice(0, 6).map((tag) => (
-              <Badge key={tag} variant="light" color="sage" radius="sm" tt="none" className={classes.tag}>
+              <Badge
+                key={tag}
+                variant="light"
+                color="sage"
+                radius="sm"
+                tt="none"
+                className={classes.tag}
+              >
                 {tag}
               </Badge>
             ))}

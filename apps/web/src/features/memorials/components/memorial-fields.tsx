@@ -76,14 +76,22 @@ interface MemorialFieldsProps {
 }
 
 /** Every field of a memorial, shared by the add-memorial form and the Edit Rip modal. */
-export function MemorialFields({ values, errors, onChange, variant, currentImageNote }: MemorialFieldsProps) {
+export function MemorialFields({
+  values,
+  errors,
+  onChange,
+  variant,
+  currentImageNote,
+}: MemorialFieldsProps) {
   const preview = usePreview(values.image);
   const max = today();
   return (
     <Stack gap="md">
       <TextInput
         label={variant === 'edit' ? 'Rip Name' : 'Title'}
-        description={variant === 'create' ? 'The name of the person you are remembering' : undefined}
+        description={
+          variant === 'create' ? 'The name of the person you are remembering' : undefined
+        }
         required
         maxLength={MEMORIAL_LIMITS.title}
         value={values.title}

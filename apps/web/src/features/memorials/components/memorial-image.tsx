@@ -20,7 +20,11 @@ export function MemorialImage({ memorial, sizes, eager = false, className }: Mem
       .map((w) => w[0]?.toUpperCase())
       .join('');
     return (
-      <div className={`${classes.placeholder} ${className ?? ''}`} role="img" aria-label={`No photo of ${memorial.title} yet`}>
+      <div
+        className={`${classes.placeholder} ${className ?? ''}`}
+        role="img"
+        aria-label={`No photo of ${memorial.title} yet`}
+      >
         <span aria-hidden="true">{initials}</span>
       </div>
     );

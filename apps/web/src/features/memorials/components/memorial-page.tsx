@@ -1,4 +1,16 @@
-import { Badge, Button, Center, Container, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Center,
+  Container,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -14,7 +26,9 @@ import { MemorialImage } from './memorial-image';
 import classes from './memorials.module.css';
 
 // Only owners edit: the form (date pickers, validation rules) loads when they open it.
-const EditMemorialModal = lazy(() => import('./edit-memorial-modal').then((m) => ({ default: m.EditMemorialModal })));
+const EditMemorialModal = lazy(() =>
+  import('./edit-memorial-modal').then((m) => ({ default: m.EditMemorialModal })),
+);
 
 export interface MemorialPageProps {
   /** Tributes and galleries, mounted below the details by the router. */
@@ -43,7 +57,9 @@ export function MemorialPage({ extras }: MemorialPageProps) {
     return (
       <Container size="sm" py={80}>
         <Stack align="center" ta="center" gap="md">
-          <Title order={1}>{missing ? 'Memorial not found' : 'We could not load this memorial'}</Title>
+          <Title order={1}>
+            {missing ? 'Memorial not found' : 'We could not load this memorial'}
+          </Title>
           <Text c="dimmed">
             {missing
               ? 'This memorial does not exist, or it has been removed by its family.'
@@ -79,7 +95,12 @@ function MemorialDetails({ memorial }: { memorial: MemorialDetail }) {
   return (
     <Grid gap={{ base: 'lg', md: 40 }} align="flex-start">
       <Grid.Col span={{ base: 12, md: 5 }}>
-        <MemorialImage memorial={memorial} sizes="(max-width: 991px) 100vw, 460px" eager className={classes.photo} />
+        <MemorialImage
+          memorial={memorial}
+          sizes="(max-width: 991px) 100vw, 460px"
+          eager
+          className={classes.photo}
+        />
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 7 }}>
         <Stack gap="md">
@@ -97,7 +118,9 @@ function MemorialDetails({ memorial }: { memorial: MemorialDetail }) {
             ))}
             <FactRow label="Memorial ID" value={memorial._id} />
           </dl>
-          {memorial.description ? <Text className={classes.description}>{memorial.description}</Text> : null}
+          {memorial.description ? (
+            <Text className={classes.description}>{memorial.description}</Text>
+          ) : null}
           {memorial.tags.length > 0 ? (
             <Group gap={6} aria-label="Traits">
               {memorial.tags.map((tag) => (
@@ -138,7 +161,13 @@ function FactRow({ label, value }: { label: string; value: string | null }) {
   return (
     <>
       <dt>{label}</dt>
-      <dd>{value ?? <Text component="span" c="dimmed">Not given</Text>}</dd>
+      <dd>
+        {value ?? (
+          <Text component="span" c="dimmed">
+            Not given
+          </Text>
+        )}
+      </dd>
     </>
   );
 }

@@ -1,4 +1,15 @@
-import { Box, Button, Center, Container, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Box,
+  Button,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -63,7 +74,8 @@ export function MemoriamsPage() {
           <Stack gap="md" align="center" ta="center">
             <Title order={1}>Memoriams</Title>
             <Text size="lg" c="dimmed" maw={560}>
-              Remember the people we love. Find a Rip by name, by a word of its story, or by a trait.
+              Remember the people we love. Find a Rip by name, by a word of its story, or by a
+              trait.
             </Text>
             <Group w="100%" maw={640} gap="sm" wrap="nowrap" align="flex-end">
               <TextInput
@@ -106,7 +118,14 @@ interface ResultsProps {
   loadMore: () => void;
 }
 
-function MemorialResults({ status, memorials, hasMore, loadingMore, searching, loadMore }: ResultsProps) {
+function MemorialResults({
+  status,
+  memorials,
+  hasMore,
+  loadingMore,
+  searching,
+  loadMore,
+}: ResultsProps) {
   const sentinel = useRef<HTMLDivElement>(null);
 
   // More results arrive as the visitor nears the end; the button does the same by hand.
@@ -141,7 +160,11 @@ function MemorialResults({ status, memorials, hasMore, loadingMore, searching, l
   return (
     <Stack gap="xl">
       <div role="status" aria-live="polite" className="visually-hidden">
-        {searching ? 'Searching…' : memorials.length === 0 ? EMPTY_TEXT : `${memorials.length}${hasMore ? '+' : ''} memorials shown`}
+        {searching
+          ? 'Searching…'
+          : memorials.length === 0
+            ? EMPTY_TEXT
+            : `${memorials.length}${hasMore ? '+' : ''} memorials shown`}
       </div>
       {memorials.length === 0 ? (
         <Text ta="center" c="dimmed" size="lg" py={48}>
@@ -178,7 +201,9 @@ function AddRipAction() {
     },
     onError: (error) => {
       // Self-service may be switched off: then the server says how to become one.
-      notify.error(error instanceof ApiError && error.status === 403 ? error.message : SPONSOR_FAILED);
+      notify.error(
+        error instanceof ApiError && error.status === 403 ? error.message : SPONSOR_FAILED,
+      );
     },
   });
 

@@ -1,4 +1,9 @@
-const LONG_US = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const LONG_US = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** "November 21, 2026" (the spec's long US style) from "2026-11-21"; the day never shifts with time zones. */
 export function formatLongDate(value: string | null | undefined): string | null {

@@ -13,7 +13,9 @@ export const TITLE_REQUIRED_TEXT = 'Please enter a title.';
 export const DESCRIPTION_REQUIRED_TEXT = 'Please enter a description.';
 
 /** The spec's rule for both update forms: title and description are required. */
-export function validatePostUpdate(values: PostUpdateValues): Partial<Record<PostUpdateField, string>> {
+export function validatePostUpdate(
+  values: PostUpdateValues,
+): Partial<Record<PostUpdateField, string>> {
   return {
     title: values.title.trim() ? undefined : TITLE_REQUIRED_TEXT,
     description: values.description.trim() ? undefined : DESCRIPTION_REQUIRED_TEXT,

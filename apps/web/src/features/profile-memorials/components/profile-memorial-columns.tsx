@@ -1,4 +1,17 @@
-import { Anchor, Badge, Button, Center, Group, Loader, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -39,7 +52,15 @@ export function ProfileMemorialColumns() {
   );
 }
 
-function ColumnState({ status, empty, emptyText }: { status: 'pending' | 'error' | 'success'; empty: boolean; emptyText: string }) {
+function ColumnState({
+  status,
+  empty,
+  emptyText,
+}: {
+  status: 'pending' | 'error' | 'success';
+  empty: boolean;
+  emptyText: string;
+}) {
   if (status === 'pending') {
     return (
       <Center py="lg" role="status">
@@ -66,19 +87,32 @@ function OwnMemorials({ userId }: { userId: string }) {
         <Title order={2} id="your-rips" size="h3">
           Your Rips
         </Title>
-        <ColumnState status={query.status} empty={items.length === 0} emptyText="You have not added a Rip yet." />
+        <ColumnState
+          status={query.status}
+          empty={items.length === 0}
+          emptyText="You have not added a Rip yet."
+        />
         {items.map((memorial) => (
           <Paper key={memorial._id} withBorder radius="md" p="md">
             <Stack gap="sm">
               <MemorialLine memorial={memorial} />
               {editing === memorial._id ? (
-                <InlineUpdateForm memorial={memorial} userId={userId} onDone={() => setEditing(null)} />
+                <InlineUpdateForm
+                  memorial={memorial}
+                  userId={userId}
+                  onDone={() => setEditing(null)}
+                />
               ) : (
                 <Group gap="sm">
                   <Button size="xs" variant="light" onClick={() => setEditing(memorial._id)}>
                     Update
                   </Button>
-                  <Button size="xs" variant="outline" color="red" onClick={() => setDeleting(memorial)}>
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    color="red"
+                    onClick={() => setDeleting(memorial)}
+                  >
                     Delete
                   </Button>
                 </Group>
@@ -104,7 +138,11 @@ function ContributedMemorials({ userId }: { userId: string }) {
         <Title order={2} id="your-contributor" size="h3">
           Your Contributor
         </Title>
-        <ColumnState status={query.status} empty={items.length === 0} emptyText="You are not a contributor to any Rip yet." />
+        <ColumnState
+          status={query.status}
+          empty={items.length === 0}
+          emptyText="You are not a contributor to any Rip yet."
+        />
         {items.map((memorial) => (
           <Paper key={memorial._id} withBorder radius="md" p="md">
             <Stack gap={6}>
@@ -136,7 +174,12 @@ function MemorialLine({ memorial }: { memorial: MemorialSummary }) {
         />
       ) : null}
       <Stack gap={4} style={{ minWidth: 0 }}>
-        <Anchor component={Link} to={paths.post.href(memorial._id)} fw={600} className={classes.title}>
+        <Anchor
+          component={Link}
+          to={paths.post.href(memorial._id)}
+          fw={600}
+          className={classes.title}
+        >
           {memorial.title}
         </Anchor>
         {memorial.description ? (
@@ -158,7 +201,15 @@ function MemorialLine({ memorial }: { memorial: MemorialSummary }) {
   );
 }
 
-function InlineUpdateForm({ memorial, userId, onDone }: { memorial: MemorialSummary; userId: string; onDone: () => void }) {
+function InlineUpdateForm({
+  memorial,
+  userId,
+  onDone,
+}: {
+  memorial: MemorialSummary;
+  userId: string;
+  onDone: () => void;
+}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
@@ -206,7 +257,12 @@ function InlineUpdateForm({ memorial, userId, onDone }: { memorial: MemorialSumm
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={`Update ${memorial.title}`}>
       <Stack gap="sm">
-        <PostUpdateFields postId={memorial._id} values={values} errors={errors} onChange={onChange} />
+        <PostUpdateFields
+          postId={memorial._id}
+          values={values}
+          errors={errors}
+          onChange={onChange}
+        />
         <Group gap="sm" justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={mutation.isPending}>
             Cancel
@@ -220,7 +276,15 @@ function InlineUpdateForm({ memorial, userId, onDone }: { memorial: MemorialSumm
   );
 }
 
-function ConfirmDelete({ memorial, userId, onClose }: { memorial: MemorialSummary | null; userId: string; onClose: () => void }) {
+function ConfirmDelete({
+  memorial,
+  userId,
+  onClose,
+}: {
+  memorial: MemorialSummary | null;
+  userId: string;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: (id: string) => deleteMemorial(id),
@@ -231,20 +295,26 @@ function ConfirmDelete({ memorial, userId, onClose }: { memorial: MemorialSummar
       onClose();
     },
     // The spec only logs delete failures; a quiet notice tells the member nothing changed.
-    onError: (error) => notify.error(errorMessage(error, 'We could not delete this Rip. Please try again.')),
+    onError: (error) =>
+      notify.error(errorMessage(error, 'We could not delete this Rip. Please try again.')),
   });
   return (
     <Modal opened={memorial !== null} onClose={onClose} title="Delete this Rip?" radius="lg">
       <Stack gap="md">
         <Text>
-          {memorial ? `The memorial of ${memorial.title}` : 'This memorial'}, with its flowers, prayers, photos,
-          memorabilia and documents, will be removed for everyone. This cannot be undone.
+          {memorial ? `The memorial of ${memorial.title}` : 'This memorial'}, with its flowers,
+          prayers, photos, memorabilia and documents, will be removed for everyone. This cannot be
+          undone.
         </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
             Cancel
           </Button>
-          <Button color="red" loading={mutation.isPending} onClick={() => memorial && mutation.mutate(memorial._id)}>
+          <Button
+            color="red"
+            loading={mutation.isPending}
+            onClick={() => memorial && mutation.mutate(memorial._id)}
+          >
             Delete
           </Button>
         </Group>

@@ -1,4 +1,15 @@
-import { Button, Center, Container, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import {
+  Button,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -44,7 +55,9 @@ function UpdatePostForm({ userId }: { userId: string }) {
 
   // Choosing a memorial fills the form with what it says today.
   useEffect(() => {
-    setValues(memorial ? { title: memorial.title, description: memorial.description, image: null } : EMPTY);
+    setValues(
+      memorial ? { title: memorial.title, description: memorial.description, image: null } : EMPTY,
+    );
     setErrors({});
   }, [memorial]);
 
@@ -56,7 +69,8 @@ function UpdatePostForm({ userId }: { userId: string }) {
       void navigate(paths.profile.href());
     },
     onError: (error) => {
-      if (error instanceof ApiError) setErrors(toFormErrors(error.errors, ['title', 'description', 'image'] as const));
+      if (error instanceof ApiError)
+        setErrors(toFormErrors(error.errors, ['title', 'description', 'image'] as const));
       notify.error(errorMessage(error, 'We could not update this Rip. Please try again.'));
     },
   });

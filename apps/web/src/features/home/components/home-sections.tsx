@@ -1,0 +1,123 @@
+import { Container, Text, Title } from '@mantine/core';
+import { useSession } from '@/lib/use-session';
+import { COMMUNITY_QUOTES, FEATURES, STEPS } from '../content/home-content';
+import { FeatureIcon } from './feature-icon';
+import { HomeCallToAction } from './home-call-to-action';
+import classes from './home.module.css';
+
+export function FeaturesList() {
+  return (
+    <section aria-labelledby="home-features">
+      <Container size="lg" className={classes.section}>
+        <div className={classes.sectionHead}>
+          <Title order={2} id="home-features">
+            Everything a memorial needs
+          </Title>
+          <Text c="dimmed" className={classes.sectionLead}>
+            Simple to set up on a difficult day, and a place the whole family can return to for years.
+          </Text>
+        </div>
+        <ul className={classes.featureGrid}>
+          {FEATURES.map((feature) => (
+            <li key={feature.title} className={classes.feature}>
+              <span className={classes.featureIcon}>
+                <FeatureIcon name={feature.icon} />
+              </span>
+              <Title order={3} size="h5" className={classes.featureTitle}>
+                {feature.title}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {feature.text}
+              </Text>
+            </li>
+          ))}
+        </ul>
+      </Container>
+    </section>
+  );
+}
+
+export function HowItWorks() {
+  return (
+    <section aria-labelledby="home-how">
+      <Container size="lg" className={classes.section}>
+        <div className={classes.sectionHead}>
+          <Title order={2} id="home-how">
+            How it works
+          </Title>
+          <Text c="dimmed" className={classes.sectionLead}>
+            Three quiet steps, at your own pace.
+          </Text>
+        </div>
+        <ol className={classes.steps}>
+          {STEPS.map((step, index) => (
+            <li key={step.title} className={classes.step}>
+              <span className={classes.stepNumber} aria-hidden="true">
+                {index + 1}
+              </span>
+              <div>
+                <Title order={3} size="h5" className={classes.featureTitle}>
+                  {step.title}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {step.text}
+                </Text>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </Container>
+    </section>
+  );
+}
+
+export function CommunityQuotes() {
+  return (
+    <section aria-labelledby="home-quotes">
+      <Container size="lg" className={classes.section}>
+        <div className={classes.sectionHead}>
+          <Title order={2} id="home-quotes">
+            From our community
+          </Title>
+        </div>
+        <ul className={classes.quoteGrid}>
+          {COMMUNITY_QUOTES.map((quote) => (
+            <li key={quote.name}>
+              <figure className={classes.quote}>
+                <blockquote className={classes.quoteText}>
+                  <p>“{quote.text}”</p>
+                </blockquote>
+                <figcaption className={classes.quoteAuthor}>
+                  <span className={classes.quoteName}>{quote.name}</span>, {quote.context}
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </Container>
+    </section>
+  );
+}
+
+export function ClosingCallToAction() {
+  const { user } = useSession();
+  return (
+    <section aria-labelledby="home-closing">
+      <Container size="lg" className={classes.section}>
+        <div className={classes.closing}>
+          <div>
+            <Title order={2} id="home-closing" size="h3">
+              {user ? `Welcome back, ${user.fullName}` : 'Keep their memory close'}
+            </Title>
+            <Text c="dimmed" mt="xs">
+              {user
+                ? 'Pick up where you left off, or visit someone you miss.'
+                : 'Joining is free. Create an account to leave flowers and prayers, or to open a memorial page.'}
+            </Text>
+          </div>
+          <HomeCallToAction />
+        </div>
+      </Container>
+    </section>
+  );
+}
