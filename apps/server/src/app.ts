@@ -1,6 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { API_PREFIX, ErrorCode } from '@rips/shared/api';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
@@ -9,6 +13,16 @@ import { RateLimiter } from './lib/rate-limiter.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { MediaUrls } from './media/urls.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { memorialsRoutes } from './modules/memorials/memorials.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.js';
+import { legacyRoutes } from './modules/legacy/legacy.routes.js';
+import { contactRoutes } from './modules/contact/contact.routes.js';
+import { tributesRoutes } from './modules/tributes/tributes.routes.js';
+import { galleriesRoutes } from './modules/galleries/galleries.routes.js';
+import { homeRoutes } from './modules/home/home.routes.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
 import { TokenService } from './modules/auth/tokens.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -58,7 +72,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     storage: options.storage ?? new LocalStorage(config.uploadsDir),
     mailer:
       options.mailer ??
-      createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log: app.log }),
+      createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        outboxDir: config.outboxDir,
+        log: app.log,
+      }),
     urls: new MediaUrls(config.jwtSecret),
     tokens: new TokenService(config.jwtSecret, config.JWT_TTL_SECONDS),
     limiter: new RateLimiter(config.RATE_LIMIT_WINDOW_SECONDS * 1000),
@@ -110,22 +129,29 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authPlugin);
   await app.register(inputGuardPlugin);
   await app.register(multipart, {
-    limits: { fieldNameSize: 100, fieldSize: 64 * 1024, fields: 40, parts: 50, files: 1, headerPairs: 100 },
+    limits: {
+      fieldNameSize: 100,
+      fieldSize: 64 * 1024,
+      fields: 40,
+      parts: 50,
+      files: 1,
+      headerPairs: 100,
+    },
   });
 
   await app.register(
     async (api) => {
       await api.register(authRoutes);
-      await api.register((await import('./modules/memorials/memorials.routes.js')).memorialsRoutes);
-      await api.register((await import('./modules/users/users.routes.js')).usersRoutes);
-      await api.register((await import('./modules/account/account.routes.js')).accountRoutes);
-      await api.register((await import('./modules/password-reset/password-reset.routes.js')).passwordResetRoutes);
-      await api.register((await import('./modules/legacy/legacy.routes.js')).legacyRoutes);
-      await api.register((await import('./modules/contact/contact.routes.js')).contactRoutes);
-      await api.register((await import('./modules/tributes/tributes.routes.js')).tributesRoutes);
-      await api.register((await import('./modules/galleries/galleries.routes.js')).galleriesRoutes);
-      await api.register((await import('./modules/home/home.routes.js')).homeRoutes);
-      await api.register((await import('./modules/admin/admin.routes.js')).adminRoutes, { prefix: '/admin' });
+      await api.register(memorialsRoutes);
+      await api.register(usersRoutes);
+      await api.register(accountRoutes);
+      await api.register(passwordResetRoutes);
+      await api.register(legacyRoutes);
+      await api.register(contactRoutes);
+      await api.register(tributesRoutes);
+      await api.register(galleriesRoutes);
+      await api.register(homeRoutes);
+      await api.register(adminRoutes, { prefix: '/admin' });
     },
     { prefix: API_PREFIX },
   );

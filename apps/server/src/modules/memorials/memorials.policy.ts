@@ -22,9 +22,16 @@ export interface MemorialAccess {
  * place that would change if memorials could be hidden, and it answers "not found" either way.
  */
 export async function findVisibleMemorial(db: Db, id: string): Promise<MemorialRow> {
-  if (!isUuid(id)) throw AppError.notFound('This memorial does not exist.');
+  if (!isUuid(id)) throw AppError.notFound(NOT_FOUND);
   const [row] = await db.select().from(memorials).where(eq(memorials.id, id)).limit(1);
-  if (!row) throw AppError.notFound('This memorial does not exist.');
+  return visibleOrNotFound(row);
+}
+
+const NOT_FOUND = 'This memorial does not exist.';
+
+/** The visibility rule itself, for callers that read the memorial in a query of their own. */
+export function visibleOrNotFound<T extends MemorialRow>(row: T | undefined): T {
+  if (!row) throw AppError.notFound(NOT_FOUND);
   return row;
 }
 
@@ -44,6 +51,19 @@ export async function memorialAccess(
   memorial: MemorialRow,
   user: UserRow | null,
 ): Promise<MemorialAccess> {
+  const contributor =
+    Boolean(user) &&
+    memorial.ownerId !== user!.id &&
+    (await isContributor(db, memorial.id, user!.id));
+  return accessFor(memorial, user, contributor);
+}
+
+/** The caller's rights, when whether they contribute is already known (read with the memorial). */
+export function accessFor(
+  memorial: MemorialRow,
+  user: UserRow | null,
+  contributor: boolean,
+): MemorialAccess {
   if (!user) {
     return {
       canManage: false,
@@ -55,13 +75,13 @@ export async function memorialAccess(
   }
   const isOwner = memorial.ownerId === user.id;
   const isAdmin = user.role === 'admin';
-  const contributor = !isOwner && (await isContributor(db, memorial.id, user.id));
+  const isContributor = !isOwner && contributor;
   return {
     canManage: isOwner || isAdmin,
-    canContribute: isOwner || contributor || isAdmin,
+    canContribute: isOwner || isContributor || isAdmin,
     canPayTribute: true,
     isOwner,
-    isContributor: contributor,
+    isContributor,
   };
 }
 

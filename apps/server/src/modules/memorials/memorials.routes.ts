@@ -8,6 +8,7 @@ import {
 } from '@rips/shared/memorials';
 import { AppError } from '../../errors.js';
 import { readMultipart, type MultipartForm } from '../../lib/multipart.js';
+import { sendWithEtag } from '../../lib/etag.js';
 import { respond } from '../../lib/respond.js';
 import { requireCanCreateMemorial } from './memorials.policy.js';
 import * as memorials from './memorials.service.js';
@@ -29,13 +30,14 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/posts',
     { schema: { querystring: MemorialListQuerySchema } },
-    async (request, reply): Promise<MemorialPage> => {
+    async (request, reply) => {
       const page = await memorials.listMemorials(ctx, await request.optionalUser(), request.query);
       // The spec keeps the array in `data`; the next page's cursor travels beside it.
-      return {
+      const body: MemorialPage = {
         ...respond(reply, 200, page.items, 'Posts fetched successfully'),
         nextCursor: page.nextCursor,
       };
+      return sendWithEtag(request, reply, body);
     },
   );
 
@@ -67,7 +69,11 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         await request.optionalUser(),
       );
-      return respond(reply, 200, memorial, 'Post fetched successfully');
+      return sendWithEtag(
+        request,
+        reply,
+        respond(reply, 200, memorial, 'Post fetched successfully'),
+      );
     },
   );
 

@@ -20,8 +20,10 @@ import { storeImage, type StoredImage } from '../../media/image-store.js';
 import { imageLimits } from '../auth/auth.service.js';
 import { findUserById, isUuid, type UserRow } from '../users/users.repository.js';
 import {
+  accessFor,
   findVisibleMemorial,
   memorialAccess,
+  visibleOrNotFound,
   requireCanCreateMemorial,
   requireMemorialAccess,
   type MemorialRow,
@@ -127,8 +129,13 @@ export async function getMemorial(
   id: string,
   viewer: UserRow | null,
 ): Promise<MemorialDetail> {
-  const row = await findVisibleMemorial(ctx.db, id);
-  return presentDetail(ctx, row, viewer);
+  const found = isUuid(id)
+    ? await repo.findMemorialWithContext(ctx.db, id, viewer?.id ?? null)
+    : undefined;
+  const row = visibleOrNotFound(found?.row);
+  const { ownerName, contributors, likedByMe } = found!;
+  const access = accessFor(row, viewer, viewer ? contributors.includes(viewer.id) : false);
+  return presentMemorialDetail(ctx.urls, row, { access, ownerName, contributors, likedByMe });
 }
 
 async function presentDetail(

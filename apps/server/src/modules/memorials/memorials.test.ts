@@ -341,15 +341,13 @@ describe(`memorials (${TEST_ENGINE})`, () => {
     await db.insert(flowers).values({ ...base, imageKey: flowerKey, imageWidths: [320] });
     await db.insert(photos).values({ ...base, imageKey: photoKey, imageWidths: [640] });
     await db.insert(memorabilia).values({ ...base, imageKey: memorabiliaKey, imageWidths: [640] });
-    await db
-      .insert(documents)
-      .values({
-        ...base,
-        fileKey: documentKey,
-        fileName: 'letter.pdf',
-        mimeType: 'application/pdf',
-        sizeBytes: 5,
-      });
+    await db.insert(documents).values({
+      ...base,
+      fileKey: documentKey,
+      fileName: 'letter.pdf',
+      mimeType: 'application/pdf',
+      sizeBytes: 5,
+    });
     const other = await newMemorialId(sponsor);
 
     const removed = await t.app.inject({
