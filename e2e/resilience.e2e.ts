@@ -1,13 +1,15 @@
 // Process-level faults against the production build: SIGTERM under load, SIGKILL mid-upload.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { reconcileStorage } from '../apps/server/src/maintenance/reconcile.js';
 import { LocalStorage } from '../apps/server/src/storage/local-storage.js';
+import { minimalPdf } from '../apps/server/test/hostile-corpus.js';
 import { startServer, type RunningServer } from './harness.js';
 
 let bigPng: Buffer;
@@ -84,7 +86,7 @@ describe('crash safety', () => {
 
   it('leaves no orphan file and no row without its files after SIGKILL during uploads', async () => {
     let removedAtStart = 0;
-    for (const delay of [150, 400, 800]) {
+    for (const delay of [300, 700, 1100, 1500]) {
       const server = await startServer({ ...ENV, DATA_DIR: dataDir }, { keepDataDir: true });
       removedAtStart += Number(/removed (\d+) orphaned files/.exec(server.output())?.[1] ?? 0);
       const uploads = Array.from({ length: 6 }, () =>
@@ -95,9 +97,17 @@ describe('crash safety', () => {
       await Promise.all(uploads);
       await server.exited;
     }
+    // Debris exactly as a crash between storing a file and writing its row leaves it, so the
+    // start-up check has something to repair whatever the kills above happened to hit.
+    const planted = path.join(dataDir, 'uploads', 'photos', '2026', '01', '11111111-2222-4333-8444-555555555555');
+    await mkdir(planted, { recursive: true });
+    await writeFile(path.join(planted, '640.webp'), 'orphan');
+    await writeFile(path.join(planted, '320.webp.abc.tmp'), 'half-written');
+
     // A clean restart reconciles what the kills left behind.
     const server = await startServer({ ...ENV, DATA_DIR: dataDir }, { keepDataDir: true });
-    expect(server.output()).toMatch(/storage check/);
+    expect(server.output()).toMatch(/storage check: removed \d+ orphaned files/);
+    expect(server.output()).toContain('photos/2026/01/11111111-2222-4333-8444-555555555555/640.webp');
     removedAtStart += Number(/removed (\d+) orphaned files/.exec(server.output())?.[1] ?? 0);
     await server.stop();
 
@@ -113,5 +123,99 @@ describe('crash safety', () => {
     }
     console.log(`crash safety: start-up checks removed ${removedAtStart} orphaned files in total`);
   });
+
+  it('leaves no half-made or half-deleted memorial after SIGKILL during creates and deletes', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'rips-crash-memorials-'));
+    try {
+      let server = await startServer({ ...ENV, SEED_DEMO: 'true', DATA_DIR: dir }, { keepDataDir: true });
+      const token = await loginToken(server.baseUrl);
+      const ids: string[] = [];
+      for (let i = 0; i < 4; i++) ids.push(await memorialWithGalleries(server.baseUrl, token, i));
+
+      // Kill while memorials and their pictures are being created.
+      const creates = Array.from({ length: 6 }, (_, i) => createMemorial(server.baseUrl, token, `Interrupted ${i}`).catch(() => null));
+      await new Promise((r) => setTimeout(r, 500));
+      server.process.kill('SIGKILL');
+      await Promise.all(creates);
+      await server.exited;
+
+      // Kill while memorials with galleries are being deleted.
+      server = await startServer({ ...ENV, DATA_DIR: dir }, { keepDataDir: true });
+      const deletes = ids.map((id) =>
+        fetch(`${server.baseUrl}/api/v1/posts/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } }).catch(() => null),
+      );
+      await new Promise((r) => setTimeout(r, 60));
+      server.process.kill('SIGKILL');
+      await Promise.all(deletes);
+      await server.exited;
+
+      server = await startServer({ ...ENV, DATA_DIR: dir }, { keepDataDir: true });
+      await server.stop();
+      const database = await openDatabase({ dataDir: path.join(dir, 'db') });
+      try {
+        const report = await reconcileStorage(
+          { db: database.db, storage: new LocalStorage(path.join(dir, 'uploads')) },
+          { graceMs: 0 },
+        );
+        expect(report).toEqual({ removedFiles: [], missingFiles: [] });
+        // Every gallery or tribute row still belongs to a memorial that exists.
+        for (const table of ['photos', 'memorabilia', 'documents', 'flowers', 'prayers', 'memorial_contributors']) {
+          const result = await database.db.execute(
+            sql.raw(`SELECT count(*)::int AS n FROM "${table}" x LEFT JOIN memorials m ON m.id = x.memorial_id WHERE m.id IS NULL`),
+          );
+          expect((result as unknown as { rows: { n: number }[] }).rows[0]!.n, table).toBe(0);
+        }
+        // A memorial that survived still has all of its galleries; one that went, went whole.
+        for (const id of ids) {
+          const result = await database.db.execute(
+            sql`SELECT (SELECT count(*)::int FROM memorials WHERE id = ${id}) AS memorial, (SELECT count(*)::int FROM photos WHERE memorial_id = ${id}) AS photos, (SELECT count(*)::int FROM documents WHERE memorial_id = ${id}) AS documents`,
+          );
+          const counts = (result as unknown as { rows: { memorial: number; photos: number; documents: number }[] }).rows[0]!;
+          expect(counts, id).toEqual(counts.memorial === 1 ? { memorial: 1, photos: 2, documents: 1 } : { memorial: 0, photos: 0, documents: 0 });
+        }
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
+
+async function loginToken(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/v1/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: 'sponsor', password: 'Sponsor-demo-2026' }),
+  });
+  return ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
+}
+
+async function createMemorial(baseUrl: string, token: string, title: string): Promise<string> {
+  const form = new FormData();
+  form.set('title', title);
+  form.set('postImg', new Blob([bigPng], { type: 'image/png' }), 'memorial.png');
+  const res = await fetch(`${baseUrl}/api/v1/posts`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { data: { _id: string } }).data._id;
+}
+
+async function memorialWithGalleries(baseUrl: string, token: string, i: number): Promise<string> {
+  const id = await createMemorial(baseUrl, token, `Complete ${i}`);
+  const small = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#7fa99a' } }).png().toBuffer();
+  for (let k = 0; k < 2; k++) {
+    const form = new FormData();
+    form.set('postId', id);
+    form.set('name', 'Daniel Okafor');
+    form.set('photoImg', new Blob([small], { type: 'image/png' }), 'photo.png');
+    const res = await fetch(`${baseUrl}/api/v1/photos`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    expect(res.status).toBe(201);
+  }
+  const doc = new FormData();
+  doc.set('postId', id);
+  doc.set('documentFile', new Blob([minimalPdf()], { type: 'application/pdf' }), 'order.pdf');
+  const res = await fetch(`${baseUrl}/api/v1/documents`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: doc });
+  expect(res.status).toBe(201);
+  return id;
+}
 

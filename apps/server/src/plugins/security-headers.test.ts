@@ -4,7 +4,9 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/app.js';
+import { createMemorialRow, createUser } from '../../test/factories.js';
 import { pngFile } from '../../test/fixtures.js';
+import { minimalPdf } from '../../test/hostile-corpus.js';
 import { multipart } from '../../test/multipart.js';
 
 let t: TestApp;
@@ -64,6 +66,22 @@ describe(`security headers (${TEST_ENGINE})`, () => {
     expect(image.statusCode).toBe(200);
     expectSecurityHeaders(image, 'image');
     expect(image.headers['content-security-policy']).toContain('sandbox');
+
+    // A document: an inert attachment with its real type.
+    const owner = await createUser(t.app, { role: 'sponsor' });
+    const memorial = await createMemorialRow(t.app, owner);
+    const doc = multipart(
+      { postId: memorial.id, name: 'Owner' },
+      { documentFile: { filename: 'Order of service.pdf', contentType: 'application/pdf', body: minimalPdf() } },
+    );
+    const uploaded = await t.app.inject({ method: 'POST', url: '/api/v1/documents', payload: doc.payload, headers: { ...doc.headers, ...owner.auth } });
+    expect(uploaded.statusCode).toBe(201);
+    const download = await t.app.inject({ method: 'GET', url: uploaded.json().data.data.documentFile });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="Order of service\.pdf"/);
+    expectSecurityHeaders(download, 'document');
+    expect(download.headers['content-security-policy']).toContain('sandbox');
   });
 
   it('adds HSTS only when served over HTTPS', async () => {
