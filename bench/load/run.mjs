@@ -12,10 +12,20 @@ import { api, fmt, freePort, login, percentile, ROOT, startApp, waitFor } from '
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50);
-const results = { startedAt: new Date().toISOString(), engine: process.env.DATABASE_URL ? 'postgres' : 'pglite' };
+const results = {
+  startedAt: new Date().toISOString(),
+  engine: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+};
 
 const jpeg = (seed) =>
-  sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 120 + (seed % 100), g: 150, b: 170 } } })
+  sharp({
+    create: {
+      width: 900,
+      height: 600,
+      channels: 3,
+      background: { r: 120 + (seed % 100), g: 150, b: 170 },
+    },
+  })
     .jpeg({ quality: 80 })
     .toBuffer();
 
@@ -27,13 +37,17 @@ async function seed(baseUrl) {
   for (let i = 0; i < 40; i++) {
     const form = new FormData();
     form.set('title', `Remembered Friend ${i}`);
-    form.set('description', `A life of kindness, number ${i}, remembered by many friends and family.`);
+    form.set(
+      'description',
+      `A life of kindness, number ${i}, remembered by many friends and family.`,
+    );
     form.set('traits', `${words[i % words.length]} ${words[(i * 3) % words.length]} kind`);
     form.set('dateOfBirth', '1950-05-01');
     form.set('deathDate', '2020-05-01');
     form.set('postImg', new Blob([await jpeg(i)], { type: 'image/jpeg' }), 'memorial.jpg');
     const res = await api(baseUrl, 'POST', '/api/v1/posts', { token: sponsor, form });
-    if (res.status !== 201) throw new Error(`seeding memorial: ${res.status} ${JSON.stringify(res.body)}`);
+    if (res.status !== 201)
+      throw new Error(`seeding memorial: ${res.status} ${JSON.stringify(res.body)}`);
     ids.push(res.body.data._id);
   }
   return { sponsor, visitor, ids, words };
@@ -44,16 +58,31 @@ async function mixedWorkload(baseUrl, fixtures) {
   const photo = await jpeg(7);
   const kinds = [
     { name: 'browse', weight: 30, run: () => fetch(`${baseUrl}/api/v1/posts?limit=24`) },
-    { name: 'search', weight: 20, run: (r) => fetch(`${baseUrl}/api/v1/posts?q=${fixtures.words[r % fixtures.words.length]}&limit=24`) },
-    { name: 'read memorial', weight: 30, run: (r) => fetch(`${baseUrl}/api/v1/posts/post/${fixtures.ids[r % fixtures.ids.length]}`) },
+    {
+      name: 'search',
+      weight: 20,
+      run: (r) =>
+        fetch(`${baseUrl}/api/v1/posts?q=${fixtures.words[r % fixtures.words.length]}&limit=24`),
+    },
+    {
+      name: 'read memorial',
+      weight: 30,
+      run: (r) => fetch(`${baseUrl}/api/v1/posts/post/${fixtures.ids[r % fixtures.ids.length]}`),
+    },
     {
       name: 'leave prayer',
       weight: 15,
       run: (r) =>
         fetch(`${baseUrl}/api/v1/prayers`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${fixtures.visitor}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ postId: fixtures.ids[r % fixtures.ids.length], prayerText: 'Thinking of you and your family today.' }),
+          headers: {
+            authorization: `Bearer ${fixtures.visitor}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({
+            postId: fixtures.ids[r % fixtures.ids.length],
+            prayerText: 'Thinking of you and your family today.',
+          }),
         }),
     },
     {
@@ -64,7 +93,11 @@ async function mixedWorkload(baseUrl, fixtures) {
         form.set('postId', fixtures.ids[r % fixtures.ids.length]);
         form.set('name', 'Daniel Okafor');
         form.set('photoImg', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
-        return fetch(`${baseUrl}/api/v1/photos`, { method: 'POST', headers: { authorization: `Bearer ${fixtures.sponsor}` }, body: form });
+        return fetch(`${baseUrl}/api/v1/photos`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${fixtures.sponsor}` },
+          body: form,
+        });
       },
     },
   ];
@@ -99,40 +132,64 @@ async function mixedWorkload(baseUrl, fixtures) {
   const elapsed = (Date.now() - started) / 1000;
   const rows = [...stats].map(([name, s]) => {
     const sorted = s.latencies.sort((a, b) => a - b);
-    return { kind: name, requests: sorted.length, rps: sorted.length / elapsed, p50: percentile(sorted, 50), p99: percentile(sorted, 99), errors: s.errors };
+    return {
+      kind: name,
+      requests: sorted.length,
+      rps: sorted.length / elapsed,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      errors: s.errors,
+    };
   });
   return { elapsed, rows, errors };
 }
 
 function cannon(url, { connections, duration, headers, overallRate }) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, headers, overallRate }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, connections, duration, headers, overallRate }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
   });
 }
 
 async function startBare(dbDir) {
   const port = await freePort();
   let out = '';
-  const child = spawn(process.execPath, [path.join(ROOT, 'bench/load/bare-server.mjs'), dbDir, String(port)], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, 'bench/load/bare-server.mjs'), dbDir, String(port)],
+    {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH,
+        ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   child.stdout.on('data', (c) => (out += c));
   child.stderr.on('data', (c) => (out += c));
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor(`${baseUrl}/bare/posts/00000000-0000-0000-0000-000000000000`, child, () => out);
-  return { baseUrl, stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) };
+  return {
+    baseUrl,
+    stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))),
+  };
 }
 
 function eventLoopDelay(output, from) {
-  const lines = output.slice(from).split('\n').filter((l) => l.includes('event-loop delay'));
+  const lines = output
+    .slice(from)
+    .split('\n')
+    .filter((l) => l.includes('event-loop delay'));
   const last = lines.at(-1);
   return last ? JSON.parse(last).eventLoopDelayMs : null;
 }
 
 async function main() {
-  console.log(`engine: ${results.engine}; mixed workload ${CONNECTIONS} connections × ${SECONDS} s`);
+  console.log(
+    `engine: ${results.engine}; mixed workload ${CONNECTIONS} connections × ${SECONDS} s`,
+  );
   const app = await startApp({ LOG_LEVEL: 'info', DIAGNOSTICS: 'true' });
   try {
     const fixtures = await seed(app.baseUrl);
@@ -141,10 +198,21 @@ async function main() {
     const mixed = await mixedWorkload(app.baseUrl, fixtures);
     results.mixed = mixed;
     console.log(`\nMixed workload (${mixed.elapsed.toFixed(1)} s):`);
-    console.table(mixed.rows.map((r) => ({ kind: r.kind, requests: r.requests, 'req/s': r.rps.toFixed(1), p50: fmt(r.p50), p99: fmt(r.p99), errors: r.errors })));
+    console.table(
+      mixed.rows.map((r) => ({
+        kind: r.kind,
+        requests: r.requests,
+        'req/s': r.rps.toFixed(1),
+        p50: fmt(r.p50),
+        p99: fmt(r.p99),
+        errors: r.errors,
+      })),
+    );
     const totalErrors = mixed.rows.reduce((a, r) => a + r.errors, 0);
     const totalRps = mixed.rows.reduce((a, r) => a + r.rps, 0);
-    console.log(`throughput ${totalRps.toFixed(1)} req/s, errors ${totalErrors}${mixed.errors.length ? ` (${mixed.errors.join('; ')})` : ''}`);
+    console.log(
+      `throughput ${totalRps.toFixed(1)} req/s, errors ${totalErrors}${mixed.errors.length ? ` (${mixed.errors.join('; ')})` : ''}`,
+    );
 
     // 2. Login latency and event-loop delay while reads run at a steady rate: first reads alone,
     // then the same reads with logins, so the difference is what argon2 costs the event loop.
@@ -182,30 +250,66 @@ async function main() {
     await new Promise((r) => setTimeout(r, 300));
     const delay = eventLoopDelay(app.output(), mark);
     loginLatencies.sort((a, b) => a - b);
-    results.loginUnderReads = { logins: loginLatencies.length, loginErrors, p50: percentile(loginLatencies, 50), p99: percentile(loginLatencies, 99), readsRps: reads.requests.average, readErrors: reads.errors + reads.non2xx, eventLoopDelayMs: delay, readsOnlyEventLoopDelayMs: readsOnlyDelay };
-    console.log(`\nEvent-loop delay with reads alone at ${READ_RATE} req/s: p50 ${readsOnlyDelay?.p50} ms, p99 ${readsOnlyDelay?.p99} ms`);
+    results.loginUnderReads = {
+      logins: loginLatencies.length,
+      loginErrors,
+      p50: percentile(loginLatencies, 50),
+      p99: percentile(loginLatencies, 99),
+      readsRps: reads.requests.average,
+      readErrors: reads.errors + reads.non2xx,
+      eventLoopDelayMs: delay,
+      readsOnlyEventLoopDelayMs: readsOnlyDelay,
+    };
+    console.log(
+      `\nEvent-loop delay with reads alone at ${READ_RATE} req/s: p50 ${readsOnlyDelay?.p50} ms, p99 ${readsOnlyDelay?.p99} ms`,
+    );
     console.log(`Logins while the same reads run (4 login loops, 20 s):`);
-    console.log(`  logins ${loginLatencies.length}, errors ${loginErrors}, p50 ${fmt(percentile(loginLatencies, 50))}, p99 ${fmt(percentile(loginLatencies, 99))}`);
-    console.log(`  reads ${reads.requests.average.toFixed(0)} req/s, errors ${reads.errors + reads.non2xx}`);
-    console.log(`  event-loop delay p50 ${delay?.p50} ms, p99 ${delay?.p99} ms, max ${delay?.max} ms   (target p99 < 50 ms: ${delay && delay.p99 < 50 ? 'met' : 'MISSED'})`);
+    console.log(
+      `  logins ${loginLatencies.length}, errors ${loginErrors}, p50 ${fmt(percentile(loginLatencies, 50))}, p99 ${fmt(percentile(loginLatencies, 99))}`,
+    );
+    console.log(
+      `  reads ${reads.requests.average.toFixed(0)} req/s, errors ${reads.errors + reads.non2xx}`,
+    );
+    console.log(
+      `  event-loop delay p50 ${delay?.p50} ms, p99 ${delay?.p99} ms, max ${delay?.max} ms   (target p99 < 50 ms: ${delay && delay.p99 < 50 ? 'met' : 'MISSED'})`,
+    );
 
     // 3. The app's memorial read against a bare route running the same query.
     await app.stop({ keepData: true });
     const appAgain = await startApp({ DATA_DIR: app.dataDir, SEED_DEMO: 'false' });
-    const appRead = await cannon(`${appAgain.baseUrl}/api/v1/posts/post/${fixtures.ids[0]}`, { connections: 50, duration: 15 });
+    const appRead = await cannon(`${appAgain.baseUrl}/api/v1/posts/post/${fixtures.ids[0]}`, {
+      connections: 50,
+      duration: 15,
+    });
     await appAgain.stop({ keepData: true });
     const copy = mkdtempSync(path.join(os.tmpdir(), 'rips-bare-'));
     cpSync(path.join(app.dataDir, 'db'), copy, { recursive: true });
     const bare = await startBare(copy);
-    const bareRead = await cannon(`${bare.baseUrl}/bare/posts/${fixtures.ids[0]}`, { connections: 50, duration: 15 });
+    const bareRead = await cannon(`${bare.baseUrl}/bare/posts/${fixtures.ids[0]}`, {
+      connections: 50,
+      duration: 15,
+    });
     await bare.stop();
     rmSync(copy, { recursive: true, force: true });
     const ratio = appRead.requests.average / bareRead.requests.average;
-    results.readRatio = { app: appRead.requests.average, bare: bareRead.requests.average, ratio, appP99: appRead.latency.p99, bareP99: bareRead.latency.p99, appErrors: appRead.errors + appRead.non2xx };
+    results.readRatio = {
+      app: appRead.requests.average,
+      bare: bareRead.requests.average,
+      ratio,
+      appP99: appRead.latency.p99,
+      bareP99: bareRead.latency.p99,
+      appErrors: appRead.errors + appRead.non2xx,
+    };
     console.log(`\nMemorial read, 50 connections × 15 s:`);
-    console.log(`  app  ${appRead.requests.average.toFixed(0)} req/s (p99 ${appRead.latency.p99} ms, errors ${appRead.errors + appRead.non2xx})`);
-    console.log(`  bare ${bareRead.requests.average.toFixed(0)} req/s (p99 ${bareRead.latency.p99} ms)`);
-    console.log(`  ratio app/bare ${ratio.toFixed(2)}   (target >= 0.70: ${ratio >= 0.7 ? 'met' : 'MISSED'})`);
+    console.log(
+      `  app  ${appRead.requests.average.toFixed(0)} req/s (p99 ${appRead.latency.p99} ms, errors ${appRead.errors + appRead.non2xx})`,
+    );
+    console.log(
+      `  bare ${bareRead.requests.average.toFixed(0)} req/s (p99 ${bareRead.latency.p99} ms)`,
+    );
+    console.log(
+      `  ratio app/bare ${ratio.toFixed(2)}   (target >= 0.70: ${ratio >= 0.7 ? 'met' : 'MISSED'})`,
+    );
 
     const verdicts = {
       'zero errors in the mixed workload': totalErrors === 0,

@@ -3,7 +3,12 @@ import { eq } from 'drizzle-orm';
 import { HOME_LEGENDS_LIMIT } from '@rips/shared/home';
 import { memorials } from '../../db/schema/index.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../../test/app.js';
-import { addContributorRow, createMemorialRow, createUser, type TestUser } from '../../../test/factories.js';
+import {
+  addContributorRow,
+  createMemorialRow,
+  createUser,
+  type TestUser,
+} from '../../../test/factories.js';
 
 let t: TestApp;
 let owner: TestUser;
@@ -37,13 +42,24 @@ describe(`home legends (${TEST_ENGINE})`, () => {
 
   it('shows the most loved memorials, at most six, when none is featured', async () => {
     for (let likes = 0; likes < HOME_LEGENDS_LIMIT + 2; likes += 1) {
-      await createMemorialRow(t.app, owner, { title: `Loved ${likes}`, likesCount: likes, description: 'x '.repeat(400) });
+      await createMemorialRow(t.app, owner, {
+        title: `Loved ${likes}`,
+        likesCount: likes,
+        description: 'x '.repeat(400),
+      });
     }
     const res = await getLegends();
     expect(res.statusCode).toBe(200);
     const { selection, legends } = res.json().data;
     expect(selection).toBe('most-loved');
-    expect(legends.map((l: { title: string }) => l.title)).toEqual(['Loved 7', 'Loved 6', 'Loved 5', 'Loved 4', 'Loved 3', 'Loved 2']);
+    expect(legends.map((l: { title: string }) => l.title)).toEqual([
+      'Loved 7',
+      'Loved 6',
+      'Loved 5',
+      'Loved 4',
+      'Loved 3',
+      'Loved 2',
+    ]);
     expect(legends.map((l: { reactions: number }) => l.reactions)).toEqual([7, 6, 5, 4, 3, 2]);
     // Card text is shortened the way the memorial list shortens it.
     expect(legends[0].description.length).toBeLessThanOrEqual(301);
@@ -51,8 +67,14 @@ describe(`home legends (${TEST_ENGINE})`, () => {
   });
 
   it('shows only featured memorials, the most recently featured first, once an admin features any', async () => {
-    const quiet = await createMemorialRow(t.app, owner, { title: 'Featured long ago', likesCount: 0 });
-    const recent = await createMemorialRow(t.app, owner, { title: 'Featured today', likesCount: 1 });
+    const quiet = await createMemorialRow(t.app, owner, {
+      title: 'Featured long ago',
+      likesCount: 0,
+    });
+    const recent = await createMemorialRow(t.app, owner, {
+      title: 'Featured today',
+      likesCount: 1,
+    });
     await feature(quiet.id, new Date('2026-01-01T00:00:00Z'));
     await feature(recent.id, new Date('2026-06-01T00:00:00Z'));
     const { selection, legends } = (await getLegends()).json().data;
