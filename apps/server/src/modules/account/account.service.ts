@@ -22,7 +22,7 @@ const AVATAR_REQUIRED = 'Please select an avatar image.';
 /**
  * Full name, username and avatar. A new avatar replaces the old one, which is deleted only after
  * the database points at the new one; an account that already has an avatar may keep it
- * (docs/decisions/0010-profile-avatar-optional.md).
+ * (docs/decisions/0004-profile-avatar-optional.md).
  */
 export async function updateProfile(ctx: AppContext, user: UserRow, form: MultipartForm): Promise<UserRow> {
   const fields = UpdateProfileFieldsSchema.parse(form.fields);

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 export interface UpdateProfileInput {
   fullName: string;
   userName: string;
-  /** Null keeps the current avatar (docs/decisions/0010-profile-avatar-optional.md). */
+  /** Null keeps the current avatar (docs/decisions/0004-profile-avatar-optional.md). */
   avatar: File | null;
 }
 
