@@ -47,11 +47,18 @@ beforeAll(async () => {
   const own = await apiCall<{ _id: string }[]>('GET', '/posts/get-sponsor-post', token);
   expect(own.length, 'the demo sponsor owns a seeded memorial').toBeGreaterThan(0);
   memorialId = own[0]!._id;
-  await apiCall('POST', '/prayers', token, { prayerText: 'Rest gently. You are missed every day.', postId: memorialId });
+  await apiCall('POST', '/prayers', token, {
+    prayerText: 'Rest gently. You are missed every day.',
+    postId: memorialId,
+  });
   const photo = new FormData();
   photo.set('postId', memorialId);
   photo.set('name', 'Daniel Okafor');
-  photo.set('photoImg', new Blob([await fixturePng(800, 600)], { type: 'image/png' }), 'garden.png');
+  photo.set(
+    'photoImg',
+    new Blob([await fixturePng(800, 600)], { type: 'image/png' }),
+    'garden.png',
+  );
   await apiCall('POST', '/photos', token, photo);
 });
 afterAll(async () => {
@@ -61,21 +68,28 @@ afterAll(async () => {
 
 /** Every route of the web app, with the seeded memorial for /post/:id. */
 function allRoutes(): string[] {
-  return Object.values(paths).map((route) => (route.path.includes(':id') ? paths.post.href(memorialId) : (route.href as () => string)()));
+  return Object.values(paths).map((route) =>
+    route.path.includes(':id') ? paths.post.href(memorialId) : (route.href as () => string)(),
+  );
 }
 
 /** Waits until the page has settled: its code and data loaded, its heading shown, no spinner left. */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   await page.locator('main h1').first().waitFor({ state: 'visible' });
-  await page.locator('main [role="status"][aria-busy="true"], main .mantine-Loader-root').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('main [role="status"][aria-busy="true"], main .mantine-Loader-root')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
   // Mantine transitions (modals, notifications) run ~200 ms even with reduced motion.
   await page.waitForTimeout(250);
 }
 
 async function checkRoutes(width: number, signedIn: boolean) {
   const { context, page } = await newPage(browser, server.baseUrl, { width });
-  if (signedIn) await loginViaApi(page, server.baseUrl, DEMO.sponsor.userName, DEMO.sponsor.password);
+  if (signedIn)
+    await loginViaApi(page, server.baseUrl, DEMO.sponsor.userName, DEMO.sponsor.password);
   const who = signedIn ? 'sponsor' : 'visitor';
   for (const route of allRoutes()) {
     await page.goto(route);
@@ -105,11 +119,24 @@ async function checkModal(page: Page, trigger: Locator, label: string) {
   await page.keyboard.press('Enter');
   const dialog = await dialogOf(page);
   expect(await dialog.getAttribute('aria-modal'), `${label} is modal`).toBe('true');
-  const name = (await dialog.getAttribute('aria-labelledby')) ?? (await dialog.getAttribute('aria-label'));
+  const name =
+    (await dialog.getAttribute('aria-labelledby')) ?? (await dialog.getAttribute('aria-label'));
   expect(name, `${label} has a name`).toBeTruthy();
   await expectNoAxeViolations(page, `${label} modal`);
 
-  for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+  for (const key of [
+    'Tab',
+    'Tab',
+    'Tab',
+    'Tab',
+    'Tab',
+    'Tab',
+    'Tab',
+    'Tab',
+    'Shift+Tab',
+    'Shift+Tab',
+    'Shift+Tab',
+  ]) {
     await page.keyboard.press(key);
     const inside = await dialog.evaluate((el) => el.contains(document.activeElement));
     expect.soft(inside, `focus stays in the ${label} modal after ${key}`).toBe(true);
@@ -135,35 +162,92 @@ describe('axe on every route', () => {
 
 describe('modals, focus and keyboard', () => {
   for (const width of [1280, 390]) {
-    it(`every modal of the owner's memorial page and of /profile at ${width}px`, { timeout: 300_000 }, async () => {
-      const { context, page } = await newPage(browser, server.baseUrl, { width });
-      await loginViaApi(page, server.baseUrl, DEMO.sponsor.userName, DEMO.sponsor.password);
+    it(
+      `every modal of the owner's memorial page and of /profile at ${width}px`,
+      { timeout: 300_000 },
+      async () => {
+        const { context, page } = await newPage(browser, server.baseUrl, { width });
+        await loginViaApi(page, server.baseUrl, DEMO.sponsor.userName, DEMO.sponsor.password);
 
-      await page.goto(paths.post.href(memorialId));
-      await settle(page);
-      for (const name of ['Edit', 'Leave A Flower', 'Say A Prayer', 'Photos', 'Memoreblia', 'Document']) {
-        await checkModal(page, page.getByRole('main').getByRole('button', { name, exact: true }).first(), name);
-      }
-      // The seeded photo opens in a viewer; the seeded prayer can be removed after a confirmation.
-      const photo = page.getByRole('main').getByRole('button', { name: /photo/i }).filter({ has: page.locator('img') }).first();
-      if (await photo.count()) await checkModal(page, photo, 'photo viewer');
-      const remove = page.getByRole('main').getByRole('button', { name: /^remove/i }).first();
-      if (await remove.count()) await checkModal(page, remove, 'remove confirmation');
+        await page.goto(paths.post.href(memorialId));
+        await settle(page);
+        for (const name of [
+          'Edit',
+          'Leave A Flower',
+          'Say A Prayer',
+          'Photos',
+          'Memoreblia',
+          'Document',
+        ]) {
+          await checkModal(
+            page,
+            page.getByRole('main').getByRole('button', { name, exact: true }).first(),
+            name,
+          );
+        }
+        // The seeded photo opens in a viewer; the seeded prayer can be removed after a confirmation.
+        await checkModal(
+          page,
+          page
+            .getByRole('main')
+            .getByRole('button', { name: /^open photo/i })
+            .first(),
+          'photo viewer',
+        );
+        await checkModal(
+          page,
+          page
+            .getByRole('main')
+            .getByRole('button', { name: /^remove/i })
+            .first(),
+          'remove confirmation',
+        );
 
-      await page.goto(paths.profile.href());
-      await settle(page);
-      for (const name of ['Edit Profile', 'Change Password']) {
-        await checkModal(page, page.getByRole('main').getByRole('button', { name, exact: true }), name);
-      }
-      const deleteRip = page.getByRole('main').getByRole('button', { name: /^delete/i }).first();
-      if (await deleteRip.count()) await checkModal(page, deleteRip, 'delete Rip confirmation');
+        await page.goto(paths.profile.href());
+        await settle(page);
+        for (const name of ['Edit Profile', 'Change Password']) {
+          await checkModal(
+            page,
+            page.getByRole('main').getByRole('button', { name, exact: true }),
+            name,
+          );
+        }
+        await checkModal(
+          page,
+          page
+            .getByRole('main')
+            .getByRole('button', { name: /^delete/i })
+            .first(),
+          'delete Rip confirmation',
+        );
 
-      if (width < 992) {
-        // Phones: the navigation drawer is a modal too.
-        await checkModal(page, page.getByRole('button', { name: 'Open navigation' }), 'navigation drawer');
-      }
-      await context.close();
-    });
+        if (width >= 992) {
+          // Desktops: the account menu (a popup, not a modal) is checked open too.
+          const account = page.getByRole('banner').getByRole('button', { name: /sponsor/i });
+          await account.focus();
+          await page.keyboard.press('Enter');
+          await page.getByRole('menu').waitFor();
+          await expectNoAxeViolations(page, 'account menu');
+          await page.keyboard.press('Escape');
+          await page.getByRole('menu').waitFor({ state: 'hidden' });
+          expect
+            .soft(
+              await account.evaluate((el) => el === document.activeElement),
+              'focus returns to the account button',
+            )
+            .toBe(true);
+        }
+        if (width < 992) {
+          // Phones: the navigation drawer is a modal too.
+          await checkModal(
+            page,
+            page.getByRole('button', { name: 'Open navigation' }),
+            'navigation drawer',
+          );
+        }
+        await context.close();
+      },
+    );
   }
 
   it('starts with a skip link that moves focus to the main content', async () => {
@@ -189,9 +273,19 @@ describe('modals, focus and keyboard', () => {
     await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
     const describedBy = (await field.getAttribute('aria-describedby')) ?? '';
     const messages = await Promise.all(
-      describedBy.split(/\s+/).filter(Boolean).map((id) => page.locator(`[id="${id}"]`).innerText().catch(() => '')),
+      describedBy
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((id) =>
+          page
+            .locator(`[id="${id}"]`)
+            .innerText()
+            .catch(() => ''),
+        ),
     );
-    expect(messages.join(' ').trim().length, 'the error text is tied to the field').toBeGreaterThan(0);
+    expect(messages.join(' ').trim().length, 'the error text is tied to the field').toBeGreaterThan(
+      0,
+    );
     await expectNoAxeViolations(page, 'login with errors');
     await context.close();
   });

@@ -41,8 +41,15 @@ async function registerMember(label: string) {
   };
   const form = new FormData();
   for (const [key, value] of Object.entries(member)) form.set(key, value);
-  form.set('avatar', new Blob([new Uint8Array(await fixturePng(200, 200, '#c9a27e'))], { type: 'image/png' }), 'me.png');
-  const res = await fetch(`${server.baseUrl}/api/v1/users/register`, { method: 'POST', body: form });
+  form.set(
+    'avatar',
+    new Blob([new Uint8Array(await fixturePng(200, 200, '#c9a27e'))], { type: 'image/png' }),
+    'me.png',
+  );
+  const res = await fetch(`${server.baseUrl}/api/v1/users/register`, {
+    method: 'POST',
+    body: form,
+  });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
   return member;
 }
@@ -50,7 +57,10 @@ async function registerMember(label: string) {
 async function apiLogin(userName: string, password: string): Promise<number> {
   const res = await fetch(`${server.baseUrl}/api/v1/users/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': randomBytes(2).toString('hex') },
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': randomBytes(2).toString('hex'),
+    },
     body: JSON.stringify({ userName, password }),
   });
   return res.status;
@@ -61,7 +71,9 @@ async function expectNotice(page: Page, role: 'status' | 'alert', text: string) 
 }
 
 async function storedUser(page: Page) {
-  return page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null')?.data?.user ?? null) as Promise<{
+  return page.evaluate(
+    () => JSON.parse(localStorage.getItem('user') ?? 'null')?.data?.user ?? null,
+  ) as Promise<{
     fullName: string;
     avatar: string;
   } | null>;
@@ -69,7 +81,9 @@ async function storedUser(page: Page) {
 
 /** No horizontal scrolling of the page itself at this width. */
 async function expectNoPageOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
@@ -79,7 +93,9 @@ async function newestMailTo(to: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const files = await readdir(dir).catch(() => [] as string[]);
     const dated = await Promise.all(
-      files.filter((f) => f.endsWith('.eml')).map(async (f) => ({ f, at: (await stat(path.join(dir, f))).mtimeMs })),
+      files
+        .filter((f) => f.endsWith('.eml'))
+        .map(async (f) => ({ f, at: (await stat(path.join(dir, f))).mtimeMs })),
     );
     for (const { f } of dated.sort((a, b) => b.at - a.at)) {
       const raw = await readFile(path.join(dir, f), 'utf8');
@@ -101,9 +117,9 @@ describe('profile', () => {
     await page.goto('/profile');
     await page.getByRole('heading', { level: 1, name: member.userName }).waitFor();
     await page.getByText('Member', { exact: true }).waitFor();
-    await expect(page.getByRole('link', { name: 'Add Your Life Legacy' }).getAttribute('href')).resolves.toBe(
-      '/profile/life-legacy',
-    );
+    await expect(
+      page.getByRole('link', { name: 'Add Your Life Legacy' }).getAttribute('href'),
+    ).resolves.toBe('/profile/life-legacy');
     await expectNoAxeViolations(page, '/profile');
     const before = await storedUser(page);
 
@@ -157,9 +173,9 @@ describe('account details and password', () => {
     await page.getByLabel(/^Email/).fill(`new.${member.email}`);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/profile');
-    await expect(page.evaluate(() => JSON.parse(localStorage.getItem('user')!).data.user.email)).resolves.toBe(
-      `new.${member.email}`,
-    );
+    await expect(
+      page.evaluate(() => JSON.parse(localStorage.getItem('user')!).data.user.email),
+    ).resolves.toBe(`new.${member.email}`);
 
     await page.getByRole('button', { name: 'Change Password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change Password' });
@@ -169,10 +185,14 @@ describe('account details and password', () => {
     await expectNoAxeViolations(page, '/profile with Change Password open');
     await dialog.getByRole('button', { name: 'Change Password' }).click();
     await expectNotice(page, 'status', 'Your password has been changed.');
-    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).data.accessToken as string);
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('user')!).data.accessToken as string,
+    );
     expect(token).not.toBe(session.accessToken);
     const me = (bearer: string) =>
-      fetch(`${server.baseUrl}/api/v1/users/me`, { headers: { authorization: `Bearer ${bearer}` } }).then((r) => r.status);
+      fetch(`${server.baseUrl}/api/v1/users/me`, {
+        headers: { authorization: `Bearer ${bearer}` },
+      }).then((r) => r.status);
     expect(await me(session.accessToken)).toBe(401);
     expect(await me(token)).toBe(200);
     // Still signed in here: the profile loads without the session-expired notice.
@@ -199,7 +219,9 @@ describe('password reset', () => {
     await expectNotice(page, 'status', answer);
 
     const mail = await newestMailTo(member.email);
-    const link = /http:\/\/127\.0\.0\.1:\d+\/reset-password\/confirm\?token=[A-Za-z0-9_-]{43}/.exec(mail)?.[0];
+    const link = /http:\/\/127\.0\.0\.1:\d+\/reset-password\/confirm\?token=[A-Za-z0-9_-]{43}/.exec(
+      mail,
+    )?.[0];
     expect(link).toBeDefined();
     // Nothing changed yet.
     expect(await apiLogin(member.userName, PASSWORD)).toBe(200);
@@ -238,7 +260,10 @@ describe('administration', () => {
     await expectNoAxeViolations(page, '/admin memorials');
     await page.getByRole('tab', { name: 'Tributes' }).click();
     await page.getByText('The newest flowers and prayers on every memorial.').waitFor();
-    await page.getByRole('button', { name: /^Remove / }).first().waitFor();
+    await page
+      .getByRole('button', { name: /^Remove / })
+      .first()
+      .waitFor();
     await expectNoAxeViolations(page, '/admin tributes');
     await context.close();
   });

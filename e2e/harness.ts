@@ -52,28 +52,35 @@ export async function startServer(
   const dataDir = env['DATA_DIR'] ?? (await mkdtemp(path.join(os.tmpdir(), 'rips-e2e-')));
   const port = await freePort();
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/server.js')], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(ROOT, 'apps/server/dist/server.js')],
+    {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server exited early:\n${output}`);
     try {
       const res = await fetch(`${baseUrl}/api/v1/posts?limit=1`);
       if (res.status < 500) break;
@@ -141,13 +148,19 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 export async function expectNoAxeViolations(page: Page, label = page.url()): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 5)
+        .join('\n    ')}`,
   );
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
 export function fixturePng(width = 480, height = 320, color = '#8fb8cc'): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }
 
 /** Signs in through the real login form. */
@@ -167,9 +180,13 @@ export async function loginViaApi(page: Page, baseUrl: string, userName: string,
     body: JSON.stringify({ userName, password }),
   });
   if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { data: { accessToken: string; user: unknown; roles: string } };
+  const body = (await res.json()) as {
+    data: { accessToken: string; user: unknown; roles: string };
+  };
   await page.goto('/');
-  await page.evaluate((session) => localStorage.setItem('user', JSON.stringify(session)), { data: body.data });
+  await page.evaluate((session) => localStorage.setItem('user', JSON.stringify(session)), {
+    data: body.data,
+  });
   await page.reload();
   return body.data;
 }

@@ -19,7 +19,13 @@ let token: string;
 let adminToken: string;
 let memorialId: string;
 let memberId: string;
-const outcomes = { requests: 0, badUploads: 0, accepted: 0, refused: 0, serverErrors: [] as string[] };
+const outcomes = {
+  requests: 0,
+  badUploads: 0,
+  accepted: 0,
+  refused: 0,
+  serverErrors: [] as string[],
+};
 let baselineRss = 0;
 let peakRss = 0;
 
@@ -28,7 +34,11 @@ function rssMb(): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-async function send(label: string, url: string, init: RequestInit & { auth?: string }): Promise<Response> {
+async function send(
+  label: string,
+  url: string,
+  init: RequestInit & { auth?: string },
+): Promise<Response> {
   const headers = new Headers(init.headers);
   if (init.auth) headers.set('authorization', `Bearer ${init.auth}`);
   const res = await fetch(`${server.baseUrl}${url}`, { ...init, headers });
@@ -36,7 +46,9 @@ async function send(label: string, url: string, init: RequestInit & { auth?: str
   if (outcomes.requests % 25 === 0) peakRss = Math.max(peakRss, rssMb());
   const text = await res.text();
   if (res.status >= 500) {
-    outcomes.serverErrors.push(`${res.status} ${init.method ?? 'GET'} ${url} [${label}]: ${text.slice(0, 200)}`);
+    outcomes.serverErrors.push(
+      `${res.status} ${init.method ?? 'GET'} ${url} [${label}]: ${text.slice(0, 200)}`,
+    );
   } else if (res.status >= 400) {
     outcomes.refused += 1;
     const body = JSON.parse(text) as { success: boolean; message: string };
@@ -49,7 +61,12 @@ async function send(label: string, url: string, init: RequestInit & { auth?: str
 }
 
 async function json(method: string, url: string, body: unknown, auth?: string) {
-  return send(`json ${url}`, url, { method, auth, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return send(`json ${url}`, url, {
+    method,
+    auth,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 async function login(userName: string, password: string): Promise<string> {
@@ -62,16 +79,26 @@ async function login(userName: string, password: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await startServer({ REGISTER_LIMIT_PER_IP: '100000', LOGIN_LIMIT_PER_IP: '100000', LOGIN_LIMIT_PER_ACCOUNT: '100000' });
+  server = await startServer({
+    REGISTER_LIMIT_PER_IP: '100000',
+    LOGIN_LIMIT_PER_IP: '100000',
+    LOGIN_LIMIT_PER_ACCOUNT: '100000',
+  });
   token = await login(DEMO.sponsor.userName, DEMO.sponsor.password);
   adminToken = await login(DEMO.admin.userName, DEMO.admin.password);
   const form = new FormData();
   form.set('title', 'Hostile Input Memorial');
   form.set('postImg', new Blob([await fixturePng()], { type: 'image/png' }), 'm.png');
-  const created = await fetch(`${server.baseUrl}/api/v1/posts`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const created = await fetch(`${server.baseUrl}/api/v1/posts`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   expect(created.status).toBe(201);
   memorialId = ((await created.json()) as { data: { _id: string } }).data._id;
-  const me = await fetch(`${server.baseUrl}/api/v1/users/me`, { headers: { authorization: `Bearer ${token}` } });
+  const me = await fetch(`${server.baseUrl}/api/v1/users/me`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   memberId = ((await me.json()) as { data: { user: { _id: string } } }).data.user._id;
   baselineRss = rssMb();
   peakRss = baselineRss;
@@ -89,28 +116,65 @@ let unique = 0;
 /** Each upload endpoint: its URL, the file field, and the other fields a valid request carries. */
 const uploadTargets = (kind: 'image' | 'document') =>
   kind === 'document'
-    ? [{ url: '/api/v1/documents', field: 'documentFile', fields: () => ({ postId: memorialId, name: 'Daniel Okafor' }) }]
+    ? [
+        {
+          url: '/api/v1/documents',
+          field: 'documentFile',
+          fields: () => ({ postId: memorialId, name: 'Daniel Okafor' }),
+        },
+      ]
     : [
-        { url: '/api/v1/users/register', field: 'avatar', auth: false, fields: () => ({ fullName: 'Hostile Tester', email: `hostile${++unique}@example.com`, userName: `hostile_${unique}`, password: 'Hostile-input-1' }) },
-        { url: '/api/v1/users/update-profile', field: 'avatar', fields: () => ({ fullName: 'Daniel Okafor', userName: 'sponsor' }) },
+        {
+          url: '/api/v1/users/register',
+          field: 'avatar',
+          auth: false,
+          fields: () => ({
+            fullName: 'Hostile Tester',
+            email: `hostile${++unique}@example.com`,
+            userName: `hostile_${unique}`,
+            password: 'Hostile-input-1',
+          }),
+        },
+        {
+          url: '/api/v1/users/update-profile',
+          field: 'avatar',
+          fields: () => ({ fullName: 'Daniel Okafor', userName: 'sponsor' }),
+        },
         { url: '/api/v1/posts', field: 'postImg', fields: () => ({ title: 'Corpus memorial' }) },
         { url: '/api/v1/flowers', field: 'flowerImg', fields: () => ({ postId: memorialId }) },
-        { url: '/api/v1/photos', field: 'photoImg', fields: () => ({ postId: memorialId, name: 'Daniel Okafor' }) },
-        { url: '/api/v1/memorablias', field: 'memorabliaImg', fields: () => ({ postId: memorialId, name: 'Daniel Okafor' }) },
+        {
+          url: '/api/v1/photos',
+          field: 'photoImg',
+          fields: () => ({ postId: memorialId, name: 'Daniel Okafor' }),
+        },
+        {
+          url: '/api/v1/memorablias',
+          field: 'memorabliaImg',
+          fields: () => ({ postId: memorialId, name: 'Daniel Okafor' }),
+        },
       ];
 
-async function upload(target: { url: string; field: string; auth?: boolean; fields: () => Record<string, string> }, file: HostileFile) {
+async function upload(
+  target: { url: string; field: string; auth?: boolean; fields: () => Record<string, string> },
+  file: HostileFile,
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(target.fields())) form.set(name, value);
   form.set(target.field, new Blob([file.body], { type: file.contentType }), file.filename);
   outcomes.badUploads += 1;
-  return send(`${file.label} → ${target.url}`, target.url, { method: 'POST', auth: target.auth === false ? undefined : token, body: form });
+  return send(`${file.label} → ${target.url}`, target.url, {
+    method: 'POST',
+    auth: target.auth === false ? undefined : token,
+    body: form,
+  });
 }
 
 /** Files that must never be accepted, whatever else a decoder tolerates. */
-const MUST_REFUSE = /text named|html named|svg attack|pdf named|docx named|zip named|elf named|empty|random bytes|zip bomb|lying|20,000 entries|without word|exe named|magic only|65535|10000×10000|100000×1|0×0|truncated at 0\.0|gif header|pdf magic then html|path traversal/;
+const MUST_REFUSE =
+  /text named|html named|svg attack|pdf named|docx named|zip named|elf named|empty|random bytes|zip bomb|lying|20,000 entries|without word|exe named|magic only|65535|10000×10000|100000×1|0×0|truncated at 0\.0|gif header|pdf magic then html|path traversal/;
 
-const BROKEN_BY_CONSTRUCTION = /no boundary|wrong boundary|no closing|cut inside|empty body|only the closing|garbage|JSON sent|two files|2,000 fields|1 MB|NUL/;
+const BROKEN_BY_CONSTRUCTION =
+  /no boundary|wrong boundary|no closing|cut inside|empty body|only the closing|garbage|JSON sent|two files|2,000 fields|1 MB|NUL/;
 
 describe('hostile uploads', () => {
   it('refuses every bad image on every image field with a 4xx and a message', async () => {
@@ -118,7 +182,8 @@ describe('hostile uploads', () => {
     for (const target of uploadTargets('image')) {
       for (const file of images) {
         const res = await upload(target, file);
-        if (MUST_REFUSE.test(file.label)) expect(res.status, `${file.label} → ${target.url}`).toBeGreaterThanOrEqual(400);
+        if (MUST_REFUSE.test(file.label))
+          expect(res.status, `${file.label} → ${target.url}`).toBeGreaterThanOrEqual(400);
       }
     }
     expect(outcomes.serverErrors).toEqual([]);
@@ -131,7 +196,12 @@ describe('hostile uploads', () => {
         const res = await upload(target, file);
         expect(res.status, file.label).toBeGreaterThanOrEqual(400);
       }
-      const good = await upload(target, { label: 'a real PDF', filename: 'letter.pdf', contentType: 'application/pdf', body: minimalPdf() });
+      const good = await upload(target, {
+        label: 'a real PDF',
+        filename: 'letter.pdf',
+        contentType: 'application/pdf',
+        body: minimalPdf(),
+      });
       expect(good.status).toBe(201);
     }
     expect(outcomes.serverErrors).toEqual([]);
@@ -161,17 +231,91 @@ describe('hostile uploads', () => {
 
 describe('hostile JSON and text', () => {
   const jsonRoutes = () => [
-    { method: 'POST', url: '/api/v1/users/login', auth: undefined, valid: { userName: 'visitor', password: 'wrong-password-1' } },
-    { method: 'POST', url: '/api/v1/prayers', auth: token, valid: { postId: memorialId, prayerText: 'Rest in peace.' } },
-    { method: 'PATCH', url: '/api/v1/users/update-account', auth: token, valid: { fullName: 'Daniel Okafor', email: 'sponsor@rips.example' } },
-    { method: 'POST', url: '/api/v1/users/change-password', auth: token, valid: { currentPassword: 'not-it-1', newPassword: 'Another-pass-22', confirmNewPassword: 'Another-pass-22' } },
-    { method: 'POST', url: '/api/v1/users/forgot-password', auth: undefined, valid: { userName: 'visitor', email: '', newPassword: 'Another-pass-22', confirmNewPassword: 'Another-pass-22' } },
-    { method: 'POST', url: '/api/v1/users/reset-password/confirm', auth: undefined, valid: { token: 'x'.repeat(43) } },
-    { method: 'POST', url: '/api/v1/legacies', auth: token, valid: { birthPlace: 'Enugu', description: 'A builder of bridges.', accomplishments: [{ description: 'Bridge', from: '1980', to: '1990', beneficiaries: 'Town' }], assets: [], relationships: [], bucketlists: [], aspirations: [] } },
-    { method: 'POST', url: '/api/v1/contact', auth: undefined, valid: { name: 'Ann', email: 'ann@example.com', message: 'Hello there.' } },
-    { method: 'PATCH', url: `/api/v1/users/${memberId}/roles`, auth: token, valid: { postId: memorialId, userId: memberId } },
-    { method: 'PATCH', url: `/api/v1/admin/users/${memberId}/sponsor`, auth: adminToken, valid: { sponsor: true } },
-    { method: 'PATCH', url: `/api/v1/admin/memorials/${memorialId}/featured`, auth: adminToken, valid: { featured: false } },
+    {
+      method: 'POST',
+      url: '/api/v1/users/login',
+      auth: undefined,
+      valid: { userName: 'visitor', password: 'wrong-password-1' },
+    },
+    {
+      method: 'POST',
+      url: '/api/v1/prayers',
+      auth: token,
+      valid: { postId: memorialId, prayerText: 'Rest in peace.' },
+    },
+    {
+      method: 'PATCH',
+      url: '/api/v1/users/update-account',
+      auth: token,
+      valid: { fullName: 'Daniel Okafor', email: 'sponsor@rips.example' },
+    },
+    {
+      method: 'POST',
+      url: '/api/v1/users/change-password',
+      auth: token,
+      valid: {
+        currentPassword: 'not-it-1',
+        newPassword: 'Another-pass-22',
+        confirmNewPassword: 'Another-pass-22',
+      },
+    },
+    {
+      method: 'POST',
+      url: '/api/v1/users/forgot-password',
+      auth: undefined,
+      valid: {
+        userName: 'visitor',
+        email: '',
+        newPassword: 'Another-pass-22',
+        confirmNewPassword: 'Another-pass-22',
+      },
+    },
+    {
+      method: 'POST',
+      url: '/api/v1/users/reset-password/confirm',
+      auth: undefined,
+      valid: { token: 'x'.repeat(43) },
+    },
+    {
+      method: 'POST',
+      url: '/api/v1/legacies',
+      auth: token,
+      valid: {
+        birthPlace: 'Enugu',
+        description: 'A builder of bridges.',
+        accomplishments: [
+          { description: 'Bridge', from: '1980', to: '1990', beneficiaries: 'Town' },
+        ],
+        assets: [],
+        relationships: [],
+        bucketlists: [],
+        aspirations: [],
+      },
+    },
+    {
+      method: 'POST',
+      url: '/api/v1/contact',
+      auth: undefined,
+      valid: { name: 'Ann', email: 'ann@example.com', message: 'Hello there.' },
+    },
+    {
+      method: 'PATCH',
+      url: `/api/v1/users/${memberId}/roles`,
+      auth: token,
+      valid: { postId: memorialId, userId: memberId },
+    },
+    {
+      method: 'PATCH',
+      url: `/api/v1/admin/users/${memberId}/sponsor`,
+      auth: adminToken,
+      valid: { sponsor: true },
+    },
+    {
+      method: 'PATCH',
+      url: `/api/v1/admin/memorials/${memorialId}/featured`,
+      auth: adminToken,
+      valid: { featured: false },
+    },
   ];
 
   it('answers malformed JSON on every JSON route with 4xx', async () => {
@@ -203,25 +347,54 @@ describe('hostile JSON and text', () => {
   it('survives hostile strings in every text field of the multipart forms, and stores text verbatim', async () => {
     const png = await fixturePng(64, 64);
     const forms = [
-      { url: '/api/v1/posts', file: 'postImg', fields: { title: 'T', description: 'D', birthPlace: 'B', burial: 'U', plot: 'P', dateOfBirth: '1950-01-01', deathDate: '2000-01-01', traits: 'kind' } },
-      { url: '/api/v1/photos', file: 'photoImg', fields: { postId: memorialId, name: 'Daniel Okafor' } },
+      {
+        url: '/api/v1/posts',
+        file: 'postImg',
+        fields: {
+          title: 'T',
+          description: 'D',
+          birthPlace: 'B',
+          burial: 'U',
+          plot: 'P',
+          dateOfBirth: '1950-01-01',
+          deathDate: '2000-01-01',
+          traits: 'kind',
+        },
+      },
+      {
+        url: '/api/v1/photos',
+        file: 'photoImg',
+        fields: { postId: memorialId, name: 'Daniel Okafor' },
+      },
       { url: '/api/v1/flowers', file: 'flowerImg', fields: { postId: memorialId } },
     ];
     for (const form of forms) {
       for (const field of Object.keys(form.fields)) {
         for (const value of HOSTILE_STRINGS) {
           const body = new FormData();
-          for (const [name, v] of Object.entries({ ...form.fields, [field]: value })) body.set(name, v);
+          for (const [name, v] of Object.entries({ ...form.fields, [field]: value }))
+            body.set(name, v);
           body.set(form.file, new Blob([png], { type: 'image/png' }), 'p.png');
-          await send(`${field}=${value.slice(0, 20)} → ${form.url}`, form.url, { method: 'POST', auth: token, body });
+          await send(`${field}=${value.slice(0, 20)} → ${form.url}`, form.url, {
+            method: 'POST',
+            auth: token,
+            body,
+          });
         }
       }
     }
     // An injection attempt is only text: stored and returned exactly as written.
     const attack = "'); DROP TABLE users; -- <script>alert(1)</script>";
-    const posted = await json('POST', '/api/v1/prayers', { postId: memorialId, prayerText: attack }, token);
+    const posted = await json(
+      'POST',
+      '/api/v1/prayers',
+      { postId: memorialId, prayerText: attack },
+      token,
+    );
     expect(posted.status).toBe(201);
-    const list = (await (await fetch(`${server.baseUrl}/api/v1/prayers/post/${memorialId}`)).json()) as { data: { data: { prayerText: string }[] } };
+    const list = (await (
+      await fetch(`${server.baseUrl}/api/v1/prayers/post/${memorialId}`)
+    ).json()) as { data: { data: { prayerText: string }[] } };
     expect(list.data.data.map((p) => p.prayerText)).toContain(attack);
     expect(outcomes.serverErrors).toEqual([]);
   });

@@ -4,7 +4,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, fixturePng, launchBrowser, loginViaApi, newPage, startServer, type RunningServer } from './harness.js';
+import {
+  expectNoAxeViolations,
+  fixturePng,
+  launchBrowser,
+  loginViaApi,
+  newPage,
+  startServer,
+  type RunningServer,
+} from './harness.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -31,8 +39,15 @@ async function registerMember(label: string) {
   };
   const form = new FormData();
   for (const [key, value] of Object.entries(member)) form.set(key, value);
-  form.set('avatar', new Blob([new Uint8Array(await fixturePng(200, 200))], { type: 'image/png' }), 'me.png');
-  const res = await fetch(`${server.baseUrl}/api/v1/users/register`, { method: 'POST', body: form });
+  form.set(
+    'avatar',
+    new Blob([new Uint8Array(await fixturePng(200, 200))], { type: 'image/png' }),
+    'me.png',
+  );
+  const res = await fetch(`${server.baseUrl}/api/v1/users/register`, {
+    method: 'POST',
+    body: form,
+  });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
   return member;
 }
@@ -48,14 +63,29 @@ const ENTRIES: Record<string, { singular: string; rows: Record<string, string>[]
   Accomplishments: {
     singular: 'accomplishment',
     rows: [
-      { Description: 'Founded the river choir', 'From \\(year\\)': '1988', 'To \\(year\\)': '1996', Beneficiaries: 'Singers of Enugu' },
-      { Description: 'Built the footbridge', 'From \\(year\\)': '2001', 'To \\(year\\)': '2003', Beneficiaries: 'Two villages' },
+      {
+        Description: 'Founded the river choir',
+        'From \\(year\\)': '1988',
+        'To \\(year\\)': '1996',
+        Beneficiaries: 'Singers of Enugu',
+      },
+      {
+        Description: 'Built the footbridge',
+        'From \\(year\\)': '2001',
+        'To \\(year\\)': '2003',
+        Beneficiaries: 'Two villages',
+      },
     ],
   },
   Assets: {
     singular: 'asset',
     rows: [
-      { Item: 'Blue cottage', Description: 'By the harbour', Value: '180000', Beneficiaries: 'Daughter Ada' },
+      {
+        Item: 'Blue cottage',
+        Description: 'By the harbour',
+        Value: '180000',
+        Beneficiaries: 'Daughter Ada',
+      },
       { Item: 'Violin', Description: 'Made in 1921', Value: '4000', Beneficiaries: 'Grandson Tom' },
     ],
   },
@@ -110,7 +140,9 @@ describe('life legacy', () => {
     await page.getByRole('button', { name: 'Add accomplishment' }).click();
     const first = page.getByRole('group', { name: 'Accomplishment 1' });
     await expect(field(first, 'Description').inputValue()).resolves.toBe('');
-    await expect(field(first, 'Description').getAttribute('placeholder')).resolves.toBe('Founded the community choir');
+    await expect(field(first, 'Description').getAttribute('placeholder')).resolves.toBe(
+      'Founded the community choir',
+    );
     await expect(field(first, 'From \\(year\\)').inputValue()).resolves.toBe(YEAR);
     await page.getByRole('button', { name: 'Submit' }).click();
     await expectNotice(page, 'alert', 'Please fill out all fields in Accomplishments!');
@@ -140,7 +172,10 @@ describe('life legacy', () => {
     for (const { rows } of Object.values(ENTRIES)) {
       for (const row of rows) {
         const values = Object.values(row);
-        await page.getByRole('cell', { name: values[values.length - 1], exact: true }).first().waitFor();
+        await page
+          .getByRole('cell', { name: values[values.length - 1], exact: true })
+          .first()
+          .waitFor();
       }
     }
     await page.getByRole('cell', { name: '1988–1996' }).waitFor();
@@ -149,10 +184,12 @@ describe('life legacy', () => {
 
     // Editing starts from the saved legacy.
     await page.getByRole('link', { name: 'Build Your Legacy' }).click();
-    await expect(field(page.getByRole('region', { name: 'Personal details' }), 'Birth Place').inputValue()).resolves.toBe(
-      'Enugu, Nigeria',
-    );
-    await expect(field(page.getByRole('group', { name: 'Asset 2' }), 'Item').inputValue()).resolves.toBe('Violin');
+    await expect(
+      field(page.getByRole('region', { name: 'Personal details' }), 'Birth Place').inputValue(),
+    ).resolves.toBe('Enugu, Nigeria');
+    await expect(
+      field(page.getByRole('group', { name: 'Asset 2' }), 'Item').inputValue(),
+    ).resolves.toBe('Violin');
     await context.close();
 
     // At 390 px the tables scroll inside their frame; the page itself does not.

@@ -17,7 +17,9 @@ beforeAll(async () => {
   // Noise does not compress, so decoding and re-encoding it keeps the server busy for a while.
   const noise = Buffer.alloc(1600 * 1600 * 3);
   for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-  bigPng = await sharp(noise, { raw: { width: 1600, height: 1600, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+  bigPng = await sharp(noise, { raw: { width: 1600, height: 1600, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
 });
 
 /** A GET on a kept-alive connection: the status, or the socket error's code. */
@@ -53,13 +55,19 @@ describe('graceful shutdown', () => {
     server = await startServer(ENV);
     const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
     // Warm the pool so later requests reuse open keep-alive connections.
-    const warm = await Promise.all(Array.from({ length: 8 }, () => getStatus(`${server.baseUrl}/api/v1/users/me`, agent)));
+    const warm = await Promise.all(
+      Array.from({ length: 8 }, () => getStatus(`${server.baseUrl}/api/v1/users/me`, agent)),
+    );
     expect(warm).toEqual(Array(8).fill(401));
     const inFlight = Array.from({ length: 12 }, () =>
-      fetch(`${server.baseUrl}/api/v1/users/register`, { method: 'POST', body: registration() }).then((r) => r.status),
+      fetch(`${server.baseUrl}/api/v1/users/register`, {
+        method: 'POST',
+        body: registration(),
+      }).then((r) => r.status),
     );
     // Signal only once the server has received all of them: these are the in-flight requests.
-    const received = () => server.output().match(/"url":"\/api\/v1\/users\/register"/g)?.length ?? 0;
+    const received = () =>
+      server.output().match(/"url":"\/api\/v1\/users\/register"/g)?.length ?? 0;
     while (received() < inFlight.length) await new Promise((r) => setTimeout(r, 20));
     const signalledAt = Date.now();
     server.process.kill('SIGTERM');
@@ -90,7 +98,10 @@ describe('crash safety', () => {
       const server = await startServer({ ...ENV, DATA_DIR: dataDir }, { keepDataDir: true });
       removedAtStart += Number(/removed (\d+) orphaned files/.exec(server.output())?.[1] ?? 0);
       const uploads = Array.from({ length: 6 }, () =>
-        fetch(`${server.baseUrl}/api/v1/users/register`, { method: 'POST', body: registration() }).catch(() => null),
+        fetch(`${server.baseUrl}/api/v1/users/register`, {
+          method: 'POST',
+          body: registration(),
+        }).catch(() => null),
       );
       await new Promise((r) => setTimeout(r, delay));
       server.process.kill('SIGKILL');
@@ -99,7 +110,14 @@ describe('crash safety', () => {
     }
     // Debris exactly as a crash between storing a file and writing its row leaves it, so the
     // start-up check has something to repair whatever the kills above happened to hit.
-    const planted = path.join(dataDir, 'uploads', 'photos', '2026', '01', '11111111-2222-4333-8444-555555555555');
+    const planted = path.join(
+      dataDir,
+      'uploads',
+      'photos',
+      '2026',
+      '01',
+      '11111111-2222-4333-8444-555555555555',
+    );
     await mkdir(planted, { recursive: true });
     await writeFile(path.join(planted, '640.webp'), 'orphan');
     await writeFile(path.join(planted, '320.webp.abc.tmp'), 'half-written');
@@ -107,7 +125,9 @@ describe('crash safety', () => {
     // A clean restart reconciles what the kills left behind.
     const server = await startServer({ ...ENV, DATA_DIR: dataDir }, { keepDataDir: true });
     expect(server.output()).toMatch(/storage check: removed \d+ orphaned files/);
-    expect(server.output()).toContain('photos/2026/01/11111111-2222-4333-8444-555555555555/640.webp');
+    expect(server.output()).toContain(
+      'photos/2026/01/11111111-2222-4333-8444-555555555555/640.webp',
+    );
     removedAtStart += Number(/removed (\d+) orphaned files/.exec(server.output())?.[1] ?? 0);
     await server.stop();
 
@@ -127,13 +147,18 @@ describe('crash safety', () => {
   it('leaves no half-made or half-deleted memorial after SIGKILL during creates and deletes', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'rips-crash-memorials-'));
     try {
-      let server = await startServer({ ...ENV, SEED_DEMO: 'true', DATA_DIR: dir }, { keepDataDir: true });
+      let server = await startServer(
+        { ...ENV, SEED_DEMO: 'true', DATA_DIR: dir },
+        { keepDataDir: true },
+      );
       const token = await loginToken(server.baseUrl);
       const ids: string[] = [];
       for (let i = 0; i < 4; i++) ids.push(await memorialWithGalleries(server.baseUrl, token, i));
 
       // Kill while memorials and their pictures are being created.
-      const creates = Array.from({ length: 6 }, (_, i) => createMemorial(server.baseUrl, token, `Interrupted ${i}`).catch(() => null));
+      const creates = Array.from({ length: 6 }, (_, i) =>
+        createMemorial(server.baseUrl, token, `Interrupted ${i}`).catch(() => null),
+      );
       await new Promise((r) => setTimeout(r, 500));
       server.process.kill('SIGKILL');
       await Promise.all(creates);
@@ -142,7 +167,10 @@ describe('crash safety', () => {
       // Kill while memorials with galleries are being deleted.
       server = await startServer({ ...ENV, DATA_DIR: dir }, { keepDataDir: true });
       const deletes = ids.map((id) =>
-        fetch(`${server.baseUrl}/api/v1/posts/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } }).catch(() => null),
+        fetch(`${server.baseUrl}/api/v1/posts/${id}`, {
+          method: 'DELETE',
+          headers: { authorization: `Bearer ${token}` },
+        }).catch(() => null),
       );
       await new Promise((r) => setTimeout(r, 60));
       server.process.kill('SIGKILL');
@@ -159,9 +187,18 @@ describe('crash safety', () => {
         );
         expect(report).toEqual({ removedFiles: [], missingFiles: [] });
         // Every gallery or tribute row still belongs to a memorial that exists.
-        for (const table of ['photos', 'memorabilia', 'documents', 'flowers', 'prayers', 'memorial_contributors']) {
+        for (const table of [
+          'photos',
+          'memorabilia',
+          'documents',
+          'flowers',
+          'prayers',
+          'memorial_contributors',
+        ]) {
           const result = await database.db.execute(
-            sql.raw(`SELECT count(*)::int AS n FROM "${table}" x LEFT JOIN memorials m ON m.id = x.memorial_id WHERE m.id IS NULL`),
+            sql.raw(
+              `SELECT count(*)::int AS n FROM "${table}" x LEFT JOIN memorials m ON m.id = x.memorial_id WHERE m.id IS NULL`,
+            ),
           );
           expect((result as unknown as { rows: { n: number }[] }).rows[0]!.n, table).toBe(0);
         }
@@ -170,8 +207,14 @@ describe('crash safety', () => {
           const result = await database.db.execute(
             sql`SELECT (SELECT count(*)::int FROM memorials WHERE id = ${id}) AS memorial, (SELECT count(*)::int FROM photos WHERE memorial_id = ${id}) AS photos, (SELECT count(*)::int FROM documents WHERE memorial_id = ${id}) AS documents`,
           );
-          const counts = (result as unknown as { rows: { memorial: number; photos: number; documents: number }[] }).rows[0]!;
-          expect(counts, id).toEqual(counts.memorial === 1 ? { memorial: 1, photos: 2, documents: 1 } : { memorial: 0, photos: 0, documents: 0 });
+          const counts = (
+            result as unknown as { rows: { memorial: number; photos: number; documents: number }[] }
+          ).rows[0]!;
+          expect(counts, id).toEqual(
+            counts.memorial === 1
+              ? { memorial: 1, photos: 2, documents: 1 }
+              : { memorial: 0, photos: 0, documents: 0 },
+          );
         }
       } finally {
         await database.close();
@@ -195,27 +238,42 @@ async function createMemorial(baseUrl: string, token: string, title: string): Pr
   const form = new FormData();
   form.set('title', title);
   form.set('postImg', new Blob([bigPng], { type: 'image/png' }), 'memorial.png');
-  const res = await fetch(`${baseUrl}/api/v1/posts`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const res = await fetch(`${baseUrl}/api/v1/posts`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   expect(res.status).toBe(201);
   return ((await res.json()) as { data: { _id: string } }).data._id;
 }
 
 async function memorialWithGalleries(baseUrl: string, token: string, i: number): Promise<string> {
   const id = await createMemorial(baseUrl, token, `Complete ${i}`);
-  const small = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#7fa99a' } }).png().toBuffer();
+  const small = await sharp({
+    create: { width: 400, height: 300, channels: 3, background: '#7fa99a' },
+  })
+    .png()
+    .toBuffer();
   for (let k = 0; k < 2; k++) {
     const form = new FormData();
     form.set('postId', id);
     form.set('name', 'Daniel Okafor');
     form.set('photoImg', new Blob([small], { type: 'image/png' }), 'photo.png');
-    const res = await fetch(`${baseUrl}/api/v1/photos`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const res = await fetch(`${baseUrl}/api/v1/photos`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     expect(res.status).toBe(201);
   }
   const doc = new FormData();
   doc.set('postId', id);
   doc.set('documentFile', new Blob([minimalPdf()], { type: 'application/pdf' }), 'order.pdf');
-  const res = await fetch(`${baseUrl}/api/v1/documents`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: doc });
+  const res = await fetch(`${baseUrl}/api/v1/documents`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: doc,
+  });
   expect(res.status).toBe(201);
   return id;
 }
-

@@ -53,8 +53,15 @@ beforeAll(async () => {
   form.set('email', `${contributor.userName}@example.com`);
   form.set('userName', contributor.userName);
   form.set('password', contributor.password);
-  form.set('avatar', new Blob([new Uint8Array(await fixturePng(200, 200))], { type: 'image/png' }), 'avatar.png');
-  const registered = await fetch(`${server.baseUrl}/api/v1/users/register`, { method: 'POST', body: form });
+  form.set(
+    'avatar',
+    new Blob([new Uint8Array(await fixturePng(200, 200))], { type: 'image/png' }),
+    'avatar.png',
+  );
+  const registered = await fetch(`${server.baseUrl}/api/v1/users/register`, {
+    method: 'POST',
+    body: form,
+  });
   expect(registered.status).toBe(201);
 });
 
@@ -97,29 +104,41 @@ describe('tributes and galleries', () => {
       const first = await flowers.first().innerText();
       expect(first).toContain('Left By');
       expect(first).toContain('Maya Lindqvist');
-      expect(first).toMatch(/On (January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}/);
+      expect(first).toMatch(
+        /On (January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}/,
+      );
 
       await page.getByRole('button', { name: 'Leave A Flower' }).click();
-      await dialog(page, 'Leave A Flower').locator('input[type=file]').setInputFiles({
-        name: 'tulips.png',
-        mimeType: 'image/png',
-        buffer: await fixturePng(640, 480, '#d9a3b5'),
-      });
-      await dialog(page, 'Leave A Flower').getByAltText('Preview of the picture you chose').waitFor();
+      await dialog(page, 'Leave A Flower')
+        .locator('input[type=file]')
+        .setInputFiles({
+          name: 'tulips.png',
+          mimeType: 'image/png',
+          buffer: await fixturePng(640, 480, '#d9a3b5'),
+        });
+      await dialog(page, 'Leave A Flower')
+        .getByAltText('Preview of the picture you chose')
+        .waitFor();
       await dialog(page, 'Leave A Flower').getByRole('button', { name: 'Leave Flower' }).click();
       await expectNotification(page, 'Flower Added Successfully');
       const uploaded = flowers.first().locator('img');
       await expect.poll(() => uploaded.getAttribute('srcset')).toMatch(/\/media\/flowers\/.+ 160w/);
-      expect(await uploaded.getAttribute('alt')).toBe(`Flower left by Maya Lindqvist for ${memorial.title}`);
+      expect(await uploaded.getAttribute('alt')).toBe(
+        `Flower left by Maya Lindqvist for ${memorial.title}`,
+      );
       expect(await uploaded.getAttribute('sizes')).toBeTruthy();
       expect(Number(await uploaded.getAttribute('width'))).toBe(640);
 
       await page.getByRole('button', { name: 'Say A Prayer' }).click();
-      await dialog(page, 'Say A Prayer').getByLabel('Your prayer').fill('May you rest in gentle peace.');
+      await dialog(page, 'Say A Prayer')
+        .getByLabel('Your prayer')
+        .fill('May you rest in gentle peace.');
       await dialog(page, 'Say A Prayer').getByRole('button', { name: 'Say Prayer' }).click();
       await expectNotification(page, 'Prayer Created Successfully');
       const prayers = page.locator('section[aria-labelledby="tributes-prayers"] li');
-      await expect.poll(() => prayers.first().innerText()).toContain('May you rest in gentle peace.');
+      await expect
+        .poll(() => prayers.first().innerText())
+        .toContain('May you rest in gentle peace.');
 
       await expectNoAxeViolations(page, 'memorial page as a member');
     } finally {
@@ -141,7 +160,9 @@ describe('tributes and galleries', () => {
       const prayers = page.locator('section[aria-labelledby="tributes-prayers"] li');
       const before = await prayers.count();
       const target = prayers.filter({ hasText: 'May you rest in gentle peace.' });
-      await target.getByRole('button', { name: 'Remove the prayer left by Maya Lindqvist' }).click();
+      await target
+        .getByRole('button', { name: 'Remove the prayer left by Maya Lindqvist' })
+        .click();
       const confirm = dialog(page, 'Remove this prayer?');
       await confirm.waitFor();
       await expectNoAxeViolations(page, 'remove confirmation');
@@ -174,14 +195,26 @@ describe('tributes and galleries', () => {
       await photoDialog.getByAltText('Preview of the picture you chose').waitFor();
       await photoDialog.getByRole('button', { name: 'Add Photo' }).click();
       await expectNotification(page, 'Photo Has Been Added Successfully');
-      const photo = page.getByAltText(`Photo of ${memorial.title} shared by ${contributor.fullName}`).first();
+      const photo = page
+        .getByAltText(`Photo of ${memorial.title} shared by ${contributor.fullName}`)
+        .first();
       await photo.waitFor();
 
       // The lightbox shows the large variant, in an accessible modal.
-      await page.getByRole('button', { name: `Open Photo of ${memorial.title} shared by ${contributor.fullName}` }).click();
+      await page
+        .getByRole('button', {
+          name: `Open Photo of ${memorial.title} shared by ${contributor.fullName}`,
+        })
+        .click();
       const lightbox = dialog(page, `Photo shared by ${contributor.fullName}`);
       await lightbox.waitFor();
-      await expect.poll(() => lightbox.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+      await expect
+        .poll(() =>
+          lightbox
+            .locator('img')
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+        )
+        .toBeGreaterThan(0);
       await expectNoAxeViolations(page, 'photo lightbox');
       await lightbox.getByRole('button', { name: 'Close' }).click();
 
@@ -194,7 +227,10 @@ describe('tributes and galleries', () => {
       });
       await memorabliaDialog.getByRole('button', { name: 'Add Memorablia' }).click();
       await expectNotification(page, 'Memorablia Has Been Added Successfully');
-      await page.getByAltText(`Memorablia of ${memorial.title} shared by ${contributor.fullName}`).first().waitFor();
+      await page
+        .getByAltText(`Memorablia of ${memorial.title} shared by ${contributor.fullName}`)
+        .first()
+        .waitFor();
 
       await page.getByRole('button', { name: 'Document', exact: true }).click();
       const documentDialog = dialog(page, 'Add Document');
@@ -237,7 +273,12 @@ describe('tributes and galleries', () => {
         buffer: Buffer.from('<!doctype html><p>not a pdf</p>'),
       });
       await documentDialog.getByRole('button', { name: 'Add Document' }).click();
-      await page.getByText(/^Error uploading document, please try again\. This file is not a PDF or Word document/).first().waitFor();
+      await page
+        .getByText(
+          /^Error uploading document, please try again\. This file is not a PDF or Word document/,
+        )
+        .first()
+        .waitFor();
       await documentDialog.getByText(/This file is not a PDF or Word document/).waitFor();
     } finally {
       await context.close();

@@ -9,7 +9,9 @@ const benches = readdirSync(path.join(ROOT, 'bench'), { withFileTypes: true })
   .map((d) => d.name)
   .filter((name) => wanted.length === 0 || wanted.includes(name));
 if (benches.length === 0) {
-  console.error(`No benchmark found${wanted.length ? ` named ${wanted.join(', ')}` : ''} (bench/<name>/run.mjs).`);
+  console.error(
+    `No benchmark found${wanted.length ? ` named ${wanted.join(', ')}` : ''} (bench/<name>/run.mjs).`,
+  );
   process.exit(1);
 }
 ensureBuild();

@@ -6,7 +6,10 @@ import { ROOT, run } from './lib.mjs';
 run('npm', ['run', 'build', '-w', '@rips/shared']);
 run('npm', ['run', 'build', '-w', '@rips/server']);
 const children = [
-  spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/server.js')], { cwd: ROOT, stdio: 'inherit' }),
+  spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/server.js')], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  }),
   spawn('npm', ['run', 'dev', '-w', '@rips/web'], { cwd: ROOT, stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));

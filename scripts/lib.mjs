@@ -8,9 +8,15 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** Runs a command in the repo root, streaming its output; exits the script when it fails. */
 export function run(command, args, env = {}) {
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(command, args, {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   if (result.status !== 0) {
-    console.error(`\n✗ ${[command, ...args].join(' ')} failed (exit ${result.status ?? result.signal})`);
+    console.error(
+      `\n✗ ${[command, ...args].join(' ')} failed (exit ${result.status ?? result.signal})`,
+    );
     process.exit(result.status ?? 1);
   }
 }
@@ -48,7 +54,11 @@ function sourceHash() {
   const hash = createHash('sha256');
   for (const input of BUILD_INPUTS) {
     for (const file of files(input)) {
-      hash.update(file).update('\0').update(readFileSync(path.join(ROOT, file))).update('\0');
+      hash
+        .update(file)
+        .update('\0')
+        .update(readFileSync(path.join(ROOT, file)))
+        .update('\0');
     }
   }
   return hash.digest('hex');

@@ -55,15 +55,63 @@ function frame(i) {
 const work = mkdtempSync(path.join(os.tmpdir(), 'rips-hero-'));
 try {
   for (let i = 0; i < FRAMES; i++) {
-    await sharp(Buffer.from(frame(i))).png({ compressionLevel: 1 }).toFile(path.join(work, `f${String(i).padStart(4, '0')}.png`));
+    await sharp(Buffer.from(frame(i)))
+      .png({ compressionLevel: 1 })
+      .toFile(path.join(work, `f${String(i).padStart(4, '0')}.png`));
   }
   mkdirSync(OUT, { recursive: true });
-  const input = ['-y', '-loglevel', 'error', '-framerate', String(FPS), '-i', path.join(work, 'f%04d.png')];
-  execFileSync('ffmpeg', [...input, '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '42', '-row-mt', '1', '-pix_fmt', 'yuv420p', '-an', path.join(OUT, 'hero-loop.webm')]);
-  execFileSync('ffmpeg', [...input, '-c:v', 'libx264', '-preset', 'slow', '-crf', '30', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-an', path.join(OUT, 'hero-loop.mp4')]);
-  await sharp(path.join(work, 'f0000.png')).webp({ quality: 70 }).toFile(path.join(OUT, 'hero-poster.webp'));
-  await sharp(path.join(work, 'f0000.png')).resize(480).webp({ quality: 65 }).toFile(path.join(OUT, 'hero-poster-480.webp'));
-  for (const file of ['hero-loop.webm', 'hero-loop.mp4', 'hero-poster.webp', 'hero-poster-480.webp']) {
+  const input = [
+    '-y',
+    '-loglevel',
+    'error',
+    '-framerate',
+    String(FPS),
+    '-i',
+    path.join(work, 'f%04d.png'),
+  ];
+  execFileSync('ffmpeg', [
+    ...input,
+    '-c:v',
+    'libvpx-vp9',
+    '-b:v',
+    '0',
+    '-crf',
+    '42',
+    '-row-mt',
+    '1',
+    '-pix_fmt',
+    'yuv420p',
+    '-an',
+    path.join(OUT, 'hero-loop.webm'),
+  ]);
+  execFileSync('ffmpeg', [
+    ...input,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'slow',
+    '-crf',
+    '30',
+    '-pix_fmt',
+    'yuv420p',
+    '-movflags',
+    '+faststart',
+    '-an',
+    path.join(OUT, 'hero-loop.mp4'),
+  ]);
+  await sharp(path.join(work, 'f0000.png'))
+    .webp({ quality: 70 })
+    .toFile(path.join(OUT, 'hero-poster.webp'));
+  await sharp(path.join(work, 'f0000.png'))
+    .resize(480)
+    .webp({ quality: 65 })
+    .toFile(path.join(OUT, 'hero-poster-480.webp'));
+  for (const file of [
+    'hero-loop.webm',
+    'hero-loop.mp4',
+    'hero-poster.webp',
+    'hero-poster-480.webp',
+  ]) {
     console.log(`${file}: ${(statSync(path.join(OUT, file)).size / 1024).toFixed(1)} KB`);
   }
 } finally {

@@ -13,7 +13,9 @@ run('npm', ['run', 'lint']);
 step('unit and integration tests on embedded PGlite');
 run('npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
-  step(`integration tests on PostgreSQL (${process.env.TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//')})`);
+  step(
+    `integration tests on PostgreSQL (${process.env.TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//')})`,
+  );
   run('npx', ['vitest', 'run']);
 } else {
   console.log('\n(skipping the PostgreSQL run: TEST_DATABASE_URL is not set)');

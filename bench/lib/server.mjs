@@ -97,7 +97,8 @@ export async function api(baseUrl, method, url, { token, json, form } = {}) {
 
 export async function login(baseUrl, userName, password) {
   const res = await api(baseUrl, 'POST', '/api/v1/users/login', { json: { userName, password } });
-  if (res.status !== 200) throw new Error(`login ${userName}: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 200)
+    throw new Error(`login ${userName}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data.accessToken;
 }
 

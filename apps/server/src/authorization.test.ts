@@ -19,7 +19,14 @@ const all = (outcome: Outcome): Expectation =>
   Object.fromEntries(ACTORS.map((a) => [a, outcome])) as Expectation;
 const PUBLIC = all('ok');
 const SIGNED_IN: Expectation = { ...all('ok'), anonymous: 'unauth' };
-const SPONSORS: Expectation = { anonymous: 'unauth', member: 'denied', contributor: 'denied', owner: 'ok', otherSponsor: 'ok', admin: 'ok' };
+const SPONSORS: Expectation = {
+  anonymous: 'unauth',
+  member: 'denied',
+  contributor: 'denied',
+  owner: 'ok',
+  otherSponsor: 'ok',
+  admin: 'ok',
+};
 const MANAGERS: Expectation = { ...SPONSORS, otherSponsor: 'denied' };
 const CONTRIBUTORS: Expectation = { ...MANAGERS, contributor: 'ok' };
 const ADMINS: Expectation = { ...all('denied'), anonymous: 'unauth', admin: 'ok' };
@@ -42,39 +49,87 @@ function authOf(actor: Actor): Record<string, string> {
 }
 
 /** A new account in the actor's role, for calls that change the caller's own account. */
-async function freshAuth(actor: Actor): Promise<{ headers: Record<string, string>; user: TestUser | null }> {
+async function freshAuth(
+  actor: Actor,
+): Promise<{ headers: Record<string, string>; user: TestUser | null }> {
   if (actor === 'anonymous') return { headers: {}, user: null };
   const user = await createUser(t.app, { role: ROLE_OF[actor] });
   return { headers: user.auth, user };
 }
 
 async function newMemorial(ownerId: string, contributorId?: string): Promise<string> {
-  const [row] = await t.app.ctx.db.insert(memorials).values({ ownerId, title: 'Table Memorial' }).returning({ id: memorials.id });
-  if (contributorId) await t.app.ctx.db.insert(memorialContributors).values({ memorialId: row!.id, userId: contributorId });
+  const [row] = await t.app.ctx.db
+    .insert(memorials)
+    .values({ ownerId, title: 'Table Memorial' })
+    .returning({ id: memorials.id });
+  if (contributorId)
+    await t.app.ctx.db
+      .insert(memorialContributors)
+      .values({ memorialId: row!.id, userId: contributorId });
   return row!.id;
 }
 
-async function upload(url: string, fields: Record<string, string>, file: Record<string, { filename: string; contentType: string; body: Buffer }>, auth: Record<string, string>) {
+async function upload(
+  url: string,
+  fields: Record<string, string>,
+  file: Record<string, { filename: string; contentType: string; body: Buffer }>,
+  auth: Record<string, string>,
+) {
   const { payload, headers } = multipart(fields, file);
-  const res = await t.app.inject({ method: 'POST', url, payload, headers: { ...headers, ...auth } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { ...headers, ...auth },
+  });
   expect(res.statusCode, `${url}: ${res.body}`).toBe(201);
   return res.json().data;
 }
 
 /** Creates an item on the shared memorial through the API, as `author`. */
-async function newItem(kind: 'flowers' | 'prayers' | 'photos' | 'memorablias' | 'documents', author: TestUser): Promise<{ _id: string; [key: string]: unknown }> {
+async function newItem(
+  kind: 'flowers' | 'prayers' | 'photos' | 'memorablias' | 'documents',
+  author: TestUser,
+): Promise<{ _id: string; [key: string]: unknown }> {
   const postId = world.memorialId;
   if (kind === 'prayers') {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/prayers', payload: { postId, prayerText: 'Peace.' }, headers: author.auth });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/prayers',
+      payload: { postId, prayerText: 'Peace.' },
+      headers: author.auth,
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data.data;
   }
-  if (kind === 'flowers') return (await upload('/api/v1/flowers', { postId, bouquet: 'white-lilies' }, {}, author.auth)).data;
+  if (kind === 'flowers')
+    return (await upload('/api/v1/flowers', { postId, bouquet: 'white-lilies' }, {}, author.auth))
+      .data;
   if (kind === 'documents') {
-    return (await upload('/api/v1/documents', { postId, name: 'n' }, { documentFile: { filename: 'letter.pdf', contentType: 'application/pdf', body: minimalPdf() } }, author.auth)).data;
+    return (
+      await upload(
+        '/api/v1/documents',
+        { postId, name: 'n' },
+        {
+          documentFile: {
+            filename: 'letter.pdf',
+            contentType: 'application/pdf',
+            body: minimalPdf(),
+          },
+        },
+        author.auth,
+      )
+    ).data;
   }
   const field = kind === 'photos' ? 'photoImg' : 'memorabliaImg';
-  return (await upload(`/api/v1/${kind}`, { postId, name: 'n' }, { [field]: await pngFile() }, author.auth)).data;
+  return (
+    await upload(
+      `/api/v1/${kind}`,
+      { postId, name: 'n' },
+      { [field]: await pngFile() },
+      author.auth,
+    )
+  ).data;
 }
 
 interface Row {
@@ -91,98 +146,406 @@ function row(route: string, expectation: Expectation, request: Row['request'], n
 }
 
 const [GET, POST, PUT, PATCH, DELETE] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-const json = (method: InjectOptions['method'], url: string, payload: object, headers: Record<string, string>): InjectOptions => ({ method, url, payload, headers });
-const form = async (method: InjectOptions['method'], url: string, fields: Record<string, string>, headers: Record<string, string>, files = {}): Promise<InjectOptions> => {
+const json = (
+  method: InjectOptions['method'],
+  url: string,
+  payload: object,
+  headers: Record<string, string>,
+): InjectOptions => ({ method, url, payload, headers });
+const form = async (
+  method: InjectOptions['method'],
+  url: string,
+  fields: Record<string, string>,
+  headers: Record<string, string>,
+  files = {},
+): Promise<InjectOptions> => {
   const body = multipart(fields, files);
   return { method, url, payload: body.payload, headers: { ...body.headers, ...headers } };
 };
 
 // Accounts.
 row('POST /api/v1/users/register', PUBLIC, async (actor) =>
-  form(POST, '/api/v1/users/register', { fullName: 'New Member', email: `new${++counter}@example.com`, userName: `new_${counter}`, password: 'Fresh-start-2026' }, authOf(actor), { avatar: await pngFile() }));
-row('POST /api/v1/users/login', PUBLIC, async (actor) => json(POST, '/api/v1/users/login', { userName: actor === 'anonymous' ? world.member.row.userName : world[actor].row.userName, password: TEST_PASSWORD }, {}));
-row('POST /api/v1/users/logout', SIGNED_IN, async (actor) => ({ method: POST, url: '/api/v1/users/logout', headers: (await freshAuth(actor)).headers }));
-row('PATCH /api/v1/users/become-sponsor', SIGNED_IN, async (actor) => ({ method: PATCH, url: '/api/v1/users/become-sponsor', headers: (await freshAuth(actor)).headers }));
-row('GET /api/v1/users/me', SIGNED_IN, async (actor) => ({ method: GET, url: '/api/v1/users/me', headers: authOf(actor) }));
+  form(
+    POST,
+    '/api/v1/users/register',
+    {
+      fullName: 'New Member',
+      email: `new${++counter}@example.com`,
+      userName: `new_${counter}`,
+      password: 'Fresh-start-2026',
+    },
+    authOf(actor),
+    { avatar: await pngFile() },
+  ),
+);
+row('POST /api/v1/users/login', PUBLIC, async (actor) =>
+  json(
+    POST,
+    '/api/v1/users/login',
+    {
+      userName: actor === 'anonymous' ? world.member.row.userName : world[actor].row.userName,
+      password: TEST_PASSWORD,
+    },
+    {},
+  ),
+);
+row('POST /api/v1/users/logout', SIGNED_IN, async (actor) => ({
+  method: POST,
+  url: '/api/v1/users/logout',
+  headers: (await freshAuth(actor)).headers,
+}));
+row('PATCH /api/v1/users/become-sponsor', SIGNED_IN, async (actor) => ({
+  method: PATCH,
+  url: '/api/v1/users/become-sponsor',
+  headers: (await freshAuth(actor)).headers,
+}));
+row('GET /api/v1/users/me', SIGNED_IN, async (actor) => ({
+  method: GET,
+  url: '/api/v1/users/me',
+  headers: authOf(actor),
+}));
 row('POST /api/v1/users/update-profile', SIGNED_IN, async (actor) => {
   const { headers, user } = await freshAuth(actor);
-  return form(POST, '/api/v1/users/update-profile', { fullName: 'Renamed Member', userName: user?.row.userName ?? 'someone' }, headers, { avatar: await pngFile() });
+  return form(
+    POST,
+    '/api/v1/users/update-profile',
+    { fullName: 'Renamed Member', userName: user?.row.userName ?? 'someone' },
+    headers,
+    { avatar: await pngFile() },
+  );
 });
 row('PATCH /api/v1/users/update-account', SIGNED_IN, async (actor) =>
-  json(PATCH, '/api/v1/users/update-account', { fullName: 'Renamed Member', email: `renamed${++counter}@example.com` }, (await freshAuth(actor)).headers));
+  json(
+    PATCH,
+    '/api/v1/users/update-account',
+    { fullName: 'Renamed Member', email: `renamed${++counter}@example.com` },
+    (await freshAuth(actor)).headers,
+  ),
+);
 row('POST /api/v1/users/change-password', SIGNED_IN, async (actor) =>
-  json(POST, '/api/v1/users/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'Changed-pass-2026', confirmNewPassword: 'Changed-pass-2026' }, (await freshAuth(actor)).headers));
+  json(
+    POST,
+    '/api/v1/users/change-password',
+    {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'Changed-pass-2026',
+      confirmNewPassword: 'Changed-pass-2026',
+    },
+    (await freshAuth(actor)).headers,
+  ),
+);
 row('POST /api/v1/users/forgot-password', PUBLIC, async (actor) => ({
-  ...json(POST, '/api/v1/users/forgot-password', { userName: (await createUser(t.app)).row.userName, email: '', newPassword: 'Forgotten-pass-1', confirmNewPassword: 'Forgotten-pass-1' }, authOf(actor)),
+  ...json(
+    POST,
+    '/api/v1/users/forgot-password',
+    {
+      userName: (await createUser(t.app)).row.userName,
+      email: '',
+      newPassword: 'Forgotten-pass-1',
+      confirmNewPassword: 'Forgotten-pass-1',
+    },
+    authOf(actor),
+  ),
   // Reset requests are throttled per address; each caller here comes from its own.
   remoteAddress: `10.8.0.${++counter % 250}`,
 }));
-row('POST /api/v1/users/reset-password/confirm', all('invalid'), async (actor) =>
-  json(POST, '/api/v1/users/reset-password/confirm', { token: 'A'.repeat(43) }, authOf(actor)), 'a token proves the right; a wrong one is refused for everyone');
-row('GET /api/v1/users/normal', SIGNED_IN, async (actor) => ({ method: GET, url: '/api/v1/users/normal', headers: authOf(actor) }));
+row(
+  'POST /api/v1/users/reset-password/confirm',
+  all('invalid'),
+  async (actor) =>
+    json(POST, '/api/v1/users/reset-password/confirm', { token: 'A'.repeat(43) }, authOf(actor)),
+  'a token proves the right; a wrong one is refused for everyone',
+);
+row('GET /api/v1/users/normal', SIGNED_IN, async (actor) => ({
+  method: GET,
+  url: '/api/v1/users/normal',
+  headers: authOf(actor),
+}));
 row('PATCH /api/v1/users/:userId/roles', MANAGERS, async (actor) => {
   const memorialId = await newMemorial(world.owner.row.id);
   const invitee = await createUser(t.app);
-  return json(PATCH, `/api/v1/users/${invitee.row.id}/roles`, { postId: memorialId, userId: invitee.row.id }, authOf(actor));
+  return json(
+    PATCH,
+    `/api/v1/users/${invitee.row.id}/roles`,
+    { postId: memorialId, userId: invitee.row.id },
+    authOf(actor),
+  );
 });
 
 // Memorials.
-row('GET /api/v1/posts', PUBLIC, async (actor) => ({ method: GET, url: '/api/v1/posts?q=table', headers: authOf(actor) }));
-row('POST /api/v1/posts', SPONSORS, async (actor) => form(POST, '/api/v1/posts', { title: 'A New Memorial', traits: 'kind' }, authOf(actor), { postImg: await pngFile() }));
-row('GET /api/v1/posts/get-sponsor-post', SIGNED_IN, async (actor) => ({ method: GET, url: '/api/v1/posts/get-sponsor-post', headers: authOf(actor) }));
-row('GET /api/v1/posts/get-contributer-post', SIGNED_IN, async (actor) => ({ method: GET, url: '/api/v1/posts/get-contributer-post', headers: authOf(actor) }));
-row('GET /api/v1/posts/post/:id', PUBLIC, async (actor) => ({ method: GET, url: `/api/v1/posts/post/${world.memorialId}`, headers: authOf(actor) }));
-row('DELETE /api/v1/posts/:id', MANAGERS, async (actor) => ({ method: DELETE, url: `/api/v1/posts/${await newMemorial(world.owner.row.id, world.contributor.row.id)}`, headers: authOf(actor) }));
-row('PATCH /api/v1/posts/:id', MANAGERS, async (actor) => form(PATCH, `/api/v1/posts/${await newMemorial(world.owner.row.id, world.contributor.row.id)}`, { title: 'Edited', description: 'Edited.' }, authOf(actor)));
-row('PUT /api/v1/posts/:id', MANAGERS, async (actor) => form(PUT, `/api/v1/posts/${await newMemorial(world.owner.row.id, world.contributor.row.id)}`, { title: 'Edited', description: 'Edited.' }, authOf(actor)));
+row('GET /api/v1/posts', PUBLIC, async (actor) => ({
+  method: GET,
+  url: '/api/v1/posts?q=table',
+  headers: authOf(actor),
+}));
+row('POST /api/v1/posts', SPONSORS, async (actor) =>
+  form(POST, '/api/v1/posts', { title: 'A New Memorial', traits: 'kind' }, authOf(actor), {
+    postImg: await pngFile(),
+  }),
+);
+row('GET /api/v1/posts/get-sponsor-post', SIGNED_IN, async (actor) => ({
+  method: GET,
+  url: '/api/v1/posts/get-sponsor-post',
+  headers: authOf(actor),
+}));
+row('GET /api/v1/posts/get-contributer-post', SIGNED_IN, async (actor) => ({
+  method: GET,
+  url: '/api/v1/posts/get-contributer-post',
+  headers: authOf(actor),
+}));
+row('GET /api/v1/posts/post/:id', PUBLIC, async (actor) => ({
+  method: GET,
+  url: `/api/v1/posts/post/${world.memorialId}`,
+  headers: authOf(actor),
+}));
+row('DELETE /api/v1/posts/:id', MANAGERS, async (actor) => ({
+  method: DELETE,
+  url: `/api/v1/posts/${await newMemorial(world.owner.row.id, world.contributor.row.id)}`,
+  headers: authOf(actor),
+}));
+row('PATCH /api/v1/posts/:id', MANAGERS, async (actor) =>
+  form(
+    PATCH,
+    `/api/v1/posts/${await newMemorial(world.owner.row.id, world.contributor.row.id)}`,
+    { title: 'Edited', description: 'Edited.' },
+    authOf(actor),
+  ),
+);
+row('PUT /api/v1/posts/:id', MANAGERS, async (actor) =>
+  form(
+    PUT,
+    `/api/v1/posts/${await newMemorial(world.owner.row.id, world.contributor.row.id)}`,
+    { title: 'Edited', description: 'Edited.' },
+    authOf(actor),
+  ),
+);
 row('POST /api/v1/posts/update-post', MANAGERS, async (actor) =>
-  form(POST, '/api/v1/posts/update-post', { postId: await newMemorial(world.owner.row.id, world.contributor.row.id), title: 'Edited', description: 'Edited.' }, authOf(actor)));
-row('PUT /api/v1/posts/:id/like', SIGNED_IN, async (actor) => ({ method: PUT, url: `/api/v1/posts/${world.memorialId}/like`, headers: authOf(actor) }));
-row('DELETE /api/v1/posts/:id/like', SIGNED_IN, async (actor) => ({ method: DELETE, url: `/api/v1/posts/${world.memorialId}/like`, headers: authOf(actor) }));
-row('GET /api/v1/home/legends', PUBLIC, async (actor) => ({ method: GET, url: '/api/v1/home/legends', headers: authOf(actor) }));
+  form(
+    POST,
+    '/api/v1/posts/update-post',
+    {
+      postId: await newMemorial(world.owner.row.id, world.contributor.row.id),
+      title: 'Edited',
+      description: 'Edited.',
+    },
+    authOf(actor),
+  ),
+);
+row('PUT /api/v1/posts/:id/like', SIGNED_IN, async (actor) => ({
+  method: PUT,
+  url: `/api/v1/posts/${world.memorialId}/like`,
+  headers: authOf(actor),
+}));
+row('DELETE /api/v1/posts/:id/like', SIGNED_IN, async (actor) => ({
+  method: DELETE,
+  url: `/api/v1/posts/${world.memorialId}/like`,
+  headers: authOf(actor),
+}));
+row('GET /api/v1/home/legends', PUBLIC, async (actor) => ({
+  method: GET,
+  url: '/api/v1/home/legends',
+  headers: authOf(actor),
+}));
 
 // Tributes: public to read, any member may leave one; the author, owner or an admin may remove it.
 for (const kind of ['flowers', 'prayers'] as const) {
-  row(`GET /api/v1/${kind}/post/:id`, PUBLIC, async (actor) => ({ method: GET, url: `/api/v1/${kind}/post/${world.memorialId}`, headers: authOf(actor) }));
-  row(`DELETE /api/v1/${kind}/:id`, TRIBUTE_AUTHOR, async (actor) => ({ method: DELETE, url: `/api/v1/${kind}/${(await newItem(kind, world.member))._id}`, headers: authOf(actor) }));
+  row(`GET /api/v1/${kind}/post/:id`, PUBLIC, async (actor) => ({
+    method: GET,
+    url: `/api/v1/${kind}/post/${world.memorialId}`,
+    headers: authOf(actor),
+  }));
+  row(`DELETE /api/v1/${kind}/:id`, TRIBUTE_AUTHOR, async (actor) => ({
+    method: DELETE,
+    url: `/api/v1/${kind}/${(await newItem(kind, world.member))._id}`,
+    headers: authOf(actor),
+  }));
 }
-row('POST /api/v1/flowers', SIGNED_IN, async (actor) => form(POST, '/api/v1/flowers', { postId: world.memorialId, bouquet: 'red-roses' }, authOf(actor)));
-row('POST /api/v1/prayers', SIGNED_IN, async (actor) => json(POST, '/api/v1/prayers', { postId: world.memorialId, prayerText: 'We remember.' }, authOf(actor)));
+row('POST /api/v1/flowers', SIGNED_IN, async (actor) =>
+  form(POST, '/api/v1/flowers', { postId: world.memorialId, bouquet: 'red-roses' }, authOf(actor)),
+);
+row('POST /api/v1/prayers', SIGNED_IN, async (actor) =>
+  json(
+    POST,
+    '/api/v1/prayers',
+    { postId: world.memorialId, prayerText: 'We remember.' },
+    authOf(actor),
+  ),
+);
 
 // Galleries: the owner, contributors and admins only, to list, add or remove.
 for (const kind of ['photos', 'memorablias', 'documents'] as const) {
-  row(`GET /api/v1/${kind}/post/:id`, CONTRIBUTORS, async (actor) => ({ method: GET, url: `/api/v1/${kind}/post/${world.memorialId}`, headers: authOf(actor) }));
-  row(`DELETE /api/v1/${kind}/:id`, CONTRIBUTORS, async (actor) => ({ method: DELETE, url: `/api/v1/${kind}/${(await newItem(kind, world.contributor))._id}`, headers: authOf(actor) }));
+  row(`GET /api/v1/${kind}/post/:id`, CONTRIBUTORS, async (actor) => ({
+    method: GET,
+    url: `/api/v1/${kind}/post/${world.memorialId}`,
+    headers: authOf(actor),
+  }));
+  row(`DELETE /api/v1/${kind}/:id`, CONTRIBUTORS, async (actor) => ({
+    method: DELETE,
+    url: `/api/v1/${kind}/${(await newItem(kind, world.contributor))._id}`,
+    headers: authOf(actor),
+  }));
 }
-row('POST /api/v1/photos', CONTRIBUTORS, async (actor) => form(POST, '/api/v1/photos', { postId: world.memorialId, name: 'n' }, authOf(actor), { photoImg: await pngFile() }));
-row('POST /api/v1/memorablias', CONTRIBUTORS, async (actor) => form(POST, '/api/v1/memorablias', { postId: world.memorialId, name: 'n' }, authOf(actor), { memorabliaImg: await pngFile() }));
+row('POST /api/v1/photos', CONTRIBUTORS, async (actor) =>
+  form(POST, '/api/v1/photos', { postId: world.memorialId, name: 'n' }, authOf(actor), {
+    photoImg: await pngFile(),
+  }),
+);
+row('POST /api/v1/memorablias', CONTRIBUTORS, async (actor) =>
+  form(POST, '/api/v1/memorablias', { postId: world.memorialId, name: 'n' }, authOf(actor), {
+    memorabliaImg: await pngFile(),
+  }),
+);
 row('POST /api/v1/documents', CONTRIBUTORS, async (actor) =>
-  form(POST, '/api/v1/documents', { postId: world.memorialId, name: 'n' }, authOf(actor), { documentFile: { filename: 'letter.pdf', contentType: 'application/pdf', body: minimalPdf() } }));
-row('GET /api/v1/documents/:id/download', CONTRIBUTORS, async (actor) => ({ method: GET, url: `/api/v1/documents/${(await newItem('documents', world.contributor))._id}/download`, headers: authOf(actor) }), 'with a bearer token');
-row('GET /api/v1/documents/:id/download', PUBLIC, async (actor) => ({ method: GET, url: String((await newItem('documents', world.contributor))['documentFile']), headers: authOf(actor) }), 'with the signed link the list hands to allowed callers');
+  form(POST, '/api/v1/documents', { postId: world.memorialId, name: 'n' }, authOf(actor), {
+    documentFile: { filename: 'letter.pdf', contentType: 'application/pdf', body: minimalPdf() },
+  }),
+);
+row(
+  'GET /api/v1/documents/:id/download',
+  CONTRIBUTORS,
+  async (actor) => ({
+    method: GET,
+    url: `/api/v1/documents/${(await newItem('documents', world.contributor))._id}/download`,
+    headers: authOf(actor),
+  }),
+  'with a bearer token',
+);
+row(
+  'GET /api/v1/documents/:id/download',
+  PUBLIC,
+  async (actor) => ({
+    method: GET,
+    url: String((await newItem('documents', world.contributor))['documentFile']),
+    headers: authOf(actor),
+  }),
+  'with the signed link the list hands to allowed callers',
+);
 
 // Files.
-row('GET /media/*', PUBLIC, async (actor) => {
-  const registered = await t.app.inject(await form(POST, '/api/v1/users/register', { fullName: 'Pictured Member', email: `pictured${++counter}@example.com`, userName: `pictured_${counter}`, password: 'Fresh-start-2026' }, {}, { avatar: await pngFile() }));
-  return { method: GET, url: registered.json().data.user.avatar as string, headers: authOf(actor) };
-}, 'a public avatar');
-row('GET /media/*', PUBLIC, async (actor) => ({ method: GET, url: String((await newItem('photos', world.contributor))['photoImg']), headers: authOf(actor) }), 'a private photo through its signed URL');
-row('GET /media/*', all('denied'), async (actor) => ({ method: GET, url: String((await newItem('photos', world.contributor))['photoImg']).split('?')[0]!, headers: authOf(actor) }), 'a private photo without its signature');
+row(
+  'GET /media/*',
+  PUBLIC,
+  async (actor) => {
+    const registered = await t.app.inject(
+      await form(
+        POST,
+        '/api/v1/users/register',
+        {
+          fullName: 'Pictured Member',
+          email: `pictured${++counter}@example.com`,
+          userName: `pictured_${counter}`,
+          password: 'Fresh-start-2026',
+        },
+        {},
+        { avatar: await pngFile() },
+      ),
+    );
+    return {
+      method: GET,
+      url: registered.json().data.user.avatar as string,
+      headers: authOf(actor),
+    };
+  },
+  'a public avatar',
+);
+row(
+  'GET /media/*',
+  PUBLIC,
+  async (actor) => ({
+    method: GET,
+    url: String((await newItem('photos', world.contributor))['photoImg']),
+    headers: authOf(actor),
+  }),
+  'a private photo through its signed URL',
+);
+row(
+  'GET /media/*',
+  all('denied'),
+  async (actor) => ({
+    method: GET,
+    url: String((await newItem('photos', world.contributor))['photoImg']).split('?')[0]!,
+    headers: authOf(actor),
+  }),
+  'a private photo without its signature',
+);
 
 // Legacy, contact.
-row('GET /api/v1/legacies', SIGNED_IN, async (actor) => ({ method: GET, url: '/api/v1/legacies', headers: authOf(actor) }));
+row('GET /api/v1/legacies', SIGNED_IN, async (actor) => ({
+  method: GET,
+  url: '/api/v1/legacies',
+  headers: authOf(actor),
+}));
 row('POST /api/v1/legacies', SIGNED_IN, async (actor) =>
-  json(POST, '/api/v1/legacies', { birthPlace: 'Lagos', description: 'A good life.', accomplishments: [], assets: [], relationships: [], bucketlists: [], aspirations: [] }, (await freshAuth(actor)).headers));
-row('POST /api/v1/contact', PUBLIC, async (actor) => ({ ...json(POST, '/api/v1/contact', { name: 'Ann', email: 'ann@example.com', message: 'Thank you.' }, authOf(actor)), remoteAddress: `10.9.0.${++counter % 250}` }));
+  json(
+    POST,
+    '/api/v1/legacies',
+    {
+      birthPlace: 'Lagos',
+      description: 'A good life.',
+      accomplishments: [],
+      assets: [],
+      relationships: [],
+      bucketlists: [],
+      aspirations: [],
+    },
+    (await freshAuth(actor)).headers,
+  ),
+);
+row('POST /api/v1/contact', PUBLIC, async (actor) => ({
+  ...json(
+    POST,
+    '/api/v1/contact',
+    { name: 'Ann', email: 'ann@example.com', message: 'Thank you.' },
+    authOf(actor),
+  ),
+  remoteAddress: `10.9.0.${++counter % 250}`,
+}));
 
 // Administration.
-row('GET /api/v1/admin/users', ADMINS, async (actor) => ({ method: GET, url: '/api/v1/admin/users', headers: authOf(actor) }));
-row('PATCH /api/v1/admin/users/:id/sponsor', ADMINS, async (actor) => json(PATCH, `/api/v1/admin/users/${(await createUser(t.app)).row.id}/sponsor`, { sponsor: true }, authOf(actor)));
-row('PATCH /api/v1/admin/users/:id/status', ADMINS, async (actor) => json(PATCH, `/api/v1/admin/users/${(await createUser(t.app)).row.id}/status`, { disabled: true }, authOf(actor)));
-row('GET /api/v1/admin/memorials', ADMINS, async (actor) => ({ method: GET, url: '/api/v1/admin/memorials', headers: authOf(actor) }));
-row('PATCH /api/v1/admin/memorials/:id/featured', ADMINS, async (actor) => json(PATCH, `/api/v1/admin/memorials/${world.memorialId}/featured`, { featured: true }, authOf(actor)));
-row('GET /api/v1/admin/tributes', ADMINS, async (actor) => ({ method: GET, url: '/api/v1/admin/tributes', headers: authOf(actor) }));
-row('DELETE /api/v1/admin/tributes/:kind/:id', ADMINS, async (actor) => ({ method: DELETE, url: `/api/v1/admin/tributes/prayer/${(await newItem('prayers', world.member))._id}`, headers: authOf(actor) }));
+row('GET /api/v1/admin/users', ADMINS, async (actor) => ({
+  method: GET,
+  url: '/api/v1/admin/users',
+  headers: authOf(actor),
+}));
+row('PATCH /api/v1/admin/users/:id/sponsor', ADMINS, async (actor) =>
+  json(
+    PATCH,
+    `/api/v1/admin/users/${(await createUser(t.app)).row.id}/sponsor`,
+    { sponsor: true },
+    authOf(actor),
+  ),
+);
+row('PATCH /api/v1/admin/users/:id/status', ADMINS, async (actor) =>
+  json(
+    PATCH,
+    `/api/v1/admin/users/${(await createUser(t.app)).row.id}/status`,
+    { disabled: true },
+    authOf(actor),
+  ),
+);
+row('GET /api/v1/admin/memorials', ADMINS, async (actor) => ({
+  method: GET,
+  url: '/api/v1/admin/memorials',
+  headers: authOf(actor),
+}));
+row('PATCH /api/v1/admin/memorials/:id/featured', ADMINS, async (actor) =>
+  json(
+    PATCH,
+    `/api/v1/admin/memorials/${world.memorialId}/featured`,
+    { featured: true },
+    authOf(actor),
+  ),
+);
+row('GET /api/v1/admin/tributes', ADMINS, async (actor) => ({
+  method: GET,
+  url: '/api/v1/admin/tributes',
+  headers: authOf(actor),
+}));
+row('DELETE /api/v1/admin/tributes/:kind/:id', ADMINS, async (actor) => ({
+  method: DELETE,
+  url: `/api/v1/admin/tributes/prayer/${(await newItem('prayers', world.member))._id}`,
+  headers: authOf(actor),
+}));
 
 beforeAll(async () => {
   t = await createTestApp({ REGISTER_LIMIT_PER_IP: '100000', LOGIN_LIMIT_PER_IP: '100000' });
@@ -227,7 +590,10 @@ describe(`authorization table (${TEST_ENGINE})`, () => {
       for (const actor of ACTORS) {
         const res = await t.app.inject(await r.request(actor));
         const outcome = outcomeOf(res.statusCode);
-        seen[actor] = outcome === r.expect[actor] ? outcome : `${outcome} (${res.statusCode}: ${res.body.slice(0, 120)})`;
+        seen[actor] =
+          outcome === r.expect[actor]
+            ? outcome
+            : `${outcome} (${res.statusCode}: ${res.body.slice(0, 120)})`;
       }
       expect(seen).toEqual(r.expect);
     });

@@ -23,7 +23,9 @@ async function main() {
   const app = await buildApp({ config, database, webDistDir });
   // With the embedded database this process is the only writer, so every unreferenced file is
   // debris; with PostgreSQL other instances may be mid-upload, so young files are spared.
-  const report = await reconcileStorage(app.ctx, { graceMs: database.kind === 'pglite' ? 0 : 15 * 60_000 });
+  const report = await reconcileStorage(app.ctx, {
+    graceMs: database.kind === 'pglite' ? 0 : 15 * 60_000,
+  });
   if (report.removedFiles.length > 0 || report.missingFiles.length > 0) {
     app.log.warn(
       { removedFiles: report.removedFiles, missingFiles: report.missingFiles },
@@ -40,7 +42,13 @@ async function main() {
     process.on('SIGUSR2', () => {
       const ms = (ns: number) => Math.round(ns / 1e4) / 100;
       app.log.info(
-        { eventLoopDelayMs: { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) } },
+        {
+          eventLoopDelayMs: {
+            p50: ms(delay.percentile(50)),
+            p99: ms(delay.percentile(99)),
+            max: ms(delay.max),
+          },
+        },
         'event-loop delay',
       );
       delay.reset();

@@ -32,7 +32,11 @@ export async function createUser(
       passwordHash: await passwordHash,
     })
     .returning();
-  const token = await app.ctx.tokens.sign({ sub: row!.id, ver: row!.tokenVersion, role: row!.role });
+  const token = await app.ctx.tokens.sign({
+    sub: row!.id,
+    ver: row!.tokenVersion,
+    role: row!.role,
+  });
   return { row: row!, token, auth: { authorization: `Bearer ${token}` } };
 }
 
@@ -44,12 +48,20 @@ export async function createMemorialRow(
 ): Promise<typeof memorials.$inferSelect> {
   const [row] = await app.ctx.db
     .insert(memorials)
-    .values({ ownerId: owner.row.id, title: `Memorial ${randomBytes(3).toString('hex')}`, ...values })
+    .values({
+      ownerId: owner.row.id,
+      title: `Memorial ${randomBytes(3).toString('hex')}`,
+      ...values,
+    })
     .returning();
   return row!;
 }
 
 /** Makes `user` a contributor of the memorial, as the owner's "Add Contributer" would. */
-export async function addContributorRow(app: FastifyInstance, memorialId: string, user: TestUser): Promise<void> {
+export async function addContributorRow(
+  app: FastifyInstance,
+  memorialId: string,
+  user: TestUser,
+): Promise<void> {
   await app.ctx.db.insert(memorialContributors).values({ memorialId, userId: user.row.id });
 }

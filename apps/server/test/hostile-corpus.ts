@@ -102,11 +102,17 @@ export function craftedZip(entries: ZipEntry[]): Buffer {
   return Buffer.concat([...locals, centralDir, end]);
 }
 
-const CONTENT_TYPES = '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>';
+const CONTENT_TYPES =
+  '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>';
 export function minimalDocx(extra: ZipEntry[] = []): Buffer {
   return craftedZip([
     { name: '[Content_Types].xml', data: Buffer.from(CONTENT_TYPES) },
-    { name: 'word/document.xml', data: Buffer.from('<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"/>') },
+    {
+      name: 'word/document.xml',
+      data: Buffer.from(
+        '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"/>',
+      ),
+    },
     ...extra,
   ]);
 }
@@ -130,17 +136,41 @@ const SVG_ATTACKS = [
 
 /** Files an image field must refuse with a clear 4xx, or accept only after re-encoding. */
 export async function hostileImages(): Promise<HostileFile[]> {
-  const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#7fa99a' } }).png().toBuffer();
-  const jpeg = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#c98f86' } }).jpeg().toBuffer();
-  const gif = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#8e86b5' } }).gif().toBuffer();
-  const webp = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#a9cfe0' } }).webp().toBuffer();
+  const png = await sharp({
+    create: { width: 120, height: 80, channels: 3, background: '#7fa99a' },
+  })
+    .png()
+    .toBuffer();
+  const jpeg = await sharp({
+    create: { width: 120, height: 80, channels: 3, background: '#c98f86' },
+  })
+    .jpeg()
+    .toBuffer();
+  const gif = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#8e86b5' } })
+    .gif()
+    .toBuffer();
+  const webp = await sharp({
+    create: { width: 40, height: 40, channels: 3, background: '#a9cfe0' },
+  })
+    .webp()
+    .toBuffer();
   const files: HostileFile[] = [];
   const add = (label: string, filename: string, contentType: string, body: Buffer) =>
     files.push({ label, filename, contentType, body });
 
-  for (const [name, real, type] of [['png', png, 'image/png'], ['jpeg', jpeg, 'image/jpeg'], ['gif', gif, 'image/gif'], ['webp', webp, 'image/webp']] as const) {
+  for (const [name, real, type] of [
+    ['png', png, 'image/png'],
+    ['jpeg', jpeg, 'image/jpeg'],
+    ['gif', gif, 'image/gif'],
+    ['webp', webp, 'image/webp'],
+  ] as const) {
     for (const fraction of [0.02, 0.1, 0.25, 0.5, 0.75, 0.9, 0.97]) {
-      add(`${name} truncated at ${fraction}`, `cut.${name}`, type, real.subarray(0, Math.max(1, Math.floor(real.length * fraction))));
+      add(
+        `${name} truncated at ${fraction}`,
+        `cut.${name}`,
+        type,
+        real.subarray(0, Math.max(1, Math.floor(real.length * fraction))),
+      );
     }
     const random = prng(name.length * 977);
     for (let seed = 0; seed < 8; seed++) {
@@ -163,56 +193,178 @@ export async function hostileImages(): Promise<HostileFile[]> {
   add('png 0×0', 'zero.png', 'image/png', craftedPng(0, 0, 0));
   add('text named .png', 'notes.png', 'image/png', Buffer.from('just some words\n'));
   add('text named .jpg', 'notes.jpg', 'image/jpeg', Buffer.from('just some words\n'));
-  add('html named .png', 'page.png', 'image/png', Buffer.from('<!doctype html><script>alert(1)</script>'));
+  add(
+    'html named .png',
+    'page.png',
+    'image/png',
+    Buffer.from('<!doctype html><script>alert(1)</script>'),
+  );
   add('pdf named .png', 'doc.png', 'image/png', minimalPdf());
   add('docx named .jpg', 'doc.jpg', 'image/jpeg', minimalDocx());
-  add('zip named .gif', 'archive.gif', 'image/gif', craftedZip([{ name: 'a.txt', data: Buffer.from('x') }]));
-  add('elf named .png', 'binary.png', 'image/png', Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46]), Buffer.alloc(200)]));
-  add('png + appended html (polyglot)', 'poly.png', 'image/png', Buffer.concat([png, Buffer.from('<html><script>alert(1)</script></html>')]));
-  add('png + appended zip (polyglot)', 'poly2.png', 'image/png', Buffer.concat([png, minimalDocx()]));
-  add('gif header + script (GIFAR-style)', 'poly.gif', 'image/gif', Buffer.from('GIF89a/*\x00\x00*/=alert(1);//'));
-  add('jpeg with php in a comment', 'shell.jpg', 'image/jpeg', Buffer.concat([jpeg.subarray(0, 2), Buffer.from([0xff, 0xfe, 0x00, 0x16]), Buffer.from('<?php system($_GET[0]);?>'.slice(0, 20)), jpeg.subarray(2)]));
+  add(
+    'zip named .gif',
+    'archive.gif',
+    'image/gif',
+    craftedZip([{ name: 'a.txt', data: Buffer.from('x') }]),
+  );
+  add(
+    'elf named .png',
+    'binary.png',
+    'image/png',
+    Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46]), Buffer.alloc(200)]),
+  );
+  add(
+    'png + appended html (polyglot)',
+    'poly.png',
+    'image/png',
+    Buffer.concat([png, Buffer.from('<html><script>alert(1)</script></html>')]),
+  );
+  add(
+    'png + appended zip (polyglot)',
+    'poly2.png',
+    'image/png',
+    Buffer.concat([png, minimalDocx()]),
+  );
+  add(
+    'gif header + script (GIFAR-style)',
+    'poly.gif',
+    'image/gif',
+    Buffer.from('GIF89a/*\x00\x00*/=alert(1);//'),
+  );
+  add(
+    'jpeg with php in a comment',
+    'shell.jpg',
+    'image/jpeg',
+    Buffer.concat([
+      jpeg.subarray(0, 2),
+      Buffer.from([0xff, 0xfe, 0x00, 0x16]),
+      Buffer.from('<?php system($_GET[0]);?>'.slice(0, 20)),
+      jpeg.subarray(2),
+    ]),
+  );
   const random = prng(4242);
   for (const size of [1, 7, 64, 512, 4096, 65536]) {
-    add(`${size} random bytes as png`, 'random.png', 'image/png', Buffer.from(Array.from({ length: size }, () => Math.floor(random() * 256))));
+    add(
+      `${size} random bytes as png`,
+      'random.png',
+      'image/png',
+      Buffer.from(Array.from({ length: size }, () => Math.floor(random() * 256))),
+    );
   }
   return files;
 }
 
 /** Files a document field must refuse (documents are PDF, DOC or DOCX, checked by their bytes). */
 export async function hostileDocuments(): Promise<HostileFile[]> {
-  const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } })
+    .png()
+    .toBuffer();
   const files: HostileFile[] = [];
   const add = (label: string, filename: string, contentType: string, body: Buffer) =>
     files.push({ label, filename, contentType, body });
   const pdf = minimalPdf();
   const docx = minimalDocx();
   for (const fraction of [0.05, 0.3, 0.6, 0.9]) {
-    add(`pdf truncated at ${fraction}`, 'cut.pdf', 'application/pdf', pdf.subarray(0, Math.floor(pdf.length * fraction)));
-    add(`docx truncated at ${fraction}`, 'cut.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', docx.subarray(0, Math.floor(docx.length * fraction)));
+    add(
+      `pdf truncated at ${fraction}`,
+      'cut.pdf',
+      'application/pdf',
+      pdf.subarray(0, Math.floor(pdf.length * fraction)),
+    );
+    add(
+      `docx truncated at ${fraction}`,
+      'cut.docx',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      docx.subarray(0, Math.floor(docx.length * fraction)),
+    );
   }
   const docxType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
   add('empty .pdf', 'empty.pdf', 'application/pdf', Buffer.alloc(0));
   add('empty .docx', 'empty.docx', docxType, Buffer.alloc(0));
   add('empty .doc', 'empty.doc', 'application/msword', Buffer.alloc(0));
-  add('html named .pdf', 'letter.pdf', 'application/pdf', Buffer.from('<!doctype html><html><script>alert(document.cookie)</script></html>'));
-  add('html named .doc', 'letter.doc', 'application/msword', Buffer.from('<html><body onload="alert(1)"></body></html>'));
-  add('html named .docx', 'letter.docx', docxType, Buffer.from('<html><body onload="alert(1)"></body></html>'));
+  add(
+    'html named .pdf',
+    'letter.pdf',
+    'application/pdf',
+    Buffer.from('<!doctype html><html><script>alert(document.cookie)</script></html>'),
+  );
+  add(
+    'html named .doc',
+    'letter.doc',
+    'application/msword',
+    Buffer.from('<html><body onload="alert(1)"></body></html>'),
+  );
+  add(
+    'html named .docx',
+    'letter.docx',
+    docxType,
+    Buffer.from('<html><body onload="alert(1)"></body></html>'),
+  );
   add('png named .pdf', 'photo.pdf', 'application/pdf', png);
   add('pdf named .docx', 'mixed.docx', docxType, pdf);
   add('docx named .pdf', 'mixed.pdf', 'application/pdf', docx);
   add('svg named .pdf', 'vector.pdf', 'application/pdf', Buffer.from(SVG_ATTACKS[0]!));
-  add('pdf magic then html', 'poly.pdf', 'application/pdf', Buffer.from('%PDF-1.4\n<html><script>alert(1)</script></html>'));
-  add('zip bomb named .docx (deflated 300 MB of zeros)', 'bomb.docx', docxType, minimalDocx([{ name: 'word/media/zeros.bin', data: Buffer.alloc(300 * 1024 * 1024) }]));
-  add('zip lying about sizes', 'liar.docx', docxType, minimalDocx([{ name: 'word/big.bin', data: Buffer.alloc(50 * 1024 * 1024), declaredSize: 10 }]));
-  add('zip with 20,000 entries', 'many.docx', docxType, minimalDocx(Array.from({ length: 20_000 }, (_, i) => ({ name: `word/e${i}.xml`, data: Buffer.from('x') }))));
-  add('zip with path traversal names', 'escape.docx', docxType, minimalDocx([{ name: '../../../../tmp/evil.sh', data: Buffer.from('rm -rf /') }]));
-  add('zip without word/document.xml', 'plain.docx', docxType, craftedZip([{ name: 'hello.txt', data: Buffer.from('hello') }]));
-  add('ole2 magic only named .doc', 'magic.doc', 'application/msword', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]));
-  add('exe named .pdf', 'setup.pdf', 'application/pdf', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(300)]));
+  add(
+    'pdf magic then html',
+    'poly.pdf',
+    'application/pdf',
+    Buffer.from('%PDF-1.4\n<html><script>alert(1)</script></html>'),
+  );
+  add(
+    'zip bomb named .docx (deflated 300 MB of zeros)',
+    'bomb.docx',
+    docxType,
+    minimalDocx([{ name: 'word/media/zeros.bin', data: Buffer.alloc(300 * 1024 * 1024) }]),
+  );
+  add(
+    'zip lying about sizes',
+    'liar.docx',
+    docxType,
+    minimalDocx([{ name: 'word/big.bin', data: Buffer.alloc(50 * 1024 * 1024), declaredSize: 10 }]),
+  );
+  add(
+    'zip with 20,000 entries',
+    'many.docx',
+    docxType,
+    minimalDocx(
+      Array.from({ length: 20_000 }, (_, i) => ({
+        name: `word/e${i}.xml`,
+        data: Buffer.from('x'),
+      })),
+    ),
+  );
+  add(
+    'zip with path traversal names',
+    'escape.docx',
+    docxType,
+    minimalDocx([{ name: '../../../../tmp/evil.sh', data: Buffer.from('rm -rf /') }]),
+  );
+  add(
+    'zip without word/document.xml',
+    'plain.docx',
+    docxType,
+    craftedZip([{ name: 'hello.txt', data: Buffer.from('hello') }]),
+  );
+  add(
+    'ole2 magic only named .doc',
+    'magic.doc',
+    'application/msword',
+    Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+  );
+  add(
+    'exe named .pdf',
+    'setup.pdf',
+    'application/pdf',
+    Buffer.concat([Buffer.from('MZ'), Buffer.alloc(300)]),
+  );
   const random = prng(99);
   for (const size of [3, 100, 2048]) {
-    add(`${size} random bytes as pdf`, 'random.pdf', 'application/pdf', Buffer.from(Array.from({ length: size }, () => Math.floor(random() * 256))));
+    add(
+      `${size} random bytes as pdf`,
+      'random.pdf',
+      'application/pdf',
+      Buffer.from(Array.from({ length: size }, () => Math.floor(random() * 256))),
+    );
   }
   return files;
 }
@@ -223,26 +375,130 @@ export function brokenMultipartBodies(): { label: string; contentType: string; b
   const ct = `multipart/form-data; boundary=${b}`;
   const part = (headers: string, content: string) => `--${b}\r\n${headers}\r\n\r\n${content}\r\n`;
   return [
-    { label: 'no boundary parameter', contentType: 'multipart/form-data', body: Buffer.from(part('Content-Disposition: form-data; name="a"', 'x') + `--${b}--\r\n`) },
-    { label: 'wrong boundary', contentType: 'multipart/form-data; boundary=other', body: Buffer.from(part('Content-Disposition: form-data; name="a"', 'x') + `--${b}--\r\n`) },
-    { label: 'no closing boundary', contentType: ct, body: Buffer.from(part('Content-Disposition: form-data; name="a"', 'x')) },
-    { label: 'body cut inside a file', contentType: ct, body: Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n`) },
-    { label: 'part without Content-Disposition', contentType: ct, body: Buffer.from(part('Content-Type: text/plain', 'x') + `--${b}--\r\n`) },
-    { label: 'header line without a colon', contentType: ct, body: Buffer.from(part('this is not a header', 'x') + `--${b}--\r\n`) },
-    { label: 'header of 100 KB', contentType: ct, body: Buffer.from(part(`Content-Disposition: form-data; name="${'a'.repeat(100_000)}"`, 'x') + `--${b}--\r\n`) },
-    { label: 'field name with quotes and CRLF', contentType: ct, body: Buffer.from(part('Content-Disposition: form-data; name="a\\"\r\nX-Injected: 1"', 'x') + `--${b}--\r\n`) },
-    { label: 'LF line endings only', contentType: ct, body: Buffer.from(`--${b}\nContent-Disposition: form-data; name="a"\n\nx\n--${b}--\n`) },
+    {
+      label: 'no boundary parameter',
+      contentType: 'multipart/form-data',
+      body: Buffer.from(part('Content-Disposition: form-data; name="a"', 'x') + `--${b}--\r\n`),
+    },
+    {
+      label: 'wrong boundary',
+      contentType: 'multipart/form-data; boundary=other',
+      body: Buffer.from(part('Content-Disposition: form-data; name="a"', 'x') + `--${b}--\r\n`),
+    },
+    {
+      label: 'no closing boundary',
+      contentType: ct,
+      body: Buffer.from(part('Content-Disposition: form-data; name="a"', 'x')),
+    },
+    {
+      label: 'body cut inside a file',
+      contentType: ct,
+      body: Buffer.from(
+        `--${b}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n`,
+      ),
+    },
+    {
+      label: 'part without Content-Disposition',
+      contentType: ct,
+      body: Buffer.from(part('Content-Type: text/plain', 'x') + `--${b}--\r\n`),
+    },
+    {
+      label: 'header line without a colon',
+      contentType: ct,
+      body: Buffer.from(part('this is not a header', 'x') + `--${b}--\r\n`),
+    },
+    {
+      label: 'header of 100 KB',
+      contentType: ct,
+      body: Buffer.from(
+        part(`Content-Disposition: form-data; name="${'a'.repeat(100_000)}"`, 'x') + `--${b}--\r\n`,
+      ),
+    },
+    {
+      label: 'field name with quotes and CRLF',
+      contentType: ct,
+      body: Buffer.from(
+        part('Content-Disposition: form-data; name="a\\"\r\nX-Injected: 1"', 'x') + `--${b}--\r\n`,
+      ),
+    },
+    {
+      label: 'LF line endings only',
+      contentType: ct,
+      body: Buffer.from(`--${b}\nContent-Disposition: form-data; name="a"\n\nx\n--${b}--\n`),
+    },
     { label: 'empty body', contentType: ct, body: Buffer.alloc(0) },
     { label: 'only the closing boundary', contentType: ct, body: Buffer.from(`--${b}--\r\n`) },
-    { label: 'garbage before the first boundary only', contentType: ct, body: Buffer.from('garbage garbage garbage') },
+    {
+      label: 'garbage before the first boundary only',
+      contentType: ct,
+      body: Buffer.from('garbage garbage garbage'),
+    },
     { label: 'JSON sent as multipart', contentType: ct, body: Buffer.from('{"title":"x"}') },
-    { label: 'two files in one request', contentType: ct, body: Buffer.from(part('Content-Disposition: form-data; name="f1"; filename="a.png"\r\nContent-Type: image/png', 'x') + part('Content-Disposition: form-data; name="f2"; filename="b.png"\r\nContent-Type: image/png', 'y') + `--${b}--\r\n`) },
-    { label: '2,000 fields', contentType: ct, body: Buffer.from(Array.from({ length: 2000 }, (_, i) => part(`Content-Disposition: form-data; name="f${i}"`, 'x')).join('') + `--${b}--\r\n`) },
-    { label: 'a field of 1 MB', contentType: ct, body: Buffer.from(part('Content-Disposition: form-data; name="title"', 'x'.repeat(1024 * 1024)) + `--${b}--\r\n`) },
-    { label: 'nested multipart/mixed', contentType: ct, body: Buffer.from(part('Content-Disposition: form-data; name="a"\r\nContent-Type: multipart/mixed; boundary=inner', '--inner\r\nContent-Type: text/plain\r\n\r\nx\r\n--inner--') + `--${b}--\r\n`) },
-    { label: 'boundary of 200 characters', contentType: `multipart/form-data; boundary=${'q'.repeat(200)}`, body: Buffer.from(`--${'q'.repeat(200)}\r\nContent-Disposition: form-data; name="a"\r\n\r\nx\r\n--${'q'.repeat(200)}--\r\n`) },
-    { label: 'NUL in a field value', contentType: ct, body: Buffer.from(part('Content-Disposition: form-data; name="title"', 'a\u0000b') + `--${b}--\r\n`) },
-    { label: 'invalid UTF-8 in a field', contentType: ct, body: Buffer.concat([Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="title"\r\n\r\n`), Buffer.from([0xc3, 0x28, 0xff, 0xfe]), Buffer.from(`\r\n--${b}--\r\n`)]) },
+    {
+      label: 'two files in one request',
+      contentType: ct,
+      body: Buffer.from(
+        part(
+          'Content-Disposition: form-data; name="f1"; filename="a.png"\r\nContent-Type: image/png',
+          'x',
+        ) +
+          part(
+            'Content-Disposition: form-data; name="f2"; filename="b.png"\r\nContent-Type: image/png',
+            'y',
+          ) +
+          `--${b}--\r\n`,
+      ),
+    },
+    {
+      label: '2,000 fields',
+      contentType: ct,
+      body: Buffer.from(
+        Array.from({ length: 2000 }, (_, i) =>
+          part(`Content-Disposition: form-data; name="f${i}"`, 'x'),
+        ).join('') + `--${b}--\r\n`,
+      ),
+    },
+    {
+      label: 'a field of 1 MB',
+      contentType: ct,
+      body: Buffer.from(
+        part('Content-Disposition: form-data; name="title"', 'x'.repeat(1024 * 1024)) +
+          `--${b}--\r\n`,
+      ),
+    },
+    {
+      label: 'nested multipart/mixed',
+      contentType: ct,
+      body: Buffer.from(
+        part(
+          'Content-Disposition: form-data; name="a"\r\nContent-Type: multipart/mixed; boundary=inner',
+          '--inner\r\nContent-Type: text/plain\r\n\r\nx\r\n--inner--',
+        ) + `--${b}--\r\n`,
+      ),
+    },
+    {
+      label: 'boundary of 200 characters',
+      contentType: `multipart/form-data; boundary=${'q'.repeat(200)}`,
+      body: Buffer.from(
+        `--${'q'.repeat(200)}\r\nContent-Disposition: form-data; name="a"\r\n\r\nx\r\n--${'q'.repeat(200)}--\r\n`,
+      ),
+    },
+    {
+      label: 'NUL in a field value',
+      contentType: ct,
+      body: Buffer.from(
+        part('Content-Disposition: form-data; name="title"', 'a\u0000b') + `--${b}--\r\n`,
+      ),
+    },
+    {
+      label: 'invalid UTF-8 in a field',
+      contentType: ct,
+      body: Buffer.concat([
+        Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="title"\r\n\r\n`),
+        Buffer.from([0xc3, 0x28, 0xff, 0xfe]),
+        Buffer.from(`\r\n--${b}--\r\n`),
+      ]),
+    },
   ];
 }
 
@@ -263,7 +519,7 @@ export const MALFORMED_JSON: string[] = [
   '{"a":1} trailing',
   '{"__proto__":{"isAdmin":true}}',
   '{"constructor":{"prototype":{"isAdmin":true}}}',
-  '[' .repeat(5000) + ']'.repeat(5000),
+  '['.repeat(5000) + ']'.repeat(5000),
   '{"a":' + '{"a":'.repeat(2000) + '1' + '}'.repeat(2001),
   '"just a string"',
   '12345',

@@ -9,6 +9,13 @@ import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { initSession } from './lib/session';
 
+// Zod probes `new Function` to speed up parsing; our CSP forbids eval, so tell it not to try
+// (set before any zod chunk loads, without importing zod into the first bundle).
+declare global {
+  var __zod_globalConfig: { jitless?: boolean } | undefined;
+}
+(globalThis.__zod_globalConfig ??= {}).jitless = true;
+
 // Before the first render, so an expired stored session never shows as signed in.
 initSession();
 

@@ -21,7 +21,13 @@ export function preloadFonts(patterns: RegExp[]): Plugin {
         );
         return files.map((file) => ({
           tag: 'link',
-          attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `${base}${file}`, crossorigin: '' },
+          attrs: {
+            rel: 'preload',
+            as: 'font',
+            type: 'font/woff2',
+            href: `${base}${file}`,
+            crossorigin: '',
+          },
           injectTo: 'head' as const,
         }));
       },

@@ -59,6 +59,9 @@ export const ResetPasswordConfirmSchema = z.object({
   token: z
     .string()
     .trim()
-    .regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not valid. Please copy the whole link from the email.'),
+    .regex(
+      /^[A-Za-z0-9_-]{43}$/,
+      'This link is not valid. Please copy the whole link from the email.',
+    ),
 });
 export type ResetPasswordConfirm = z.infer<typeof ResetPasswordConfirmSchema>;

@@ -9,7 +9,16 @@ export const HOME_LEGENDS_LIMIT = 6;
  */
 export type LegendSummary = Pick<
   MemorialSummary,
-  '_id' | 'title' | 'description' | 'birthPlace' | 'dateOfBirth' | 'deathDate' | 'tags' | 'postImg' | 'image' | 'reactions'
+  | '_id'
+  | 'title'
+  | 'description'
+  | 'birthPlace'
+  | 'dateOfBirth'
+  | 'deathDate'
+  | 'tags'
+  | 'postImg'
+  | 'image'
+  | 'reactions'
 >;
 
 /** Why these legends were chosen: featured by an admin, or the most loved when none is. */

@@ -15,10 +15,9 @@ export const LegacyYearSchema = z
   .union([z.string(), z.number().int()])
   .transform((v) => String(v).trim())
   .refine((v) => /^\d{4}$/.test(v), 'Year must have 4 digits.')
-  .refine(
-    (v) => Number(v) >= LEGACY_MIN_YEAR && Number(v) <= new Date().getFullYear(),
-    { error: () => `Year must be between ${LEGACY_MIN_YEAR} and ${new Date().getFullYear()}.` },
-  );
+  .refine((v) => Number(v) >= LEGACY_MIN_YEAR && Number(v) <= new Date().getFullYear(), {
+    error: () => `Year must be between ${LEGACY_MIN_YEAR} and ${new Date().getFullYear()}.`,
+  });
 
 export const AccomplishmentSchema = z
   .object({
@@ -61,7 +60,10 @@ export const AspirationSchema = z.object({
 const section = <T extends z.ZodType>(entry: T, label: string) =>
   z
     .array(entry)
-    .max(LEGACY_SECTION_MAX_ENTRIES, `${label} may have at most ${LEGACY_SECTION_MAX_ENTRIES} entries.`)
+    .max(
+      LEGACY_SECTION_MAX_ENTRIES,
+      `${label} may have at most ${LEGACY_SECTION_MAX_ENTRIES} entries.`,
+    )
     .default([]);
 
 /**

@@ -27,7 +27,10 @@ export const PasswordSchema = z
   .string()
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`)
-  .refine((v) => /[a-zA-Z]/.test(v) && /[0-9]/.test(v), 'Password must contain a letter and a digit.');
+  .refine(
+    (v) => /[a-zA-Z]/.test(v) && /[0-9]/.test(v),
+    'Password must contain a letter and a digit.',
+  );
 
 export const FullNameSchema = z
   .string()

@@ -10,7 +10,9 @@ async function main() {
   try {
     const manifest = await writeBackup({ db: database.db, storage }, archive);
     const rows = Object.values(manifest.rows).reduce((a, b) => a + b, 0);
-    console.log(`✓ backup of ${config.DATABASE_URL ? 'PostgreSQL' : config.dataDir}: ${rows} rows, ${manifest.files} files → ${archive}`);
+    console.log(
+      `✓ backup of ${config.DATABASE_URL ? 'PostgreSQL' : config.dataDir}: ${rows} rows, ${manifest.files} files → ${archive}`,
+    );
   } finally {
     await database.close();
   }

@@ -4,7 +4,11 @@ import { runningServerPid } from '../maintenance/server-lock.js';
 import { LocalStorage } from '../storage/local-storage.js';
 
 /** Opens the configured database and storage for a command-line tool. */
-export async function openForCli(): Promise<{ config: Config; database: Database; storage: LocalStorage }> {
+export async function openForCli(): Promise<{
+  config: Config;
+  database: Database;
+  storage: LocalStorage;
+}> {
   const config = loadConfig();
   if (!config.DATABASE_URL) {
     const pid = runningServerPid(config.dataDir);

@@ -10,7 +10,9 @@ async function main() {
   try {
     const manifest = await restoreBackup({ db: database.db, storage }, path.resolve(archive));
     const rows = Object.values(manifest.rows).reduce((a, b) => a + b, 0);
-    console.log(`✓ restored ${rows} rows and ${manifest.files} files into ${config.DATABASE_URL ? 'PostgreSQL' : config.dataDir}`);
+    console.log(
+      `✓ restored ${rows} rows and ${manifest.files} files into ${config.DATABASE_URL ? 'PostgreSQL' : config.dataDir}`,
+    );
   } finally {
     await database.close();
   }

@@ -10,9 +10,27 @@ import { deriveTags } from './tags.js';
 
 /** Demo accounts; the README lists them. Set SEED_DEMO=false for a real deployment. */
 export const DEMO_ACCOUNTS = [
-  { userName: 'admin', email: 'admin@rips.example', fullName: 'Grace Whitfield', password: 'Admin-demo-2026', role: 'admin' },
-  { userName: 'sponsor', email: 'sponsor@rips.example', fullName: 'Daniel Okafor', password: 'Sponsor-demo-2026', role: 'sponsor' },
-  { userName: 'visitor', email: 'visitor@rips.example', fullName: 'Maya Lindqvist', password: 'Visitor-demo-2026', role: 'visitor' },
+  {
+    userName: 'admin',
+    email: 'admin@rips.example',
+    fullName: 'Grace Whitfield',
+    password: 'Admin-demo-2026',
+    role: 'admin',
+  },
+  {
+    userName: 'sponsor',
+    email: 'sponsor@rips.example',
+    fullName: 'Daniel Okafor',
+    password: 'Sponsor-demo-2026',
+    role: 'sponsor',
+  },
+  {
+    userName: 'visitor',
+    email: 'visitor@rips.example',
+    fullName: 'Maya Lindqvist',
+    password: 'Visitor-demo-2026',
+    role: 'visitor',
+  },
 ] as const;
 
 const DEMO_MEMORIALS = [
@@ -99,7 +117,12 @@ export async function seedDemoData(ctx: AppContext, log: FastifyBaseLogger): Pro
   const limits = imageLimits(ctx);
   const created: Record<string, string> = {};
   for (const [index, account] of DEMO_ACCOUNTS.entries()) {
-    const avatar = await storeImage(ctx.storage, 'avatars', await landscapePng(index + 2, 512, 512), limits);
+    const avatar = await storeImage(
+      ctx.storage,
+      'avatars',
+      await landscapePng(index + 2, 512, 512),
+      limits,
+    );
     const [row] = await ctx.db
       .insert(users)
       .values({
@@ -130,7 +153,9 @@ export async function seedDemoData(ctx: AppContext, log: FastifyBaseLogger): Pro
       })
       .returning({ id: memorials.id });
     for (const text of DEMO_PRAYERS) {
-      await ctx.db.insert(prayers).values({ memorialId: row!.id, ownerId: created['visitor']!, text });
+      await ctx.db
+        .insert(prayers)
+        .values({ memorialId: row!.id, ownerId: created['visitor']!, text });
     }
   }
 }

@@ -2,7 +2,12 @@
 export function uniqueViolation(error: unknown): string | null {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth++) {
-    const candidate = current as { code?: string; constraint?: string; constraint_name?: string; cause?: unknown };
+    const candidate = current as {
+      code?: string;
+      constraint?: string;
+      constraint_name?: string;
+      cause?: unknown;
+    };
     if (candidate.code === '23505') return candidate.constraint ?? candidate.constraint_name ?? '';
     current = candidate.cause;
   }

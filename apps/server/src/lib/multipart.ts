@@ -25,7 +25,11 @@ export async function readMultipart(
   fileLimits: Record<string, number>,
 ): Promise<MultipartForm> {
   if (!request.isMultipart()) {
-    throw new AppError(415, ErrorCode.UnsupportedMediaType, 'This request must be sent as multipart form data.');
+    throw new AppError(
+      415,
+      ErrorCode.UnsupportedMediaType,
+      'This request must be sent as multipart form data.',
+    );
   }
   const maxBytes = Math.max(...Object.values(fileLimits));
   const form: MultipartForm = { fields: {}, files: {} };
@@ -33,7 +37,8 @@ export async function readMultipart(
     for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
       if (part.type === 'field') {
         if (typeof part.value !== 'string') continue;
-        if (part.value.includes('\u0000') || part.fieldname.includes('\u0000')) throw AppError.validation(NUL_MESSAGE);
+        if (part.value.includes('\u0000') || part.fieldname.includes('\u0000'))
+          throw AppError.validation(NUL_MESSAGE);
         form.fields[part.fieldname] = part.value;
         continue;
       }

@@ -33,7 +33,11 @@ export function createMailer(options: {
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   return {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
@@ -42,7 +46,10 @@ export function createMailer(options: {
       const file = path.join(options.outboxDir, `${stamp}-${randomUUID()}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-      options.log.info({ to: message.to, subject: message.subject, file, links }, 'mail written to outbox');
+      options.log.info(
+        { to: message.to, subject: message.subject, file, links },
+        'mail written to outbox',
+      );
     },
   };
 }

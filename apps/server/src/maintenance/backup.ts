@@ -34,10 +34,13 @@ async function dumpTable(db: Db, table: string, file: string): Promise<number> {
   const out = createWriteStream(file);
   let count = 0;
   // Pages in primary-key order: stable between pages, and served by the key's index.
-  const order = table === 'memorial_contributors' || table === 'memorial_likes' ? 'memorial_id, user_id' : 'id';
+  const order =
+    table === 'memorial_contributors' || table === 'memorial_likes' ? 'memorial_id, user_id' : 'id';
   for (let offset = 0; ; offset += BATCH) {
     const result = await db.execute(
-      sql.raw(`SELECT row_to_json(t)::text AS row FROM "${table}" t ORDER BY ${order} LIMIT ${BATCH} OFFSET ${offset}`),
+      sql.raw(
+        `SELECT row_to_json(t)::text AS row FROM "${table}" t ORDER BY ${order} LIMIT ${BATCH} OFFSET ${offset}`,
+      ),
     );
     const rows = rowsOf(result);
     for (const { row } of rows) {
@@ -58,7 +61,11 @@ export async function writeBackup(stores: Stores, archive: string): Promise<Back
     await mkdir(path.join(staging, 'tables'));
     const rows: Record<string, number> = {};
     for (const table of TABLES_IN_DEPENDENCY_ORDER) {
-      rows[table] = await dumpTable(stores.db, table, path.join(staging, 'tables', `${table}.jsonl`));
+      rows[table] = await dumpTable(
+        stores.db,
+        table,
+        path.join(staging, 'tables', `${table}.jsonl`),
+      );
     }
     let files = 0;
     for (const kind of STORAGE_KINDS) {
@@ -71,10 +78,19 @@ export async function writeBackup(stores: Stores, archive: string): Promise<Back
         files += 1;
       }
     }
-    const manifest: BackupManifest = { format: FORMAT, createdAt: new Date().toISOString(), rows, files };
+    const manifest: BackupManifest = {
+      format: FORMAT,
+      createdAt: new Date().toISOString(),
+      rows,
+      files,
+    };
     await writeFile(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2));
     await mkdir(path.dirname(path.resolve(archive)), { recursive: true });
-    await tar.create({ gzip: true, file: archive, cwd: staging, portable: true }, ['manifest.json', 'tables', ...(files > 0 ? ['uploads'] : [])]);
+    await tar.create({ gzip: true, file: archive, cwd: staging, portable: true }, [
+      'manifest.json',
+      'tables',
+      ...(files > 0 ? ['uploads'] : []),
+    ]);
     return manifest;
   } finally {
     await rm(staging, { recursive: true, force: true });
@@ -85,7 +101,9 @@ async function assertEmpty(db: Db): Promise<void> {
   for (const table of TABLES_IN_DEPENDENCY_ORDER) {
     const [row] = rowsOf(await db.execute(sql.raw(`SELECT count(*)::int AS n FROM "${table}"`)));
     if (Number(row?.['n']) > 0) {
-      throw new Error(`Refusing to restore: table "${table}" already holds rows. Restore into an empty data dir or database.`);
+      throw new Error(
+        `Refusing to restore: table "${table}" already holds rows. Restore into an empty data dir or database.`,
+      );
     }
   }
 }
@@ -96,7 +114,9 @@ async function restoreTable(db: Db, table: string, file: string): Promise<number
   const flush = async () => {
     if (batch.length === 0) return;
     const json = `[${batch.join(',')}]`;
-    await db.execute(sql`INSERT INTO ${sql.identifier(table)} SELECT * FROM json_populate_recordset(NULL::${sql.identifier(table)}, ${json}::json)`);
+    await db.execute(
+      sql`INSERT INTO ${sql.identifier(table)} SELECT * FROM json_populate_recordset(NULL::${sql.identifier(table)}, ${json}::json)`,
+    );
     count += batch.length;
     batch = [];
   };
@@ -130,19 +150,31 @@ export async function restoreBackup(stores: Stores, archive: string): Promise<Ba
   const staging = await mkdtemp(path.join(os.tmpdir(), 'rips-restore-'));
   try {
     await tar.extract({ file: archive, cwd: staging, strict: true });
-    const manifest = JSON.parse(await readFile(path.join(staging, 'manifest.json'), 'utf8')) as BackupManifest;
-    if (manifest.format !== FORMAT) throw new Error(`Unknown backup format: ${String(manifest.format)}`);
+    const manifest = JSON.parse(
+      await readFile(path.join(staging, 'manifest.json'), 'utf8'),
+    ) as BackupManifest;
+    if (manifest.format !== FORMAT)
+      throw new Error(`Unknown backup format: ${String(manifest.format)}`);
     // All rows or none: a failed restore leaves the database empty, ready for another try.
     await stores.db.transaction(async (tx) => {
       for (const table of TABLES_IN_DEPENDENCY_ORDER) {
-        const restored = await restoreTable(tx, table, path.join(staging, 'tables', `${table}.jsonl`));
+        const restored = await restoreTable(
+          tx,
+          table,
+          path.join(staging, 'tables', `${table}.jsonl`),
+        );
         if (restored !== (manifest.rows[table] ?? 0)) {
-          throw new Error(`Table "${table}": the backup lists ${manifest.rows[table]} rows but holds ${restored}.`);
+          throw new Error(
+            `Table "${table}": the backup lists ${manifest.rows[table]} rows but holds ${restored}.`,
+          );
         }
       }
     });
     for await (const key of walk(path.join(staging, 'uploads'))) {
-      await stores.storage.put(key, await readFile(path.join(staging, 'uploads', ...key.split('/'))));
+      await stores.storage.put(
+        key,
+        await readFile(path.join(staging, 'uploads', ...key.split('/'))),
+      );
     }
     return manifest;
   } finally {

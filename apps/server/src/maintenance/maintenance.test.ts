@@ -7,7 +7,13 @@ import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/app.js';
 import { createUser } from '../../test/factories.js';
 import { pngFile } from '../../test/fixtures.js';
 import type { Db } from '../db/client.js';
-import { legacies, legacyAssets, memorialContributors, memorials, prayers } from '../db/schema/index.js';
+import {
+  legacies,
+  legacyAssets,
+  memorialContributors,
+  memorials,
+  prayers,
+} from '../db/schema/index.js';
 import { storeImage } from '../media/image-store.js';
 import { imageLimits } from '../modules/auth/auth.service.js';
 import type { Storage } from '../storage/storage.js';
@@ -50,18 +56,42 @@ async function seedMemorial(t: TestApp) {
   const { db, storage } = t.app.ctx;
   const owner = await createUser(t.app, { role: 'sponsor' });
   const helper = await createUser(t.app);
-  const image = await storeImage(storage, 'memorials', (await pngFile(700, 400)).body, imageLimits(t.app.ctx));
+  const image = await storeImage(
+    storage,
+    'memorials',
+    (await pngFile(700, 400)).body,
+    imageLimits(t.app.ctx),
+  );
   const [memorial] = await db
     .insert(memorials)
-    .values({ ownerId: owner.row.id, title: 'Ruth “Ruthie” Ng', traits: 'baker poet', tags: ['baker', 'poet'], tagsText: 'baker\u001fpoet', dateOfBirth: '1940-02-29', ...image })
+    .values({
+      ownerId: owner.row.id,
+      title: 'Ruth “Ruthie” Ng',
+      traits: 'baker poet',
+      tags: ['baker', 'poet'],
+      tagsText: 'baker\u001fpoet',
+      dateOfBirth: '1940-02-29',
+      ...image,
+    })
     .returning();
   await db.insert(memorialContributors).values({ memorialId: memorial!.id, userId: helper.row.id });
-  await db.insert(prayers).values({ memorialId: memorial!.id, ownerId: helper.row.id, text: 'Rest gently — 安らかに 🕊️' });
+  await db.insert(prayers).values({
+    memorialId: memorial!.id,
+    ownerId: helper.row.id,
+    text: 'Rest gently — 安らかに 🕊️',
+  });
   const [legacy] = await db
     .insert(legacies)
     .values({ userId: owner.row.id, birthPlace: 'Penang', description: 'Line one\nline "two"' })
     .returning();
-  await db.insert(legacyAssets).values({ legacyId: legacy!.id, position: 0, item: 'House', description: 'By the sea', value: '$1', beneficiaries: 'Ann' });
+  await db.insert(legacyAssets).values({
+    legacyId: legacy!.id,
+    position: 0,
+    item: 'House',
+    description: 'By the sea',
+    value: '$1',
+    beneficiaries: 'Ann',
+  });
   return { memorial: memorial!, image };
 }
 
@@ -70,7 +100,9 @@ describe(`backup and restore (${TEST_ENGINE})`, () => {
     const result = await source.app.ctx.db.execute(
       sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
     );
-    const tables = (result as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name).sort();
+    const tables = (result as unknown as { rows: { table_name: string }[] }).rows
+      .map((r) => r.table_name)
+      .sort();
     expect([...TABLES_IN_DEPENDENCY_ORDER].sort()).toEqual(tables);
   });
 
@@ -84,7 +116,9 @@ describe(`backup and restore (${TEST_ENGINE})`, () => {
 
     await restoreBackup(target.app.ctx, archive);
     for (const table of TABLES_IN_DEPENDENCY_ORDER) {
-      expect(await tableRows(target.app.ctx.db, table), table).toEqual(await tableRows(source.app.ctx.db, table));
+      expect(await tableRows(target.app.ctx.db, table), table).toEqual(
+        await tableRows(source.app.ctx.db, table),
+      );
     }
     const before = await storedFiles(source.app.ctx.storage);
     const after = await storedFiles(target.app.ctx.storage);
@@ -100,7 +134,12 @@ describe(`storage reconciliation (${TEST_ENGINE})`, () => {
   it('removes files no row points at and reports rows whose files are gone', async () => {
     const { storage } = source.app.ctx;
     const { image } = await seedMemorial(source);
-    const orphan = await storeImage(storage, 'photos', (await pngFile()).body, imageLimits(source.app.ctx));
+    const orphan = await storeImage(
+      storage,
+      'photos',
+      (await pngFile()).body,
+      imageLimits(source.app.ctx),
+    );
     await storage.put(`${image.imageKey}/640.webp.1234.tmp`, Buffer.from('half-written'));
 
     const young = await reconcileStorage(source.app.ctx, { graceMs: 60_000 });
@@ -108,7 +147,10 @@ describe(`storage reconciliation (${TEST_ENGINE})`, () => {
 
     const report = await reconcileStorage(source.app.ctx, { graceMs: 0 });
     expect(report.removedFiles.sort()).toEqual(
-      [`${image.imageKey}/640.webp.1234.tmp`, ...orphan.imageWidths.map((w) => `${orphan.imageKey}/${w}.webp`)].sort(),
+      [
+        `${image.imageKey}/640.webp.1234.tmp`,
+        ...orphan.imageWidths.map((w) => `${orphan.imageKey}/${w}.webp`),
+      ].sort(),
     );
     expect(await storage.get(`${orphan.imageKey}/${orphan.imageWidths[0]}.webp`)).toBeNull();
     expect(await storage.get(`${image.imageKey}/${image.imageWidths[0]}.webp`)).not.toBeNull();
@@ -116,6 +158,8 @@ describe(`storage reconciliation (${TEST_ENGINE})`, () => {
 
     await storage.deletePrefix(image.imageKey);
     const missing = await reconcileStorage(source.app.ctx, { graceMs: 0 });
-    expect(missing.missingFiles).toEqual([expect.objectContaining({ table: 'memorials', key: image.imageKey })]);
+    expect(missing.missingFiles).toEqual([
+      expect.objectContaining({ table: 'memorials', key: image.imageKey }),
+    ]);
   });
 });

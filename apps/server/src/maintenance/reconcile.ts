@@ -37,7 +37,9 @@ export async function reconcileStorage(
   const referenced = new Map<string, { table: string; id: string; key: string }>();
   for (const { table, column } of REFERENCES) {
     const result = await stores.db.execute(
-      sql.raw(`SELECT id::text AS id, ${column} AS key FROM "${table}" WHERE ${column} IS NOT NULL`),
+      sql.raw(
+        `SELECT id::text AS id, ${column} AS key FROM "${table}" WHERE ${column} IS NOT NULL`,
+      ),
     );
     for (const row of (result as unknown as { rows: { id: string; key: string }[] }).rows) {
       referenced.set(uploadPrefix(row.key), { table, id: row.id, key: row.key });
@@ -64,6 +66,8 @@ export async function reconcileStorage(
     }
   }
   for (const prefix of orphanPrefixes) await stores.storage.deletePrefix(prefix);
-  const missingFiles = [...referenced.entries()].filter(([prefix]) => !present.has(prefix)).map(([, row]) => row);
+  const missingFiles = [...referenced.entries()]
+    .filter(([prefix]) => !present.has(prefix))
+    .map(([, row]) => row);
   return { removedFiles, missingFiles };
 }

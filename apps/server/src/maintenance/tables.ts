@@ -22,4 +22,11 @@ export const TABLES_IN_DEPENDENCY_ORDER = [
 ] as const;
 
 /** Top-level storage folders; every stored key starts with one of these. */
-export const STORAGE_KINDS = ['avatars', 'memorials', 'flowers', 'photos', 'memorabilia', 'documents'] as const;
+export const STORAGE_KINDS = [
+  'avatars',
+  'memorials',
+  'flowers',
+  'photos',
+  'memorabilia',
+  'documents',
+] as const;

@@ -66,10 +66,13 @@ export async function detectDocumentType(input: Buffer): Promise<DocumentType> {
   if (startsWith(input, PDF_HEADER)) {
     const tail = input.subarray(Math.max(0, input.length - PDF_EOF_WINDOW));
     if (tail.includes(PDF_EOF)) return 'pdf';
-    throw AppError.invalidFile('The PDF is incomplete or damaged (it has no end marker). Please upload it again.');
+    throw AppError.invalidFile(
+      'The PDF is incomplete or damaged (it has no end marker). Please upload it again.',
+    );
   }
   if (startsWith(input, OLE2_MAGIC)) {
-    if (input.length < 512) throw AppError.invalidFile('The Word document is damaged. Please upload it again.');
+    if (input.length < 512)
+      throw AppError.invalidFile('The Word document is damaged. Please upload it again.');
     return 'doc';
   }
   if (startsWith(input, ZIP_MAGIC)) {
@@ -84,7 +87,9 @@ function startsWith(input: Buffer, magic: Buffer): boolean {
 }
 
 function damagedDocx(): AppError {
-  return AppError.invalidFile('The Word document is damaged or is not a .docx file. Please upload it again.');
+  return AppError.invalidFile(
+    'The Word document is damaged or is not a .docx file. Please upload it again.',
+  );
 }
 
 function bomb(): AppError {
@@ -104,10 +109,12 @@ async function verifyDocx(input: Buffer): Promise<void> {
     let declared = 0;
     let inflated = 0;
     for (let entry = await nextEntry(zip); entry; entry = await nextEntry(zip)) {
-      if (entry.isEncrypted()) throw AppError.invalidFile('Password-protected Word documents cannot be uploaded.');
+      if (entry.isEncrypted())
+        throw AppError.invalidFile('Password-protected Word documents cannot be uploaded.');
       declared += entry.uncompressedSize;
       if (declared > DOCX_LIMITS.maxTotalUncompressed) throw bomb();
-      if (declared > DOCX_LIMITS.ratioFloor && declared > input.length * DOCX_LIMITS.maxRatio) throw bomb();
+      if (declared > DOCX_LIMITS.ratioFloor && declared > input.length * DOCX_LIMITS.maxRatio)
+        throw bomb();
       names.add(entry.fileName);
       if (entry.fileName.endsWith('/')) continue;
       inflated += await drainEntry(zip, entry, DOCX_LIMITS.maxTotalUncompressed - inflated);
@@ -120,10 +127,14 @@ async function verifyDocx(input: Buffer): Promise<void> {
 
 function openZip(input: Buffer): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(input, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (error, zip) => {
-      if (error || !zip) reject(damagedDocx());
-      else resolve(zip);
-    });
+    yauzl.fromBuffer(
+      input,
+      { lazyEntries: true, validateEntrySizes: true, strictFileNames: false },
+      (error, zip) => {
+        if (error || !zip) reject(damagedDocx());
+        else resolve(zip);
+      },
+    );
   });
 }
 
@@ -200,14 +211,27 @@ export function sanitizeFileName(raw: string): string {
   const dot = cleaned.lastIndexOf('.');
   const extension = dot >= 0 && cleaned.length - dot <= 10 ? cleaned.slice(dot) : '';
   // No hidden files: leading dots go, and a name that was only an extension becomes "document.ext".
-  const stem = cleaned.slice(0, cleaned.length - extension.length).replace(/^[.\s]+/, '').trim() || FALLBACK_NAME;
+  const stem =
+    cleaned
+      .slice(0, cleaned.length - extension.length)
+      .replace(/^[.\s]+/, '')
+      .trim() || FALLBACK_NAME;
   return Array.from(stem).slice(0, 110).join('') + extension.toLowerCase();
 }
 
 /** `attachment` with an ASCII fallback name and the real one in RFC 5987 form. */
 export function attachmentDisposition(fileName: string): string {
-  let ascii = fileName.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\%;]/g, '').replace(/\s+/g, ' ').trim();
-  if (ascii === '' || ascii.startsWith('.')) ascii = FALLBACK_NAME + path.extname(fileName).replace(/[^\x20-\x7e]/g, '');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  let ascii = fileName
+    .normalize('NFKD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/["\\%;]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (ascii === '' || ascii.startsWith('.'))
+    ascii = FALLBACK_NAME + path.extname(fileName).replace(/[^\x20-\x7e]/g, '');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -36,7 +36,9 @@ export async function storeImage(
   input: Buffer,
   limits: ImageLimits,
 ): Promise<StoredImage> {
-  const image = await processImage(input, IMAGE_WIDTHS[kind], limits, { square: kind === 'avatars' });
+  const image = await processImage(input, IMAGE_WIDTHS[kind], limits, {
+    square: kind === 'avatars',
+  });
   const imageKey = newStorageKey(kind);
   try {
     for (const variant of image.variants) {

@@ -53,7 +53,9 @@ export async function processImage(
     throw AppError.invalidFile('The image has too many pixels. Please use a smaller image.');
   }
   if (meta.width > MAX_SIDE || meta.height > MAX_SIDE) {
-    throw AppError.invalidFile(`The image is too wide or too tall (at most ${MAX_SIDE} pixels a side).`);
+    throw AppError.invalidFile(
+      `The image is too wide or too tall (at most ${MAX_SIDE} pixels a side).`,
+    );
   }
   const swapped = (meta.orientation ?? 1) >= 5;
   const width = swapped ? meta.height : meta.width;

@@ -32,18 +32,26 @@ export class MediaUrls {
     const base = `/media/${key}`;
     if (ttlSeconds === undefined) return base;
     // Rounded to the hour so the same list answers with the same URLs (browser cache, ETag).
-    const expires = (Math.ceil(Date.now() / 3_600_000) * 3600) + ttlSeconds;
+    const expires = Math.ceil(Date.now() / 3_600_000) * 3600 + ttlSeconds;
     return `${base}?expires=${expires}&sig=${this.sign(key, expires)}`;
   }
 
   image(
-    stored: { imageKey: string | null; imageWidths: number[] | null; imageWidth: number | null; imageHeight: number | null },
+    stored: {
+      imageKey: string | null;
+      imageWidths: number[] | null;
+      imageWidth: number | null;
+      imageHeight: number | null;
+    },
     ttlSeconds?: number,
   ): ImageRef | null {
     const widths = stored.imageWidths ?? [];
     if (!stored.imageKey || widths.length === 0) return null;
     const sorted = [...widths].sort((a, b) => a - b);
-    const urls = sorted.map((w) => ({ w, url: this.file(`${stored.imageKey}/${w}.webp`, ttlSeconds) }));
+    const urls = sorted.map((w) => ({
+      w,
+      url: this.file(`${stored.imageKey}/${w}.webp`, ttlSeconds),
+    }));
     const preferred = urls.find((u) => u.w >= 640) ?? urls[urls.length - 1]!;
     return {
       src: preferred.url,

@@ -5,7 +5,12 @@ import { ZodError } from 'zod';
 import { ErrorCode, type ApiErrorBody, type FieldError } from '@rips/shared/api';
 import { AppError } from '../errors.js';
 
-function body(statusCode: number, code: ErrorCode, message: string, errors?: FieldError[]): ApiErrorBody {
+function body(
+  statusCode: number,
+  code: ErrorCode,
+  message: string,
+  errors?: FieldError[],
+): ApiErrorBody {
   return { statusCode, code, message, success: false, ...(errors ? { errors } : {}) };
 }
 
@@ -29,7 +34,11 @@ function fromFastify(error: FastifyError): ApiErrorBody | null {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return body(400, ErrorCode.InvalidJson, 'The request body is not valid JSON.');
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return body(415, ErrorCode.UnsupportedMediaType, 'This request must be sent as multipart form data.');
+      return body(
+        415,
+        ErrorCode.UnsupportedMediaType,
+        'This request must be sent as multipart form data.',
+      );
     default:
       break;
   }
@@ -71,13 +80,21 @@ export const errorHandlerPlugin = fp(async (app) => {
       // A value the database cannot hold (out-of-range date or number, bad encoding): the client's,
       // but also a validation the schemas missed, so it is logged.
       request.log.warn({ err: error }, 'data exception from the database');
-      payload = body(400, ErrorCode.Validation, 'A value in the request cannot be stored. Please check it and try again.');
+      payload = body(
+        400,
+        ErrorCode.Validation,
+        'A value in the request cannot be stored. Please check it and try again.',
+      );
     } else {
       payload = fromFastify(error);
     }
     if (!payload) {
       request.log.error({ err: error }, 'unhandled error');
-      payload = body(500, ErrorCode.Internal, 'Something went wrong on our side. Please try again.');
+      payload = body(
+        500,
+        ErrorCode.Internal,
+        'Something went wrong on our side. Please try again.',
+      );
     } else if (payload.statusCode >= 500) {
       request.log.error({ err: error }, 'server error');
     }

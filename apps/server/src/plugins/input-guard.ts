@@ -6,10 +6,13 @@ export function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (depth > 20 || value === null || typeof value !== 'object') return false;
   if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
-  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
+  return Object.entries(value).some(
+    ([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1),
+  );
 }
 
-export const NUL_MESSAGE = 'The request contains a NUL character, which cannot be stored. Please remove it.';
+export const NUL_MESSAGE =
+  'The request contains a NUL character, which cannot be stored. Please remove it.';
 
 export const inputGuardPlugin = fp(async (app) => {
   app.addHook('preValidation', async (request) => {

@@ -14,7 +14,10 @@ let web: string;
 beforeAll(async () => {
   web = await mkdtemp(path.join(os.tmpdir(), 'rips-web-'));
   await mkdir(path.join(web, 'assets'));
-  await writeFile(path.join(web, 'index.html'), '<!doctype html><title>Rips</title><div id="root"></div>');
+  await writeFile(
+    path.join(web, 'index.html'),
+    '<!doctype html><title>Rips</title><div id="root"></div>',
+  );
   await writeFile(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
   t = await createTestApp({ WEB_DIST_DIR: web });
 });
@@ -30,7 +33,10 @@ function expectSecurityHeaders(res: LightMyRequestResponse, label: string) {
   expect(h['x-frame-options'], label).toBe('DENY');
   const csp = String(h['content-security-policy'] ?? '');
   expect(csp, label).toMatch(/frame-ancestors 'none'|sandbox/);
-  const scriptSrc = /(?:^|;\s*)script-src ([^;]*)/.exec(csp)?.[1] ?? /(?:^|;\s*)default-src ([^;]*)/.exec(csp)?.[1] ?? '';
+  const scriptSrc =
+    /(?:^|;\s*)script-src ([^;]*)/.exec(csp)?.[1] ??
+    /(?:^|;\s*)default-src ([^;]*)/.exec(csp)?.[1] ??
+    '';
   expect(scriptSrc, label).not.toContain('unsafe-inline');
   expect(scriptSrc, label).not.toContain('unsafe-eval');
 }
@@ -56,10 +62,20 @@ describe(`security headers (${TEST_ENGINE})`, () => {
     expectSecurityHeaders(notFound, '404');
 
     const { payload, headers } = multipart(
-      { fullName: 'Head Er', email: 'headers@example.com', userName: 'headers', password: 'Header-check-1' },
+      {
+        fullName: 'Head Er',
+        email: 'headers@example.com',
+        userName: 'headers',
+        password: 'Header-check-1',
+      },
       { avatar: await pngFile() },
     );
-    const created = await t.app.inject({ method: 'POST', url: '/api/v1/users/register', payload, headers });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/register',
+      payload,
+      headers,
+    });
     expect(created.statusCode).toBe(201);
     expectSecurityHeaders(created, 'api json');
     const image = await t.app.inject({ method: 'GET', url: created.json().data.user.avatar });
@@ -72,14 +88,30 @@ describe(`security headers (${TEST_ENGINE})`, () => {
     const memorial = await createMemorialRow(t.app, owner);
     const doc = multipart(
       { postId: memorial.id, name: 'Owner' },
-      { documentFile: { filename: 'Order of service.pdf', contentType: 'application/pdf', body: minimalPdf() } },
+      {
+        documentFile: {
+          filename: 'Order of service.pdf',
+          contentType: 'application/pdf',
+          body: minimalPdf(),
+        },
+      },
     );
-    const uploaded = await t.app.inject({ method: 'POST', url: '/api/v1/documents', payload: doc.payload, headers: { ...doc.headers, ...owner.auth } });
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/documents',
+      payload: doc.payload,
+      headers: { ...doc.headers, ...owner.auth },
+    });
     expect(uploaded.statusCode).toBe(201);
-    const download = await t.app.inject({ method: 'GET', url: uploaded.json().data.data.documentFile });
+    const download = await t.app.inject({
+      method: 'GET',
+      url: uploaded.json().data.data.documentFile,
+    });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
-    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="Order of service\.pdf"/);
+    expect(download.headers['content-disposition']).toMatch(
+      /^attachment; filename="Order of service\.pdf"/,
+    );
     expectSecurityHeaders(download, 'document');
     expect(download.headers['content-security-policy']).toContain('sandbox');
   });
@@ -90,7 +122,11 @@ describe(`security headers (${TEST_ENGINE})`, () => {
 
     const proxied = await createTestApp({ TRUST_PROXY: 'true' });
     try {
-      const secure = await proxied.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { 'x-forwarded-proto': 'https' } });
+      const secure = await proxied.app.inject({
+        method: 'GET',
+        url: '/api/v1/users/me',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
       expect(secure.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
     } finally {
       await proxied.close();

@@ -16,7 +16,8 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /** Uploaded files are inert: no scripts, no plugins, no framing, even if a browser sniffs. */
-export const FILE_CONTENT_SECURITY_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+export const FILE_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 export const securityHeadersPlugin = fp(async (app) => {
   app.addHook('onSend', async (request, reply) => {
@@ -28,7 +29,10 @@ export const securityHeadersPlugin = fp(async (app) => {
     reply.header('x-frame-options', 'DENY');
     reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('cross-origin-resource-policy', 'same-origin');
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), interest-cohort=()');
+    reply.header(
+      'permissions-policy',
+      'camera=(), microphone=(), geolocation=(), interest-cohort=()',
+    );
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }

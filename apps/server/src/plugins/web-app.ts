@@ -21,7 +21,10 @@ export const webAppPlugin = fp<{ distDir: string | null }>(async (app, { distDir
       wildcard: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        res.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
       },
     });
   }
@@ -32,8 +35,13 @@ export const webAppPlugin = fp<{ distDir: string | null }>(async (app, { distDir
       !request.url.startsWith('/media/') &&
       !/\.[a-z0-9]{1,5}(\?|$)/i.test(request.url);
     if (isPage && indexHtml) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(indexHtml);
     }
-    throw AppError.notFound(`No route for ${request.method} ${request.url.split('?')[0]!.slice(0, 200)}.`);
+    throw AppError.notFound(
+      `No route for ${request.method} ${request.url.split('?')[0]!.slice(0, 200)}.`,
+    );
   });
 });

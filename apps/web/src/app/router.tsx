@@ -9,17 +9,44 @@ import { HomePage } from './routes/home';
 // Home stays in the first bundle: it is the landing page and small. Every other page is a chunk.
 const LoginPage = lazy(() => import('./routes/login'));
 const SignUpPage = lazy(() => import('./routes/sign-up'));
-const MemoriamsPage = lazy(() => import('@/features/memorials/components/memoriams-page').then((m) => ({ default: m.MemoriamsPage })));
-const ForgotPasswordPage = lazy(() => import('@/features/password-reset/components/forgot-password-page'));
-const ResetPasswordConfirmPage = lazy(() => import('@/features/password-reset/components/reset-password-confirm-page'));
-const ProfilePage = lazy(() => Promise.all([import('@/features/account/components/profile-page'), import('@/features/profile-memorials/components/profile-memorial-columns')]).then(([page, memorials]) => ({ default: () => <page.default columns={<memorials.ProfileMemorialColumns />} /> })));
-const UpdatePostPage = lazy(() => import('@/features/profile-memorials/components/update-post-page').then((m) => ({ default: m.UpdatePostPage })));
+const MemoriamsPage = lazy(() =>
+  import('@/features/memorials/components/memoriams-page').then((m) => ({
+    default: m.MemoriamsPage,
+  })),
+);
+const ForgotPasswordPage = lazy(
+  () => import('@/features/password-reset/components/forgot-password-page'),
+);
+const ResetPasswordConfirmPage = lazy(
+  () => import('@/features/password-reset/components/reset-password-confirm-page'),
+);
+const ProfilePage = lazy(() =>
+  Promise.all([
+    import('@/features/account/components/profile-page'),
+    import('@/features/profile-memorials/components/profile-memorial-columns'),
+  ]).then(([page, memorials]) => ({
+    default: () => <page.default columns={<memorials.ProfileMemorialColumns />} />,
+  })),
+);
+const UpdatePostPage = lazy(() =>
+  import('@/features/profile-memorials/components/update-post-page').then((m) => ({
+    default: m.UpdatePostPage,
+  })),
+);
 const UpdateAccountPage = lazy(() => import('@/features/account/components/update-account-page'));
 const LifeLegacyPage = lazy(() => import('@/features/legacy/components/life-legacy-page'));
 const BuildLegacyPage = lazy(() => import('@/features/legacy/components/build-legacy-page'));
-const CreatePostPage = lazy(() => import('@/features/memorials/components/create-memorial-page').then((m) => ({ default: m.CreateMemorialPage })));
+const CreatePostPage = lazy(() =>
+  import('@/features/memorials/components/create-memorial-page').then((m) => ({
+    default: m.CreateMemorialPage,
+  })),
+);
 const AddFlowerPage = lazy(() => import('@/features/tributes/components/add-flower-page'));
-const PostPage = lazy(() => import('@/features/memorials/components/memorial-page').then((m) => ({ default: m.MemorialPage })));
+const PostPage = lazy(() =>
+  import('@/features/memorials/components/memorial-page').then((m) => ({
+    default: m.MemorialPage,
+  })),
+);
 const AboutUsPage = lazy(() => import('@/features/static-pages/components/about-us-page'));
 const UserGuidePage = lazy(() => import('@/features/static-pages/components/user-guide-page'));
 const ContactUsPage = lazy(() => import('@/features/static-pages/components/contact-us-page'));

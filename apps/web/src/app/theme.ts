@@ -60,6 +60,14 @@ const systemSerif =
 
 export const PAGE_BACKGROUND = gray[0];
 
+const MODAL_TITLE = {
+  fontFamily: systemSerif,
+  fontSize: '1.3125rem',
+  fontWeight: 600,
+  lineHeight: 1.3,
+  color: 'var(--mantine-color-gray-9)',
+} as const;
+
 export const theme = createTheme({
   primaryColor: 'sage',
   primaryShade: 7,
@@ -98,8 +106,20 @@ export const theme = createTheme({
   respectReducedMotion: true,
   components: {
     // axe: Mantine's close buttons have no accessible name of their own.
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' }, centered: true } },
-    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // Dialog titles speak with the same serif voice as page headings, with room to breathe.
+    Modal: {
+      defaultProps: {
+        closeButtonProps: { 'aria-label': 'Close' },
+        centered: true,
+        padding: 'lg',
+        overlayProps: { backgroundOpacity: 0.45 },
+      },
+      styles: { title: MODAL_TITLE },
+    },
+    Drawer: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
+      styles: { title: MODAL_TITLE },
+    },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss notification' } } },
     CloseButton: { defaultProps: { 'aria-label': 'Close' } },
     // axe: the focus placeholder (role=presentation, tabindex=-1) inside role=menu breaks

@@ -27,12 +27,18 @@ export const memorials = pgTable(
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
     deathDate: date('death_date', { mode: 'string' }),
     traits: text('traits').notNull().default(''),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Tags joined by U+001F so a substring search never spans two tags. */
     tagsText: text('tags_text').notNull().default(''),
     /** Storage prefix of the image variants, with the widths that exist. */
     imageKey: text('image_key'),
-    imageWidths: integer('image_widths').array().notNull().default(sql`'{}'::int[]`),
+    imageWidths: integer('image_widths')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     imageWidth: integer('image_width'),
     imageHeight: integer('image_height'),
     likesCount: integer('likes_count').notNull().default(0),
@@ -60,7 +66,10 @@ export const memorialContributors = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.memorialId, t.userId] }), index('memorial_contributors_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.memorialId, t.userId] }),
+    index('memorial_contributors_user_idx').on(t.userId),
+  ],
 );
 
 export const memorialLikes = pgTable(
@@ -74,5 +83,8 @@ export const memorialLikes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.memorialId, t.userId] }), index('memorial_likes_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.memorialId, t.userId] }),
+    index('memorial_likes_user_idx').on(t.userId),
+  ],
 );

@@ -1,11 +1,21 @@
 import { ErrorCode } from '@rips/shared/api';
-import { ChangePasswordSchema, UpdateAccountSchema, UpdateProfileFieldsSchema } from '@rips/shared/account';
+import {
+  ChangePasswordSchema,
+  UpdateAccountSchema,
+  UpdateProfileFieldsSchema,
+} from '@rips/shared/account';
 import type { Session } from '@rips/shared/users';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import type { MultipartForm } from '../../lib/multipart.js';
 import { storeImage } from '../../media/image-store.js';
-import { asTakenError, EMAIL_TAKEN_MESSAGE, imageLimits, issueSession, USERNAME_TAKEN_MESSAGE } from '../auth/auth.service.js';
+import {
+  asTakenError,
+  EMAIL_TAKEN_MESSAGE,
+  imageLimits,
+  issueSession,
+  USERNAME_TAKEN_MESSAGE,
+} from '../auth/auth.service.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { cancelPendingResets } from '../password-reset/password-reset.repository.js';
 import {
@@ -24,16 +34,23 @@ const AVATAR_REQUIRED = 'Please select an avatar image.';
  * the database points at the new one; an account that already has an avatar may keep it
  * (docs/decisions/0004-profile-avatar-optional.md).
  */
-export async function updateProfile(ctx: AppContext, user: UserRow, form: MultipartForm): Promise<UserRow> {
+export async function updateProfile(
+  ctx: AppContext,
+  user: UserRow,
+  form: MultipartForm,
+): Promise<UserRow> {
   const fields = UpdateProfileFieldsSchema.parse(form.fields);
   const avatar = form.files['avatar'];
   if (!avatar && !user.avatarKey) {
     throw AppError.validation(AVATAR_REQUIRED, [{ path: 'avatar', message: AVATAR_REQUIRED }]);
   }
   const holder = await findUserByUserName(ctx.db, fields.userName);
-  if (holder && holder.id !== user.id) throw AppError.conflict(ErrorCode.UsernameTaken, USERNAME_TAKEN_MESSAGE);
+  if (holder && holder.id !== user.id)
+    throw AppError.conflict(ErrorCode.UsernameTaken, USERNAME_TAKEN_MESSAGE);
 
-  const stored = avatar ? await storeImage(ctx.storage, 'avatars', avatar.buffer, imageLimits(ctx)) : null;
+  const stored = avatar
+    ? await storeImage(ctx.storage, 'avatars', avatar.buffer, imageLimits(ctx))
+    : null;
   let updated: UserRow | undefined;
   try {
     updated = await updateUser(ctx.db, user.id, {
@@ -55,12 +72,20 @@ export async function updateProfile(ctx: AppContext, user: UserRow, form: Multip
   return updated;
 }
 
-export async function updateAccount(ctx: AppContext, user: UserRow, body: unknown): Promise<UserRow> {
+export async function updateAccount(
+  ctx: AppContext,
+  user: UserRow,
+  body: unknown,
+): Promise<UserRow> {
   const fields = UpdateAccountSchema.parse(body);
   const holder = await findUserByEmail(ctx.db, fields.email);
-  if (holder && holder.id !== user.id) throw AppError.conflict(ErrorCode.EmailTaken, EMAIL_TAKEN_MESSAGE);
+  if (holder && holder.id !== user.id)
+    throw AppError.conflict(ErrorCode.EmailTaken, EMAIL_TAKEN_MESSAGE);
   try {
-    const updated = await updateUser(ctx.db, user.id, { fullName: fields.fullName, email: fields.email });
+    const updated = await updateUser(ctx.db, user.id, {
+      fullName: fields.fullName,
+      email: fields.email,
+    });
     if (!updated) throw AppError.unauthenticated();
     return updated;
   } catch (error) {
@@ -72,18 +97,32 @@ export async function updateAccount(ctx: AppContext, user: UserRow, body: unknow
  * Checks the current password, sets the new one and revokes every other session. The caller's own
  * session continues with the fresh token this returns.
  */
-export async function changePassword(ctx: AppContext, user: UserRow, body: unknown): Promise<Session> {
+export async function changePassword(
+  ctx: AppContext,
+  user: UserRow,
+  body: unknown,
+): Promise<Session> {
   const fields = ChangePasswordSchema.parse(body);
   const key = `change-password:${user.id}`;
-  ctx.limiter.assertUnder(key, CHANGE_PASSWORD_ATTEMPTS, 'Too many attempts to change the password.');
+  ctx.limiter.assertUnder(
+    key,
+    CHANGE_PASSWORD_ATTEMPTS,
+    'Too many attempts to change the password.',
+  );
   if (!(await verifyPassword(user.passwordHash, fields.currentPassword))) {
     ctx.limiter.hit(key);
     const message = 'Your current password is not correct.';
     // 400, not 401: the session itself is fine, and a 401 would sign the member out.
-    throw new AppError(400, ErrorCode.InvalidCredentials, message, [{ path: 'currentPassword', message }]);
+    throw new AppError(400, ErrorCode.InvalidCredentials, message, [
+      { path: 'currentPassword', message },
+    ]);
   }
   ctx.limiter.reset(key);
-  const updated = await setPasswordAndRevokeTokens(ctx.db, user.id, await hashPassword(fields.newPassword));
+  const updated = await setPasswordAndRevokeTokens(
+    ctx.db,
+    user.id,
+    await hashPassword(fields.newPassword),
+  );
   if (!updated) throw AppError.unauthenticated();
   await cancelPendingResets(ctx.db, user.id);
   return issueSession(ctx, updated);

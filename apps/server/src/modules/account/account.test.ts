@@ -13,7 +13,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-function updateProfile(auth: { authorization: string } | undefined, fields: Record<string, string>, avatar?: FilePart) {
+function updateProfile(
+  auth: { authorization: string } | undefined,
+  fields: Record<string, string>,
+  avatar?: FilePart,
+) {
   const { payload, headers } = multipart(fields, avatar ? { avatar } : {});
   return t.app.inject({
     method: 'POST',
@@ -35,15 +39,27 @@ const me = (authorization: string) =>
 describe(`profile (${TEST_ENGINE})`, () => {
   it('updates name, username and avatar, and deletes the old avatar files after the update', async () => {
     const member = await createUser(t.app);
-    const first = await updateProfile(member.auth, { fullName: 'Rose Tyler', userName: `rose_${member.row.id.slice(0, 6)}` }, await pngWithGps());
+    const first = await updateProfile(
+      member.auth,
+      { fullName: 'Rose Tyler', userName: `rose_${member.row.id.slice(0, 6)}` },
+      await pngWithGps(),
+    );
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ success: true, message: 'Profile updated successfully!' });
     const firstUser = first.json().data.user;
-    expect(firstUser).toMatchObject({ fullName: 'Rose Tyler', email: member.row.email, roles: 'visitor' });
+    expect(firstUser).toMatchObject({
+      fullName: 'Rose Tyler',
+      email: member.row.email,
+      roles: 'visitor',
+    });
     const firstKey = (await findUserById(t.app.ctx.db, member.row.id))!.avatarKey!;
     expect(await storedKeys(firstKey)).toHaveLength(2);
 
-    const second = await updateProfile(member.auth, { fullName: 'Rose Noble', userName: firstUser.userName }, await pngFile(300, 300));
+    const second = await updateProfile(
+      member.auth,
+      { fullName: 'Rose Noble', userName: firstUser.userName },
+      await pngFile(300, 300),
+    );
     expect(second.statusCode).toBe(200);
     const secondKey = (await findUserById(t.app.ctx.db, member.row.id))!.avatarKey!;
     expect(secondKey).not.toBe(firstKey);
@@ -56,13 +72,30 @@ describe(`profile (${TEST_ENGINE})`, () => {
 
   it('keeps the current avatar when none is sent, but requires one for an account without any', async () => {
     const member = await createUser(t.app);
-    const missing = await updateProfile(member.auth, { fullName: 'No Picture', userName: member.row.userName });
+    const missing = await updateProfile(member.auth, {
+      fullName: 'No Picture',
+      userName: member.row.userName,
+    });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({ message: 'Please select an avatar image.', errors: [{ path: 'avatar' }] });
+    expect(missing.json()).toMatchObject({
+      message: 'Please select an avatar image.',
+      errors: [{ path: 'avatar' }],
+    });
 
-    expect((await updateProfile(member.auth, { fullName: 'Has Picture', userName: member.row.userName }, await pngFile())).statusCode).toBe(200);
+    expect(
+      (
+        await updateProfile(
+          member.auth,
+          { fullName: 'Has Picture', userName: member.row.userName },
+          await pngFile(),
+        )
+      ).statusCode,
+    ).toBe(200);
     const key = (await findUserById(t.app.ctx.db, member.row.id))!.avatarKey;
-    const kept = await updateProfile(member.auth, { fullName: 'Renamed', userName: member.row.userName });
+    const kept = await updateProfile(member.auth, {
+      fullName: 'Renamed',
+      userName: member.row.userName,
+    });
     expect(kept.statusCode).toBe(200);
     expect(kept.json().data.user.fullName).toBe('Renamed');
     expect((await findUserById(t.app.ctx.db, member.row.id))!.avatarKey).toBe(key);
@@ -72,7 +105,11 @@ describe(`profile (${TEST_ENGINE})`, () => {
     const holder = await createUser(t.app);
     const member = await createUser(t.app);
     const before = await storedKeys('avatars');
-    const res = await updateProfile(member.auth, { fullName: 'X', userName: holder.row.userName.toUpperCase() }, await pngFile());
+    const res = await updateProfile(
+      member.auth,
+      { fullName: 'X', userName: holder.row.userName.toUpperCase() },
+      await pngFile(),
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'USERNAME_TAKEN', success: false });
     expect(await storedKeys('avatars')).toEqual(before);
@@ -80,12 +117,23 @@ describe(`profile (${TEST_ENGINE})`, () => {
 
   it('rejects a fake image, missing fields and anonymous callers', async () => {
     const member = await createUser(t.app);
-    const fake = await updateProfile(member.auth, { fullName: 'A', userName: member.row.userName }, textAsPng());
+    const fake = await updateProfile(
+      member.auth,
+      { fullName: 'A', userName: member.row.userName },
+      textAsPng(),
+    );
     expect(fake.statusCode).toBe(422);
-    const blank = await updateProfile(member.auth, { fullName: '  ', userName: member.row.userName }, await pngFile());
+    const blank = await updateProfile(
+      member.auth,
+      { fullName: '  ', userName: member.row.userName },
+      await pngFile(),
+    );
     expect(blank.statusCode).toBe(400);
     expect(blank.json().errors[0].path).toBe('fullName');
-    expect((await updateProfile(undefined, { fullName: 'A', userName: 'abc' }, await pngFile())).statusCode).toBe(401);
+    expect(
+      (await updateProfile(undefined, { fullName: 'A', userName: 'abc' }, await pngFile()))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
@@ -107,7 +155,10 @@ describe(`account details (${TEST_ENGINE})`, () => {
     });
     expect(res.statusCode).toBe(200);
     const row = (await findUserById(t.app.ctx.db, member.row.id))!;
-    expect(row).toMatchObject({ fullName: 'Martha Jones', email: `martha.${member.row.id.slice(0, 8)}@example.com` });
+    expect(row).toMatchObject({
+      fullName: 'Martha Jones',
+      email: `martha.${member.row.id.slice(0, 8)}@example.com`,
+    });
     expect(row.userName).toBe(member.row.userName);
     expect(row.role).toBe('visitor');
     expect(res.json().data.user.email).toBe(row.email);
@@ -149,11 +200,20 @@ describe(`change password (${TEST_ENGINE})`, () => {
   const change = (auth: { authorization: string }, payload: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: '/api/v1/users/change-password', headers: auth, payload });
   const login = (userName: string, password: string) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/users/login', payload: { userName, password }, remoteAddress: '10.9.0.1' });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/login',
+      payload: { userName, password },
+      remoteAddress: '10.9.0.1',
+    });
 
   it('changes the password, revokes older tokens and returns a fresh session token', async () => {
     const member = await createUser(t.app);
-    const otherDevice = await t.app.ctx.tokens.sign({ sub: member.row.id, ver: member.row.tokenVersion, role: 'visitor' });
+    const otherDevice = await t.app.ctx.tokens.sign({
+      sub: member.row.id,
+      ver: member.row.tokenVersion,
+      role: 'visitor',
+    });
     const res = await change(member.auth, {
       currentPassword: TEST_PASSWORD,
       newPassword: 'Brand-new-pass-7',
@@ -178,10 +238,17 @@ describe(`change password (${TEST_ENGINE})`, () => {
       confirmNewPassword: 'Brand-new-pass-7',
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({ code: 'INVALID_CREDENTIALS', errors: [{ path: 'currentPassword' }] });
+    expect(wrong.json()).toMatchObject({
+      code: 'INVALID_CREDENTIALS',
+      errors: [{ path: 'currentPassword' }],
+    });
     expect((await me(member.auth.authorization)).statusCode).toBe(200);
 
-    const weak = await change(member.auth, { currentPassword: TEST_PASSWORD, newPassword: 'short', confirmNewPassword: 'short' });
+    const weak = await change(member.auth, {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'short',
+      confirmNewPassword: 'short',
+    });
     expect(weak.statusCode).toBe(400);
     const mismatch = await change(member.auth, {
       currentPassword: TEST_PASSWORD,
@@ -196,7 +263,11 @@ describe(`change password (${TEST_ENGINE})`, () => {
   it('throttles guessing the current password with a stolen session', async () => {
     const member = await createUser(t.app);
     const guess = () =>
-      change(member.auth, { currentPassword: 'Guess-password-1', newPassword: 'Brand-new-pass-7', confirmNewPassword: 'Brand-new-pass-7' });
+      change(member.auth, {
+        currentPassword: 'Guess-password-1',
+        newPassword: 'Brand-new-pass-7',
+        confirmNewPassword: 'Brand-new-pass-7',
+      });
     for (let i = 0; i < 10; i++) expect((await guess()).statusCode).toBe(400);
     const blocked = await change(member.auth, {
       currentPassword: TEST_PASSWORD,

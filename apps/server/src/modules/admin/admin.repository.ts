@@ -20,7 +20,11 @@ export async function searchUsers(
 ): Promise<{ rows: UserRow[]; total: number }> {
   const pattern = containing(search);
   const where: SQL | undefined = search
-    ? or(ilike(users.fullName, pattern), ilike(users.userName, pattern), ilike(users.email, pattern))
+    ? or(
+        ilike(users.fullName, pattern),
+        ilike(users.userName, pattern),
+        ilike(users.email, pattern),
+      )
     : undefined;
   const [rows, [total]] = await Promise.all([
     db
@@ -35,13 +39,25 @@ export async function searchUsers(
   return { rows, total: total?.value ?? 0 };
 }
 
-export async function setUserRole(db: Db, id: string, role: UserRow['role']): Promise<UserRow | undefined> {
-  const [row] = await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+export async function setUserRole(
+  db: Db,
+  id: string,
+  role: UserRow['role'],
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ role, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
   return row;
 }
 
 /** Disabling also revokes every token, so an open session ends at its next request. */
-export async function setUserDisabled(db: Db, id: string, disabled: boolean): Promise<UserRow | undefined> {
+export async function setUserDisabled(
+  db: Db,
+  id: string,
+  disabled: boolean,
+): Promise<UserRow | undefined> {
   const now = new Date();
   const [row] = await db
     .update(users)
@@ -132,7 +148,12 @@ export async function recentTributes(db: Db, { page, limit }: PageRequest) {
       .orderBy(desc(flowers.createdAt), desc(flowers.id))
       .limit(needed),
     db
-      .select({ id: prayers.id, createdAt: prayers.createdAt, text: prayers.text, ...tributeContext })
+      .select({
+        id: prayers.id,
+        createdAt: prayers.createdAt,
+        text: prayers.text,
+        ...tributeContext,
+      })
       .from(prayers)
       .innerJoin(memorials, eq(memorials.id, prayers.memorialId))
       .innerJoin(users, eq(users.id, prayers.ownerId))
@@ -153,8 +174,14 @@ export async function recentTributes(db: Db, { page, limit }: PageRequest) {
 export type RecentTributeRow = Awaited<ReturnType<typeof recentTributes>>['rows'][number];
 
 /** Removes a flower and answers its image prefix (to delete once the row is gone), or undefined. */
-export async function deleteFlower(db: Db, id: string): Promise<{ imageKey: string | null } | undefined> {
-  const [row] = await db.delete(flowers).where(eq(flowers.id, id)).returning({ imageKey: flowers.imageKey });
+export async function deleteFlower(
+  db: Db,
+  id: string,
+): Promise<{ imageKey: string | null } | undefined> {
+  const [row] = await db
+    .delete(flowers)
+    .where(eq(flowers.id, id))
+    .returning({ imageKey: flowers.imageKey });
   return row;
 }
 

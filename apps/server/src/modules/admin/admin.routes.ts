@@ -54,11 +54,25 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/memorials',
-    { schema: { querystring: AdminMemorialQuerySchema.extend({ featured: z.enum(['true', 'false']).optional() }) } },
+    {
+      schema: {
+        querystring: AdminMemorialQuerySchema.extend({
+          featured: z.enum(['true', 'false']).optional(),
+        }),
+      },
+    },
     async (request, reply) => {
       const { search, page, limit, featured } = request.query;
-      const { rows, total } = await repo.searchMemorials(ctx.db, search, featured === 'true', { page, limit });
-      return respond(reply, 200, { data: rows.map(presentAdminMemorial), page, limit, total }, 'Memorials');
+      const { rows, total } = await repo.searchMemorials(ctx.db, search, featured === 'true', {
+        page,
+        limit,
+      });
+      return respond(
+        reply,
+        200,
+        { data: rows.map(presentAdminMemorial), page, limit, total },
+        'Memorials',
+      );
     },
   );
 
@@ -72,12 +86,16 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/tributes', { schema: { querystring: AdminTributeQuerySchema } }, async (request, reply) => {
-    const { page, limit } = request.query;
-    const { rows, total } = await repo.recentTributes(ctx.db, { page, limit });
-    const data = rows.map((row) => presentAdminTribute(ctx.urls, row));
-    return respond(reply, 200, { data, page, limit, total }, 'Recent tributes');
-  });
+  app.get(
+    '/tributes',
+    { schema: { querystring: AdminTributeQuerySchema } },
+    async (request, reply) => {
+      const { page, limit } = request.query;
+      const { rows, total } = await repo.recentTributes(ctx.db, { page, limit });
+      const data = rows.map((row) => presentAdminTribute(ctx.urls, row));
+      return respond(reply, 200, { data, page, limit, total }, 'Recent tributes');
+    },
+  );
 
   app.delete(
     '/tributes/:kind/:id',

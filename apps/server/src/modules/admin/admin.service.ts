@@ -11,16 +11,29 @@ async function findTarget(ctx: AppContext, id: string): Promise<UserRow> {
 }
 
 /** Grants or revokes the sponsor role. Administrators keep theirs: they are made by configuration or the CLI. */
-export async function setSponsor(ctx: AppContext, admin: UserRow, id: string, sponsor: boolean): Promise<UserRow> {
+export async function setSponsor(
+  ctx: AppContext,
+  admin: UserRow,
+  id: string,
+  sponsor: boolean,
+): Promise<UserRow> {
   const target = await findTarget(ctx, id);
   if (target.id === admin.id) throw AppError.forbidden('You cannot change your own role.');
   if (target.role === 'admin') {
-    throw AppError.conflict(ErrorCode.Conflict, 'Administrators keep their role; it cannot be changed here.');
+    throw AppError.conflict(
+      ErrorCode.Conflict,
+      'Administrators keep their role; it cannot be changed here.',
+    );
   }
   return (await repo.setUserRole(ctx.db, target.id, sponsor ? 'sponsor' : 'visitor')) ?? target;
 }
 
-export async function setDisabled(ctx: AppContext, admin: UserRow, id: string, disabled: boolean): Promise<UserRow> {
+export async function setDisabled(
+  ctx: AppContext,
+  admin: UserRow,
+  id: string,
+  disabled: boolean,
+): Promise<UserRow> {
   const target = await findTarget(ctx, id);
   if (target.id === admin.id) throw AppError.forbidden('You cannot disable your own account.');
   if (disabled === (target.disabledAt !== null)) return target;
@@ -34,7 +47,11 @@ export async function setFeatured(ctx: AppContext, id: string, featured: boolean
 }
 
 /** Removes a tribute; a flower's stored picture goes once its row is gone. */
-export async function removeTribute(ctx: AppContext, kind: 'flower' | 'prayer', id: string): Promise<void> {
+export async function removeTribute(
+  ctx: AppContext,
+  kind: 'flower' | 'prayer',
+  id: string,
+): Promise<void> {
   const missing = () => AppError.notFound('This tribute does not exist.');
   if (!isUuid(id)) throw missing();
   if (kind === 'prayer') {

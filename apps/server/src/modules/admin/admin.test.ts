@@ -20,7 +20,10 @@ afterAll(async () => {
 });
 
 async function createMemorial(owner: TestUser, title: string) {
-  const [row] = await t.app.ctx.db.insert(memorials).values({ ownerId: owner.row.id, title }).returning();
+  const [row] = await t.app.ctx.db
+    .insert(memorials)
+    .values({ ownerId: owner.row.id, title })
+    .returning();
   return row!;
 }
 
@@ -35,7 +38,10 @@ async function createFlower(memorialId: string, owner: TestUser, at: Date) {
 }
 
 async function createPrayer(memorialId: string, owner: TestUser, text: string, at: Date) {
-  const [row] = await t.app.ctx.db.insert(prayers).values({ memorialId, ownerId: owner.row.id, text, createdAt: at }).returning();
+  const [row] = await t.app.ctx.db
+    .insert(prayers)
+    .values({ memorialId, ownerId: owner.row.id, text, createdAt: at })
+    .returning();
   return row!;
 }
 
@@ -56,14 +62,41 @@ describe(`admin authorization table (${TEST_ENGINE})`, () => {
     const flower = await createFlower(memorial.id, target, new Date());
     const prayer = await createPrayer(memorial.id, target, 'Rest well', new Date());
     const routes: Call[] = [
-      { method: 'GET', url: '/api/v1/admin/users?search=member&page=1', pattern: '/api/v1/admin/users' },
-      { method: 'PATCH', url: `/api/v1/admin/users/${target.row.id}/sponsor`, pattern: '/api/v1/admin/users/:id/sponsor', payload: { sponsor: true } },
-      { method: 'PATCH', url: `/api/v1/admin/users/${target.row.id}/status`, pattern: '/api/v1/admin/users/:id/status', payload: { disabled: false } },
+      {
+        method: 'GET',
+        url: '/api/v1/admin/users?search=member&page=1',
+        pattern: '/api/v1/admin/users',
+      },
+      {
+        method: 'PATCH',
+        url: `/api/v1/admin/users/${target.row.id}/sponsor`,
+        pattern: '/api/v1/admin/users/:id/sponsor',
+        payload: { sponsor: true },
+      },
+      {
+        method: 'PATCH',
+        url: `/api/v1/admin/users/${target.row.id}/status`,
+        pattern: '/api/v1/admin/users/:id/status',
+        payload: { disabled: false },
+      },
       { method: 'GET', url: '/api/v1/admin/memorials', pattern: '/api/v1/admin/memorials' },
-      { method: 'PATCH', url: `/api/v1/admin/memorials/${memorial.id}/featured`, pattern: '/api/v1/admin/memorials/:id/featured', payload: { featured: true } },
+      {
+        method: 'PATCH',
+        url: `/api/v1/admin/memorials/${memorial.id}/featured`,
+        pattern: '/api/v1/admin/memorials/:id/featured',
+        payload: { featured: true },
+      },
       { method: 'GET', url: '/api/v1/admin/tributes', pattern: '/api/v1/admin/tributes' },
-      { method: 'DELETE', url: `/api/v1/admin/tributes/prayer/${prayer.id}`, pattern: '/api/v1/admin/tributes/:kind/:id' },
-      { method: 'DELETE', url: `/api/v1/admin/tributes/flower/${flower.id}`, pattern: '/api/v1/admin/tributes/:kind/:id' },
+      {
+        method: 'DELETE',
+        url: `/api/v1/admin/tributes/prayer/${prayer.id}`,
+        pattern: '/api/v1/admin/tributes/:kind/:id',
+      },
+      {
+        method: 'DELETE',
+        url: `/api/v1/admin/tributes/flower/${flower.id}`,
+        pattern: '/api/v1/admin/tributes/:kind/:id',
+      },
     ];
     const registered = t.app.registeredRoutes
       .filter((r) => r.url.startsWith('/api/v1/admin'))
@@ -71,13 +104,31 @@ describe(`admin authorization table (${TEST_ENGINE})`, () => {
     expect(new Set(registered)).toEqual(new Set(routes.map((r) => `${r.method} ${r.pattern}`)));
     const roles: (Role | 'anonymous')[] = ['anonymous', 'visitor', 'sponsor', 'admin'];
     const callers = new Map<string, TestUser | undefined>();
-    for (const role of roles) callers.set(role, role === 'anonymous' ? undefined : role === 'admin' ? admin : await createUser(t.app, { role }));
-    const expected: Record<string, number> = { anonymous: 401, visitor: 403, sponsor: 403, admin: 200 };
+    for (const role of roles)
+      callers.set(
+        role,
+        role === 'anonymous'
+          ? undefined
+          : role === 'admin'
+            ? admin
+            : await createUser(t.app, { role }),
+      );
+    const expected: Record<string, number> = {
+      anonymous: 401,
+      visitor: 403,
+      sponsor: 403,
+      admin: 200,
+    };
 
     for (const role of roles) {
       const caller = callers.get(role);
       for (const route of routes) {
-        const res = await t.app.inject({ method: route.method, url: route.url, payload: route.payload, headers: caller?.auth ?? {} });
+        const res = await t.app.inject({
+          method: route.method,
+          url: route.url,
+          payload: route.payload,
+          headers: caller?.auth ?? {},
+        });
         expect(res.statusCode, `${role} ${route.method} ${route.url}`).toBe(expected[role]);
       }
     }
@@ -104,16 +155,30 @@ describe(`admin users (${TEST_ENGINE})`, () => {
     const b = await createUser(t.app, { userName: `${tag}_user` });
     const c = await createUser(t.app, { email: `${tag}@mail.example` });
     await createUser(t.app, { fullName: 'Unrelated Person' });
-    const page1 = await t.app.inject({ method: 'GET', url: `/api/v1/admin/users?search=${tag}&limit=2`, headers: admin.auth });
+    const page1 = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/users?search=${tag}&limit=2`,
+      headers: admin.auth,
+    });
     expect(page1.statusCode).toBe(200);
     expect(page1.json().data).toMatchObject({ page: 1, limit: 2, total: 3 });
     expect(page1.json().data.data).toHaveLength(2);
-    const page2 = await t.app.inject({ method: 'GET', url: `/api/v1/admin/users?search=${tag}&limit=2&page=2`, headers: admin.auth });
-    const ids = [...page1.json().data.data, ...page2.json().data.data].map((u: { _id: string }) => u._id).sort();
+    const page2 = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/users?search=${tag}&limit=2&page=2`,
+      headers: admin.auth,
+    });
+    const ids = [...page1.json().data.data, ...page2.json().data.data]
+      .map((u: { _id: string }) => u._id)
+      .sort();
     expect(ids).toEqual([a.row.id, b.row.id, c.row.id].sort());
     expect(page1.json().data.data[0]).not.toHaveProperty('passwordHash');
 
-    const literal = await t.app.inject({ method: 'GET', url: '/api/v1/admin/users?search=%25', headers: admin.auth });
+    const literal = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/users?search=%25',
+      headers: admin.auth,
+    });
     expect(literal.json().data.total).toBe(0);
   });
 
@@ -141,28 +206,50 @@ describe(`admin users (${TEST_ENGINE})`, () => {
   it('disables an account: its sessions end and it cannot log in; enabling lets it log in again', async () => {
     const member = await createUser(t.app);
     const status = (disabled: boolean) =>
-      t.app.inject({ method: 'PATCH', url: `/api/v1/admin/users/${member.row.id}/status`, headers: admin.auth, payload: { disabled } });
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/admin/users/${member.row.id}/status`,
+        headers: admin.auth,
+        payload: { disabled },
+      });
     const login = () =>
-      t.app.inject({ method: 'POST', url: '/api/v1/users/login', payload: { userName: member.row.userName, password: TEST_PASSWORD } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/users/login',
+        payload: { userName: member.row.userName, password: TEST_PASSWORD },
+      });
 
     const disabled = await status(true);
     expect(disabled.json().data.user.disabled).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: member.auth })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: member.auth }))
+        .statusCode,
+    ).toBe(401);
     const refused = await login();
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('ACCOUNT_DISABLED');
-    expect((await findUserById(t.app.ctx.db, member.row.id))!.tokenVersion).toBe(member.row.tokenVersion + 1);
+    expect((await findUserById(t.app.ctx.db, member.row.id))!.tokenVersion).toBe(
+      member.row.tokenVersion + 1,
+    );
 
     expect((await status(false)).json().data.user.disabled).toBe(false);
     expect((await login()).statusCode).toBe(200);
     // The token from before the disable stays revoked.
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: member.auth })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: member.auth }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('does not let an admin disable or demote themself, nor change another admin’s role', async () => {
     const other = await createUser(t.app, { role: 'admin' });
     const self = (path: string, payload: object) =>
-      t.app.inject({ method: 'PATCH', url: `/api/v1/admin/users/${admin.row.id}/${path}`, headers: admin.auth, payload });
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/admin/users/${admin.row.id}/${path}`,
+        headers: admin.auth,
+        payload,
+      });
     expect((await self('status', { disabled: true })).statusCode).toBe(403);
     expect((await self('sponsor', { sponsor: false })).statusCode).toBe(403);
     const demoteOther = await t.app.inject({
@@ -189,14 +276,31 @@ describe(`admin memorials and tributes (${TEST_ENGINE})`, () => {
     const owner = await createUser(t.app, { role: 'sponsor' });
     const memorial = await createMemorial(owner, 'Featured Candidate Memorial');
     const feature = (featured: boolean) =>
-      t.app.inject({ method: 'PATCH', url: `/api/v1/admin/memorials/${memorial.id}/featured`, headers: admin.auth, payload: { featured } });
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/admin/memorials/${memorial.id}/featured`,
+        headers: admin.auth,
+        payload: { featured },
+      });
     expect((await feature(true)).statusCode).toBe(200);
-    const [featuredRow] = await t.app.ctx.db.select().from(memorials).where(eq(memorials.id, memorial.id));
+    const [featuredRow] = await t.app.ctx.db
+      .select()
+      .from(memorials)
+      .where(eq(memorials.id, memorial.id));
     expect(featuredRow!.featuredAt).toBeInstanceOf(Date);
-    const listed = await t.app.inject({ method: 'GET', url: '/api/v1/admin/memorials?featured=true&search=candidate', headers: admin.auth });
-    expect(listed.json().data.data).toMatchObject([{ _id: memorial.id, featured: true, owner: { _id: owner.row.id } }]);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/memorials?featured=true&search=candidate',
+      headers: admin.auth,
+    });
+    expect(listed.json().data.data).toMatchObject([
+      { _id: memorial.id, featured: true, owner: { _id: owner.row.id } },
+    ]);
     expect((await feature(false)).statusCode).toBe(200);
-    const [plainRow] = await t.app.ctx.db.select().from(memorials).where(eq(memorials.id, memorial.id));
+    const [plainRow] = await t.app.ctx.db
+      .select()
+      .from(memorials)
+      .where(eq(memorials.id, memorial.id));
     expect(plainRow!.featuredAt).toBeNull();
     const missing = await t.app.inject({
       method: 'PATCH',
@@ -214,9 +318,18 @@ describe(`admin memorials and tributes (${TEST_ENGINE})`, () => {
     const future = Date.now() + 3_600_000;
     const older = await createPrayer(memorial.id, author, 'An older prayer', new Date(future));
     const flower = await createFlower(memorial.id, author, new Date(future + 1000));
-    const newest = await createPrayer(memorial.id, author, 'The newest prayer', new Date(future + 2000));
+    const newest = await createPrayer(
+      memorial.id,
+      author,
+      'The newest prayer',
+      new Date(future + 2000),
+    );
 
-    const list = await t.app.inject({ method: 'GET', url: '/api/v1/admin/tributes?limit=3', headers: admin.auth });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/tributes?limit=3',
+      headers: admin.auth,
+    });
     expect(list.statusCode).toBe(200);
     const items = list.json().data.data;
     expect(items.map((i: { _id: string }) => i._id)).toEqual([newest.id, flower.id, older.id]);
@@ -230,15 +343,39 @@ describe(`admin memorials and tributes (${TEST_ENGINE})`, () => {
     expect(items[1].image).toMatch(/^\/media\/flowers\//);
 
     expect(await storedKeys(flower.imageKey!)).not.toEqual([]);
-    const removed = await t.app.inject({ method: 'DELETE', url: `/api/v1/admin/tributes/flower/${flower.id}`, headers: admin.auth });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/admin/tributes/flower/${flower.id}`,
+      headers: admin.auth,
+    });
     expect(removed.statusCode).toBe(200);
     expect(await storedKeys(flower.imageKey!)).toEqual([]);
     expect(await t.app.ctx.db.select().from(flowers).where(eq(flowers.id, flower.id))).toEqual([]);
-    const again = await t.app.inject({ method: 'DELETE', url: `/api/v1/admin/tributes/flower/${flower.id}`, headers: admin.auth });
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/admin/tributes/flower/${flower.id}`,
+      headers: admin.auth,
+    });
     expect(again.statusCode).toBe(404);
 
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/admin/tributes/prayer/${newest.id}`, headers: admin.auth })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/v1/admin/tributes/prayer/${newest.id}`,
+          headers: admin.auth,
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await t.app.ctx.db.select().from(prayers).where(eq(prayers.id, newest.id))).toEqual([]);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/admin/tributes/poem/${older.id}`, headers: admin.auth })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/v1/admin/tributes/poem/${older.id}`,
+          headers: admin.auth,
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });

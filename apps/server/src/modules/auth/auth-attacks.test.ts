@@ -10,7 +10,11 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function status(token: string): Promise<number> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { authorization: `Bearer ${token}` } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/users/me',
+    headers: { authorization: `Bearer ${token}` },
+  });
   return res.statusCode;
 }
 
@@ -24,19 +28,34 @@ describe(`token attacks (${TEST_ENGINE})`, () => {
     member = await createUser(t.app);
   });
 
-  const claims = () => ({ sub: member.row.id, ver: member.row.tokenVersion, role: 'admin', iss: 'rips' });
+  const claims = () => ({
+    sub: member.row.id,
+    ver: member.row.tokenVersion,
+    role: 'admin',
+    iss: 'rips',
+  });
 
   it('refuses alg none, other algorithms, a wrong key and an expired token', async () => {
     const now = Math.floor(Date.now() / 1000);
-    expect(await status(`${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims(), exp: now + 600 })}.`)).toBe(401);
-    expect(await status(`${b64({ alg: 'NONE' })}.${b64({ ...claims(), exp: now + 600 })}.`)).toBe(401);
+    expect(
+      await status(`${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims(), exp: now + 600 })}.`),
+    ).toBe(401);
+    expect(await status(`${b64({ alg: 'NONE' })}.${b64({ ...claims(), exp: now + 600 })}.`)).toBe(
+      401,
+    );
 
     const key = new TextEncoder().encode(t.app.ctx.config.jwtSecret);
-    const hs512 = await new SignJWT(claims()).setProtectedHeader({ alg: 'HS512' }).setExpirationTime('10m').sign(key);
+    const hs512 = await new SignJWT(claims())
+      .setProtectedHeader({ alg: 'HS512' })
+      .setExpirationTime('10m')
+      .sign(key);
     expect(await status(hs512)).toBe(401);
 
     const wrongKey = new TextEncoder().encode('x'.repeat(48));
-    const forged = await new SignJWT(claims()).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('10m').sign(wrongKey);
+    const forged = await new SignJWT(claims())
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('10m')
+      .sign(wrongKey);
     expect(await status(forged)).toBe(401);
 
     const expired = await new SignJWT(claims())
@@ -50,7 +69,10 @@ describe(`token attacks (${TEST_ENGINE})`, () => {
     expect(await status(noExpiry)).toBe(401);
 
     // The same claims signed properly do work: the refusals above are about the token, not the user.
-    const good = await new SignJWT(claims()).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('10m').sign(key);
+    const good = await new SignJWT(claims())
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('10m')
+      .sign(key);
     expect(await status(good)).toBe(200);
   });
 
@@ -83,7 +105,9 @@ describe(`login throttling (${TEST_ENGINE})`, () => {
     // Only `limit` guesses ever reach the password check; every other attempt is refused unchecked.
     expect(outcomes.get(401)).toBe(limit);
     expect(outcomes.get(429)).toBe(1000 - limit);
-    console.info(`login throttling: 1000 attempts → ${outcomes.get(401)} checked (401), ${outcomes.get(429)} refused (429)`);
+    console.info(
+      `login throttling: 1000 attempts → ${outcomes.get(401)} checked (401), ${outcomes.get(429)} refused (429)`,
+    );
 
     // The owner on another address is not locked out meanwhile…
     const owner = await app.inject({
@@ -135,7 +159,11 @@ describe(`login throttling (${TEST_ENGINE})`, () => {
       });
       return { status: res.statusCode, body: res.body };
     };
-    expect(await answer(member.row.userName, '192.0.2.1')).toEqual(await answer('no_such_member', '192.0.2.2'));
-    expect(await answer(member.row.email, '192.0.2.3')).toEqual(await answer('nobody@example.com', '192.0.2.4'));
+    expect(await answer(member.row.userName, '192.0.2.1')).toEqual(
+      await answer('no_such_member', '192.0.2.2'),
+    );
+    expect(await answer(member.row.email, '192.0.2.3')).toEqual(
+      await answer('nobody@example.com', '192.0.2.4'),
+    );
   });
 });

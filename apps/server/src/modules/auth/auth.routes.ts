@@ -10,7 +10,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/users/register', async (request, reply) => {
     const form = await readMultipart(request, { avatar: ctx.config.MAX_IMAGE_BYTES });
     const user = await auth.register(ctx, request.ip, form);
-    return respond(reply, 201, { user: presentSelf(ctx.urls, user) }, 'User Registered Successfully');
+    return respond(
+      reply,
+      201,
+      { user: presentSelf(ctx.urls, user) },
+      'User Registered Successfully',
+    );
   });
 
   app.post('/users/login', async (request, reply) => {
@@ -26,11 +31,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch('/users/become-sponsor', async (request, reply) => {
     const user = await auth.becomeSponsor(ctx, await request.requireUser());
-    return respond(reply, 200, { user: presentSelf(ctx.urls, user), roles: user.role }, 'You are now a sponsor!');
+    return respond(
+      reply,
+      200,
+      { user: presentSelf(ctx.urls, user), roles: user.role },
+      'You are now a sponsor!',
+    );
   });
 
   app.get('/users/me', async (request, reply) => {
     const user = await request.requireUser();
-    return respond(reply, 200, { user: presentSelf(ctx.urls, user), roles: user.role }, 'Current user');
+    return respond(
+      reply,
+      200,
+      { user: presentSelf(ctx.urls, user), roles: user.role },
+      'Current user',
+    );
   });
 };

@@ -26,11 +26,19 @@ export function imageLimits(ctx: AppContext) {
 }
 
 export async function register(ctx: AppContext, ip: string, form: MultipartForm): Promise<UserRow> {
-  ctx.limiter.consume(`register:ip:${ip}`, ctx.config.REGISTER_LIMIT_PER_IP, 'Too many sign-ups from this address.');
+  ctx.limiter.consume(
+    `register:ip:${ip}`,
+    ctx.config.REGISTER_LIMIT_PER_IP,
+    'Too many sign-ups from this address.',
+  );
   const fields = RegisterFieldsSchema.parse(form.fields);
   const avatar = form.files['avatar'];
-  if (!avatar) throw AppError.validation('Please select an avatar image.', [{ path: 'avatar', message: 'Please select an avatar image.' }]);
-  if (await findUserByEmail(ctx.db, fields.email)) throw AppError.conflict(ErrorCode.EmailTaken, EMAIL_TAKEN_MESSAGE);
+  if (!avatar)
+    throw AppError.validation('Please select an avatar image.', [
+      { path: 'avatar', message: 'Please select an avatar image.' },
+    ]);
+  if (await findUserByEmail(ctx.db, fields.email))
+    throw AppError.conflict(ErrorCode.EmailTaken, EMAIL_TAKEN_MESSAGE);
   if (await findUserByUserName(ctx.db, fields.userName)) {
     throw AppError.conflict(ErrorCode.UsernameTaken, USERNAME_TAKEN_MESSAGE);
   }
@@ -80,13 +88,18 @@ export async function login(ctx: AppContext, ip: string, body: unknown): Promise
     limiter.hit(perAccount);
     throw new AppError(401, ErrorCode.InvalidCredentials, INVALID_CREDENTIALS);
   }
-  if (user.disabledAt) throw new AppError(403, ErrorCode.AccountDisabled, 'This account has been disabled.');
+  if (user.disabledAt)
+    throw new AppError(403, ErrorCode.AccountDisabled, 'This account has been disabled.');
   limiter.reset(perAccountIp);
   return issueSession(ctx, user);
 }
 
 export async function issueSession(ctx: AppContext, user: UserRow): Promise<Session> {
-  const accessToken = await ctx.tokens.sign({ sub: user.id, ver: user.tokenVersion, role: user.role });
+  const accessToken = await ctx.tokens.sign({
+    sub: user.id,
+    ver: user.tokenVersion,
+    role: user.role,
+  });
   return { accessToken, user: presentSelf(ctx.urls, user), roles: user.role };
 }
 
@@ -96,7 +109,9 @@ export async function logout(ctx: AppContext, user: UserRow): Promise<void> {
 
 export async function becomeSponsor(ctx: AppContext, user: UserRow): Promise<UserRow> {
   if (!ctx.config.SPONSOR_SELF_SERVICE) {
-    throw AppError.forbidden('Sponsors are appointed by an administrator. Please contact us to become one.');
+    throw AppError.forbidden(
+      'Sponsors are appointed by an administrator. Please contact us to become one.',
+    );
   }
   if (user.role !== 'visitor') return user;
   return (await updateUser(ctx.db, user.id, { role: 'sponsor' })) ?? user;

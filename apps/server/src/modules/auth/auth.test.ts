@@ -27,11 +27,20 @@ function signUpFields(overrides: Record<string, string> = {}) {
 
 async function register(fields: Record<string, string>, avatar?: FilePart, ip = '10.0.0.1') {
   const { payload, headers } = multipart(fields, avatar ? { avatar } : {});
-  return t.app.inject({ method: 'POST', url: '/api/v1/users/register', payload, headers, remoteAddress: ip });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/users/register',
+    payload,
+    headers,
+    remoteAddress: ip,
+  });
 }
 
 function decodePayload(token: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<
+    string,
+    unknown
+  >;
 }
 
 describe(`accounts (${TEST_ENGINE})`, () => {
@@ -40,8 +49,16 @@ describe(`accounts (${TEST_ENGINE})`, () => {
     const res = await register(fields, await pngWithGps());
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ success: true, statusCode: 201, message: 'User Registered Successfully' });
-    expect(body.data.user).toMatchObject({ userName: fields.userName, email: fields.email, roles: 'visitor' });
+    expect(body).toMatchObject({
+      success: true,
+      statusCode: 201,
+      message: 'User Registered Successfully',
+    });
+    expect(body.data.user).toMatchObject({
+      userName: fields.userName,
+      email: fields.email,
+      roles: 'visitor',
+    });
     expect(body.data.user).not.toHaveProperty('password');
     expect(body.data.user).not.toHaveProperty('passwordHash');
 
@@ -58,11 +75,21 @@ describe(`accounts (${TEST_ENGINE})`, () => {
     const fields = signUpFields();
     expect((await register(fields, await pngFile())).statusCode).toBe(201);
 
-    const sameName = await register(signUpFields({ userName: fields.userName.toUpperCase() }), await pngFile());
+    const sameName = await register(
+      signUpFields({ userName: fields.userName.toUpperCase() }),
+      await pngFile(),
+    );
     expect(sameName.statusCode).toBe(409);
-    expect(sameName.json()).toMatchObject({ code: 'USERNAME_TAKEN', success: false, statusCode: 409 });
+    expect(sameName.json()).toMatchObject({
+      code: 'USERNAME_TAKEN',
+      success: false,
+      statusCode: 409,
+    });
 
-    const sameEmail = await register(signUpFields({ email: fields.email.toUpperCase() }), await pngFile());
+    const sameEmail = await register(
+      signUpFields({ email: fields.email.toUpperCase() }),
+      await pngFile(),
+    );
     expect(sameEmail.statusCode).toBe(409);
     expect(sameEmail.json().code).toBe('EMAIL_TAKEN');
   });
@@ -86,7 +113,10 @@ describe(`accounts (${TEST_ENGINE})`, () => {
     expect(weak.statusCode).toBe(400);
     expect(weak.json().message).toMatch(/at least 8 characters/);
 
-    const badName = await register(signUpFields({ userName: 'no spaces allowed' }), await pngFile());
+    const badName = await register(
+      signUpFields({ userName: 'no spaces allowed' }),
+      await pngFile(),
+    );
     expect(badName.statusCode).toBe(400);
   });
 
@@ -99,7 +129,10 @@ describe(`accounts (${TEST_ENGINE})`, () => {
       payload: { userName: fields.userName, password: fields.password },
     });
     expect(byName.statusCode).toBe(200);
-    expect(byName.json().data).toMatchObject({ roles: 'visitor', user: { userName: fields.userName } });
+    expect(byName.json().data).toMatchObject({
+      roles: 'visitor',
+      user: { userName: fields.userName },
+    });
 
     const byEmail = await t.app.inject({
       method: 'POST',
@@ -138,7 +171,9 @@ describe(`accounts (${TEST_ENGINE})`, () => {
     expect((await me(`Bearer ${member.token}`)).statusCode).toBe(200);
 
     const [header, , signature] = member.token.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...decodePayload(member.token), role: 'admin' })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ ...decodePayload(member.token), role: 'admin' }),
+    ).toString('base64url');
     expect((await me(`Bearer ${header}.${forged}.${signature}`)).statusCode).toBe(401);
 
     const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
@@ -147,7 +182,11 @@ describe(`accounts (${TEST_ENGINE})`, () => {
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED', success: false });
 
-    const logout = await t.app.inject({ method: 'POST', url: '/api/v1/users/logout', headers: member.auth });
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/logout',
+      headers: member.auth,
+    });
     expect(logout.statusCode).toBe(200);
     expect(logout.json().message).toBe('Logout Successful');
     expect((await me(`Bearer ${member.token}`)).statusCode).toBe(401);
@@ -155,9 +194,16 @@ describe(`accounts (${TEST_ENGINE})`, () => {
 
   it('lets a visitor become a sponsor', async () => {
     const member = await createUser(t.app);
-    const res = await t.app.inject({ method: 'PATCH', url: '/api/v1/users/become-sponsor', headers: member.auth });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/users/become-sponsor',
+      headers: member.auth,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'You are now a sponsor!', data: { roles: 'sponsor' } });
+    expect(res.json()).toMatchObject({
+      message: 'You are now a sponsor!',
+      data: { roles: 'sponsor' },
+    });
     const anonymous = await t.app.inject({ method: 'PATCH', url: '/api/v1/users/become-sponsor' });
     expect(anonymous.statusCode).toBe(401);
   });
@@ -220,13 +266,18 @@ describe(`error model (${TEST_ENGINE})`, () => {
     });
     expect(huge.statusCode).toBe(413);
 
-    const notMultipart = await t.app.inject({ method: 'POST', url: '/api/v1/users/register', payload: { a: 1 } });
+    const notMultipart = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/register',
+      payload: { a: 1 },
+    });
     expect(notMultipart.statusCode).toBe(415);
 
     const brokenFraming = await t.app.inject({
       method: 'POST',
       url: '/api/v1/users/register',
-      payload: '--xyz\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\n\r\nPNG',
+      payload:
+        '--xyz\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\n\r\nPNG',
       headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
     });
     expect(brokenFraming.statusCode).toBeGreaterThanOrEqual(400);

@@ -26,7 +26,11 @@ export function presentPhoto(urls: MediaUrls, row: PhotoRow, ownerName: string):
   return { ...base(row, ownerName), photoImg: image.src, image };
 }
 
-export function presentMemorabilia(urls: MediaUrls, row: MemorabiliaRow, ownerName: string): Memorablia {
+export function presentMemorabilia(
+  urls: MediaUrls,
+  row: MemorabiliaRow,
+  ownerName: string,
+): Memorablia {
   const image = signedImage(urls, row);
   return { ...base(row, ownerName), memorabliaImg: image.src, image };
 }
@@ -37,7 +41,11 @@ export function documentDownloadUrl(urls: MediaUrls, row: DocumentRow): string {
   return `${API_PREFIX}/documents/${row.id}/download?expires=${expires}&sig=${urls.sign(row.fileKey, expires)}`;
 }
 
-export function presentDocument(urls: MediaUrls, row: DocumentRow, ownerName: string): MemorialDocument {
+export function presentDocument(
+  urls: MediaUrls,
+  row: DocumentRow,
+  ownerName: string,
+): MemorialDocument {
   return {
     ...base(row, ownerName),
     documentFile: documentDownloadUrl(urls, row),

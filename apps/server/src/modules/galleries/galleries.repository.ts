@@ -1,7 +1,13 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { documents, memorabilia, photos, users } from '../../db/schema/index.js';
-import { cursorText, olderThan, toPage, type ItemWithOwner, type PageRequest } from '../tributes/tribute-items.js';
+import {
+  cursorText,
+  olderThan,
+  toPage,
+  type ItemWithOwner,
+  type PageRequest,
+} from '../tributes/tribute-items.js';
 import { isUuid } from '../users/users.repository.js';
 
 export type PhotoRow = typeof photos.$inferSelect;
@@ -13,7 +19,12 @@ export async function listPhotos(db: Db, page: PageRequest) {
     .select({ item: photos, ownerName: users.fullName, cursorAt: cursorText(photos.createdAt) })
     .from(photos)
     .innerJoin(users, eq(users.id, photos.ownerId))
-    .where(and(eq(photos.memorialId, page.memorialId), olderThan(photos.createdAt, photos.id, page.cursor)))
+    .where(
+      and(
+        eq(photos.memorialId, page.memorialId),
+        olderThan(photos.createdAt, photos.id, page.cursor),
+      ),
+    )
     .orderBy(desc(photos.createdAt), desc(photos.id))
     .limit(page.limit + 1);
   return toPage(rows, page.limit);
@@ -37,16 +48,28 @@ export async function deletePhoto(db: Db, id: string): Promise<PhotoRow | undefi
 
 export async function listMemorabilia(db: Db, page: PageRequest) {
   const rows: ItemWithOwner<MemorabiliaRow>[] = await db
-    .select({ item: memorabilia, ownerName: users.fullName, cursorAt: cursorText(memorabilia.createdAt) })
+    .select({
+      item: memorabilia,
+      ownerName: users.fullName,
+      cursorAt: cursorText(memorabilia.createdAt),
+    })
     .from(memorabilia)
     .innerJoin(users, eq(users.id, memorabilia.ownerId))
-    .where(and(eq(memorabilia.memorialId, page.memorialId), olderThan(memorabilia.createdAt, memorabilia.id, page.cursor)))
+    .where(
+      and(
+        eq(memorabilia.memorialId, page.memorialId),
+        olderThan(memorabilia.createdAt, memorabilia.id, page.cursor),
+      ),
+    )
     .orderBy(desc(memorabilia.createdAt), desc(memorabilia.id))
     .limit(page.limit + 1);
   return toPage(rows, page.limit);
 }
 
-export async function insertMemorabilia(db: Db, values: typeof memorabilia.$inferInsert): Promise<MemorabiliaRow> {
+export async function insertMemorabilia(
+  db: Db,
+  values: typeof memorabilia.$inferInsert,
+): Promise<MemorabiliaRow> {
   const [row] = await db.insert(memorabilia).values(values).returning();
   return row!;
 }
@@ -64,16 +87,28 @@ export async function deleteMemorabilia(db: Db, id: string): Promise<Memorabilia
 
 export async function listDocuments(db: Db, page: PageRequest) {
   const rows: ItemWithOwner<DocumentRow>[] = await db
-    .select({ item: documents, ownerName: users.fullName, cursorAt: cursorText(documents.createdAt) })
+    .select({
+      item: documents,
+      ownerName: users.fullName,
+      cursorAt: cursorText(documents.createdAt),
+    })
     .from(documents)
     .innerJoin(users, eq(users.id, documents.ownerId))
-    .where(and(eq(documents.memorialId, page.memorialId), olderThan(documents.createdAt, documents.id, page.cursor)))
+    .where(
+      and(
+        eq(documents.memorialId, page.memorialId),
+        olderThan(documents.createdAt, documents.id, page.cursor),
+      ),
+    )
     .orderBy(desc(documents.createdAt), desc(documents.id))
     .limit(page.limit + 1);
   return toPage(rows, page.limit);
 }
 
-export async function insertDocument(db: Db, values: typeof documents.$inferInsert): Promise<DocumentRow> {
+export async function insertDocument(
+  db: Db,
+  values: typeof documents.$inferInsert,
+): Promise<DocumentRow> {
   const [row] = await db.insert(documents).values(values).returning();
   return row!;
 }

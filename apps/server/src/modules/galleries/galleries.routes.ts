@@ -17,10 +17,19 @@ export const galleriesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const imageLimit = () => ctx.config.MAX_IMAGE_BYTES;
 
-  app.get('/photos/post/:id', { schema: { params: IdParams, querystring: TributePageQuerySchema } }, async (request, reply) => {
-    const page = await galleries.listPhotos(ctx, await request.optionalUser(), request.params.id, request.query);
-    return respond(reply, 200, page, 'Photos');
-  });
+  app.get(
+    '/photos/post/:id',
+    { schema: { params: IdParams, querystring: TributePageQuerySchema } },
+    async (request, reply) => {
+      const page = await galleries.listPhotos(
+        ctx,
+        await request.optionalUser(),
+        request.params.id,
+        request.query,
+      );
+      return respond(reply, 200, page, 'Photos');
+    },
+  );
 
   app.post('/photos', async (request, reply) => {
     const user = await request.requireUser();
@@ -34,10 +43,19 @@ export const galleriesRoutes: FastifyPluginAsyncZod = async (app) => {
     return respond(reply, 200, {}, 'Photo removed');
   });
 
-  app.get('/memorablias/post/:id', { schema: { params: IdParams, querystring: TributePageQuerySchema } }, async (request, reply) => {
-    const page = await galleries.listMemorabilia(ctx, await request.optionalUser(), request.params.id, request.query);
-    return respond(reply, 200, page, 'Memorablia');
-  });
+  app.get(
+    '/memorablias/post/:id',
+    { schema: { params: IdParams, querystring: TributePageQuerySchema } },
+    async (request, reply) => {
+      const page = await galleries.listMemorabilia(
+        ctx,
+        await request.optionalUser(),
+        request.params.id,
+        request.query,
+      );
+      return respond(reply, 200, page, 'Memorablia');
+    },
+  );
 
   app.post('/memorablias', async (request, reply) => {
     const user = await request.requireUser();
@@ -47,14 +65,28 @@ export const galleriesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/memorablias/:id', { schema: { params: IdParams } }, async (request, reply) => {
-    await galleries.removeMemorabilia(ctx, await request.requireUser(), request.params.id, request.log);
+    await galleries.removeMemorabilia(
+      ctx,
+      await request.requireUser(),
+      request.params.id,
+      request.log,
+    );
     return respond(reply, 200, {}, 'Memorablia removed');
   });
 
-  app.get('/documents/post/:id', { schema: { params: IdParams, querystring: TributePageQuerySchema } }, async (request, reply) => {
-    const page = await galleries.listDocuments(ctx, await request.optionalUser(), request.params.id, request.query);
-    return respond(reply, 200, page, 'Documents');
-  });
+  app.get(
+    '/documents/post/:id',
+    { schema: { params: IdParams, querystring: TributePageQuerySchema } },
+    async (request, reply) => {
+      const page = await galleries.listDocuments(
+        ctx,
+        await request.optionalUser(),
+        request.params.id,
+        request.query,
+      );
+      return respond(reply, 200, page, 'Documents');
+    },
+  );
 
   app.post('/documents', async (request, reply) => {
     const user = await request.requireUser();
@@ -64,22 +96,31 @@ export const galleriesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/documents/:id', { schema: { params: IdParams } }, async (request, reply) => {
-    await galleries.removeDocument(ctx, await request.requireUser(), request.params.id, request.log);
+    await galleries.removeDocument(
+      ctx,
+      await request.requireUser(),
+      request.params.id,
+      request.log,
+    );
     return respond(reply, 200, {}, 'Document removed');
   });
 
   // Always an attachment with its real type, inert even if a browser were to render it.
-  app.get('/documents/:id/download', { schema: { params: IdParams, querystring: DownloadQuery } }, async (request, reply) => {
-    const { document, object } = await galleries.openDocument(ctx, request.params.id, {
-      ...request.query,
-      user: () => request.requireUser(),
-    });
-    return reply
-      .header('content-type', document.mimeType)
-      .header('content-length', object.size)
-      .header('content-disposition', attachmentDisposition(document.fileName))
-      .header('content-security-policy', FILE_CONTENT_SECURITY_POLICY)
-      .header('cache-control', 'private, no-store')
-      .send(object.stream);
-  });
+  app.get(
+    '/documents/:id/download',
+    { schema: { params: IdParams, querystring: DownloadQuery } },
+    async (request, reply) => {
+      const { document, object } = await galleries.openDocument(ctx, request.params.id, {
+        ...request.query,
+        user: () => request.requireUser(),
+      });
+      return reply
+        .header('content-type', document.mimeType)
+        .header('content-length', object.size)
+        .header('content-disposition', attachmentDisposition(document.fileName))
+        .header('content-security-policy', FILE_CONTENT_SECURITY_POLICY)
+        .header('cache-control', 'private, no-store')
+        .send(object.stream);
+    },
+  );
 };

@@ -1,4 +1,9 @@
-import { GalleryUploadFieldsSchema, type Memorablia, type MemorialDocument, type Photo } from '@rips/shared/galleries';
+import {
+  GalleryUploadFieldsSchema,
+  type Memorablia,
+  type MemorialDocument,
+  type Photo,
+} from '@rips/shared/galleries';
 import type { TributePage } from '@rips/shared/tributes';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
@@ -10,42 +15,88 @@ import { imageLimits } from '../auth/auth.service.js';
 import { requireMemorialAccess } from '../memorials/memorials.policy.js';
 import type { UserRow } from '../users/users.repository.js';
 import type { FastifyBaseLogger } from 'fastify';
-import { decodeCursor, ITEM_NOT_FOUND, removeItemFiles, requireRemovalRight, type TributePageQuery } from '../tributes/tribute-items.js';
+import {
+  decodeCursor,
+  ITEM_NOT_FOUND,
+  removeItemFiles,
+  requireRemovalRight,
+  type TributePageQuery,
+} from '../tributes/tribute-items.js';
 import { presentDocument, presentMemorabilia, presentPhoto } from './galleries.presenter.js';
 import * as repo from './galleries.repository.js';
 
 /** Galleries are for the owner, contributors and admins; requireMemorialAccess says 401/403/404 to the rest. */
-async function galleryPage(ctx: AppContext, user: UserRow | null, memorialId: string, query: TributePageQuery) {
+async function galleryPage(
+  ctx: AppContext,
+  user: UserRow | null,
+  memorialId: string,
+  query: TributePageQuery,
+) {
   const { memorial } = await requireMemorialAccess(ctx.db, memorialId, user, 'canContribute');
   return { memorialId: memorial.id, limit: query.limit, cursor: decodeCursor(query.cursor) };
 }
 
-export async function listPhotos(ctx: AppContext, user: UserRow | null, memorialId: string, query: TributePageQuery): Promise<TributePage<Photo>> {
+export async function listPhotos(
+  ctx: AppContext,
+  user: UserRow | null,
+  memorialId: string,
+  query: TributePageQuery,
+): Promise<TributePage<Photo>> {
   const page = await repo.listPhotos(ctx.db, await galleryPage(ctx, user, memorialId, query));
-  return { data: page.rows.map((r) => presentPhoto(ctx.urls, r.item, r.ownerName)), nextCursor: page.nextCursor };
+  return {
+    data: page.rows.map((r) => presentPhoto(ctx.urls, r.item, r.ownerName)),
+    nextCursor: page.nextCursor,
+  };
 }
 
-export async function listMemorabilia(ctx: AppContext, user: UserRow | null, memorialId: string, query: TributePageQuery): Promise<TributePage<Memorablia>> {
+export async function listMemorabilia(
+  ctx: AppContext,
+  user: UserRow | null,
+  memorialId: string,
+  query: TributePageQuery,
+): Promise<TributePage<Memorablia>> {
   const page = await repo.listMemorabilia(ctx.db, await galleryPage(ctx, user, memorialId, query));
-  return { data: page.rows.map((r) => presentMemorabilia(ctx.urls, r.item, r.ownerName)), nextCursor: page.nextCursor };
+  return {
+    data: page.rows.map((r) => presentMemorabilia(ctx.urls, r.item, r.ownerName)),
+    nextCursor: page.nextCursor,
+  };
 }
 
-export async function listDocuments(ctx: AppContext, user: UserRow | null, memorialId: string, query: TributePageQuery): Promise<TributePage<MemorialDocument>> {
+export async function listDocuments(
+  ctx: AppContext,
+  user: UserRow | null,
+  memorialId: string,
+  query: TributePageQuery,
+): Promise<TributePage<MemorialDocument>> {
   const page = await repo.listDocuments(ctx.db, await galleryPage(ctx, user, memorialId, query));
-  return { data: page.rows.map((r) => presentDocument(ctx.urls, r.item, r.ownerName)), nextCursor: page.nextCursor };
+  return {
+    data: page.rows.map((r) => presentDocument(ctx.urls, r.item, r.ownerName)),
+    nextCursor: page.nextCursor,
+  };
 }
 
 /** Checks the fields, the file's presence and the caller's right, before any byte is processed. */
-async function prepareUpload(ctx: AppContext, user: UserRow, form: MultipartForm, fileField: string, missing: string) {
+async function prepareUpload(
+  ctx: AppContext,
+  user: UserRow,
+  form: MultipartForm,
+  fileField: string,
+  missing: string,
+) {
   const fields = GalleryUploadFieldsSchema.parse(form.fields);
   const file = form.files[fileField];
-  if (!file || file.buffer.length === 0) throw AppError.validation(missing, [{ path: fileField, message: missing }]);
+  if (!file || file.buffer.length === 0)
+    throw AppError.validation(missing, [{ path: fileField, message: missing }]);
   const { memorial } = await requireMemorialAccess(ctx.db, fields.postId, user, 'canContribute');
   return { memorialId: memorial.id, file, name: fields.name || user.fullName };
 }
 
 /** Stores the picture, then the row; if the row cannot be written the picture goes too. */
-async function withStoredImage<T>(ctx: AppContext, stored: StoredImage, insert: () => Promise<T>): Promise<T> {
+async function withStoredImage<T>(
+  ctx: AppContext,
+  stored: StoredImage,
+  insert: () => Promise<T>,
+): Promise<T> {
   try {
     return await insert();
   } catch (error) {
@@ -54,27 +105,67 @@ async function withStoredImage<T>(ctx: AppContext, stored: StoredImage, insert: 
   }
 }
 
-export async function addPhoto(ctx: AppContext, user: UserRow, form: MultipartForm): Promise<Photo> {
-  const upload = await prepareUpload(ctx, user, form, 'photoImg', 'Please select a photo to upload.');
+export async function addPhoto(
+  ctx: AppContext,
+  user: UserRow,
+  form: MultipartForm,
+): Promise<Photo> {
+  const upload = await prepareUpload(
+    ctx,
+    user,
+    form,
+    'photoImg',
+    'Please select a photo to upload.',
+  );
   const stored = await storeImage(ctx.storage, 'photos', upload.file.buffer, imageLimits(ctx));
   const row = await withStoredImage(ctx, stored, () =>
-    repo.insertPhoto(ctx.db, { memorialId: upload.memorialId, ownerId: user.id, name: upload.name, ...stored }),
+    repo.insertPhoto(ctx.db, {
+      memorialId: upload.memorialId,
+      ownerId: user.id,
+      name: upload.name,
+      ...stored,
+    }),
   );
   return presentPhoto(ctx.urls, row, user.fullName);
 }
 
-export async function addMemorabilia(ctx: AppContext, user: UserRow, form: MultipartForm): Promise<Memorablia> {
-  const upload = await prepareUpload(ctx, user, form, 'memorabliaImg', 'Please select a memorablia image to upload.');
+export async function addMemorabilia(
+  ctx: AppContext,
+  user: UserRow,
+  form: MultipartForm,
+): Promise<Memorablia> {
+  const upload = await prepareUpload(
+    ctx,
+    user,
+    form,
+    'memorabliaImg',
+    'Please select a memorablia image to upload.',
+  );
   const stored = await storeImage(ctx.storage, 'memorabilia', upload.file.buffer, imageLimits(ctx));
   const row = await withStoredImage(ctx, stored, () =>
-    repo.insertMemorabilia(ctx.db, { memorialId: upload.memorialId, ownerId: user.id, name: upload.name, ...stored }),
+    repo.insertMemorabilia(ctx.db, {
+      memorialId: upload.memorialId,
+      ownerId: user.id,
+      name: upload.name,
+      ...stored,
+    }),
   );
   return presentMemorabilia(ctx.urls, row, user.fullName);
 }
 
 /** Kept byte for byte (a family's papers are not ours to re-encode) under a key the server makes. */
-export async function addDocument(ctx: AppContext, user: UserRow, form: MultipartForm): Promise<MemorialDocument> {
-  const upload = await prepareUpload(ctx, user, form, 'documentFile', 'Please select a document to upload.');
+export async function addDocument(
+  ctx: AppContext,
+  user: UserRow,
+  form: MultipartForm,
+): Promise<MemorialDocument> {
+  const upload = await prepareUpload(
+    ctx,
+    user,
+    form,
+    'documentFile',
+    'Please select a document to upload.',
+  );
   const document = await verifyDocument(upload.file.buffer, upload.file.fileName, {
     maxBytes: ctx.config.MAX_DOCUMENT_BYTES,
   });
@@ -103,7 +194,12 @@ export function documentFolder(fileKey: string): string {
   return fileKey.slice(0, fileKey.lastIndexOf('/'));
 }
 
-export async function removePhoto(ctx: AppContext, user: UserRow, id: string, log: FastifyBaseLogger): Promise<void> {
+export async function removePhoto(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
   const photo = await repo.findPhoto(ctx.db, id);
   if (!photo) throw AppError.notFound(ITEM_NOT_FOUND);
   await requireRemovalRight(ctx.db, photo, user, 'contributors');
@@ -111,7 +207,12 @@ export async function removePhoto(ctx: AppContext, user: UserRow, id: string, lo
   if (removed?.imageKey) await removeItemFiles(ctx, removed.imageKey, log);
 }
 
-export async function removeMemorabilia(ctx: AppContext, user: UserRow, id: string, log: FastifyBaseLogger): Promise<void> {
+export async function removeMemorabilia(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
   const item = await repo.findMemorabilia(ctx.db, id);
   if (!item) throw AppError.notFound(ITEM_NOT_FOUND);
   await requireRemovalRight(ctx.db, item, user, 'contributors');
@@ -119,7 +220,12 @@ export async function removeMemorabilia(ctx: AppContext, user: UserRow, id: stri
   if (removed?.imageKey) await removeItemFiles(ctx, removed.imageKey, log);
 }
 
-export async function removeDocument(ctx: AppContext, user: UserRow, id: string, log: FastifyBaseLogger): Promise<void> {
+export async function removeDocument(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
   const document = await repo.findDocument(ctx.db, id);
   if (!document) throw AppError.notFound(ITEM_NOT_FOUND);
   await requireRemovalRight(ctx.db, document, user, 'contributors');
@@ -144,8 +250,14 @@ export async function openDocument(
   const document = await repo.findDocument(ctx.db, id);
   if (!document) throw AppError.notFound(ITEM_NOT_FOUND);
   if (proof.sig !== undefined || proof.expires !== undefined) {
-    if (proof.expires === undefined || !proof.sig || !ctx.urls.verify(document.fileKey, proof.expires, proof.sig)) {
-      throw AppError.notFound('This download link has expired. Please reload the page and try again.');
+    if (
+      proof.expires === undefined ||
+      !proof.sig ||
+      !ctx.urls.verify(document.fileKey, proof.expires, proof.sig)
+    ) {
+      throw AppError.notFound(
+        'This download link has expired. Please reload the page and try again.',
+      );
     }
   } else {
     await requireMemorialAccess(ctx.db, document.memorialId, await proof.user(), 'canContribute');

@@ -3,7 +3,12 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../../test/app.js';
-import { addContributorRow, createMemorialRow, createUser, type TestUser } from '../../../test/factories.js';
+import {
+  addContributorRow,
+  createMemorialRow,
+  createUser,
+  type TestUser,
+} from '../../../test/factories.js';
 import { jpegFile, pngFile, pngWithGps, textAsPng } from '../../../test/fixtures.js';
 import { multipart, type FilePart } from '../../../test/multipart.js';
 import { documents, memorabilia, photos } from '../../db/schema/index.js';
@@ -120,7 +125,11 @@ const DOCUMENT_XML =
   '<w:body><w:p><w:r><w:t>In loving memory</w:t></w:r></w:p></w:body></w:document>';
 
 function docxFile(filename = 'Eulogy.docx', extra: ZipEntry[] = []): FilePart {
-  const body = zip([entry('[Content_Types].xml', CONTENT_TYPES), entry('word/document.xml', DOCUMENT_XML), ...extra]);
+  const body = zip([
+    entry('[Content_Types].xml', CONTENT_TYPES),
+    entry('word/document.xml', DOCUMENT_XML),
+    ...extra,
+  ]);
   return {
     filename,
     contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -142,7 +151,12 @@ async function deflatedZeros(megabytes: number): Promise<ZipEntry> {
   }
   deflate.end();
   await done;
-  return { name: 'word/media/zeros.bin', deflated: Buffer.concat(parts), size: megabytes * 1024 * 1024, crc };
+  return {
+    name: 'word/media/zeros.bin',
+    deflated: Buffer.concat(parts),
+    size: megabytes * 1024 * 1024,
+    crc,
+  };
 }
 
 /** An OLE2 compound file header and one sector, as a legacy .doc begins. */
@@ -158,12 +172,30 @@ function docFile(): FilePart {
 
 // ---- Helpers ----
 
-function uploadTo(app: TestApp, path: string, field: string, file: FilePart | null, auth: object, fields: Record<string, string> = {}) {
-  const { payload, headers } = multipart({ postId: memorialId, ...fields }, file ? { [field]: file } : {});
-  return app.app.inject({ method: 'POST', url: `/api/v1/${path}`, payload, headers: { ...headers, ...auth } });
+function uploadTo(
+  app: TestApp,
+  path: string,
+  field: string,
+  file: FilePart | null,
+  auth: object,
+  fields: Record<string, string> = {},
+) {
+  const { payload, headers } = multipart(
+    { postId: memorialId, ...fields },
+    file ? { [field]: file } : {},
+  );
+  return app.app.inject({
+    method: 'POST',
+    url: `/api/v1/${path}`,
+    payload,
+    headers: { ...headers, ...auth },
+  });
 }
-const addPhoto = (file: FilePart | null, auth: object = contributor.auth, fields: Record<string, string> = {}) =>
-  uploadTo(t, 'photos', 'photoImg', file, auth, fields);
+const addPhoto = (
+  file: FilePart | null,
+  auth: object = contributor.auth,
+  fields: Record<string, string> = {},
+) => uploadTo(t, 'photos', 'photoImg', file, auth, fields);
 const addMemorabilia = (file: FilePart | null, auth: object = contributor.auth) =>
   uploadTo(t, 'memorablias', 'memorabliaImg', file, auth);
 const addDocument = (file: FilePart | null, auth: object = contributor.auth) =>
@@ -182,7 +214,11 @@ async function rowCount(): Promise<number> {
   return Number(p!.n) + Number(m!.n) + Number(d!.n);
 }
 
-async function expectRefused(res: { statusCode: number; json(): { message: string; success: boolean } }, status: number, message: RegExp) {
+async function expectRefused(
+  res: { statusCode: number; json(): { message: string; success: boolean } },
+  status: number,
+  message: RegExp,
+) {
   expect(res.statusCode).toBe(status);
   expect(res.json().success).toBe(false);
   expect(res.json().message).toMatch(message);
@@ -194,7 +230,11 @@ describe(`photos and memorabilia (${TEST_ENGINE})`, () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe('Photo Has Been Added Successfully');
     const photo = res.json().data.data;
-    expect(photo).toMatchObject({ postId: memorialId, name: 'Alan T.', owner: { _id: contributor.row.id, fullName: 'Alan Turing' } });
+    expect(photo).toMatchObject({
+      postId: memorialId,
+      name: 'Alan T.',
+      owner: { _id: contributor.row.id, fullName: 'Alan Turing' },
+    });
     expect(photo.image).toMatchObject({ width: 1000, height: 700 });
     expect(photo.image.srcSet.split(', ')).toHaveLength(3);
     expect(photo.photoImg).toMatch(/^\/media\/photos\/.+\/640\.webp\?expires=\d+&sig=/);
@@ -204,14 +244,21 @@ describe(`photos and memorabilia (${TEST_ENGINE})`, () => {
     expect((await sharp(file.rawPayload).metadata()).width).toBe(640);
     const unsigned = await t.app.inject({ method: 'GET', url: photo.photoImg.split('?')[0] });
     expect(unsigned.statusCode).toBe(404);
-    const tampered = await t.app.inject({ method: 'GET', url: photo.photoImg.replace(/sig=./, 'sig=A') });
+    const tampered = await t.app.inject({
+      method: 'GET',
+      url: photo.photoImg.replace(/sig=./, 'sig=A'),
+    });
     expect(tampered.statusCode).toBe(404);
 
-    const list = await t.app.inject({ method: 'GET', url: `/api/v1/photos/post/${memorialId}`, headers: owner.auth });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/photos/post/${memorialId}`,
+      headers: owner.auth,
+    });
     expect(list.json().data.data[0]._id).toBe(photo._id);
   });
 
-  it('a photo without a name is shared under the uploader\'s full name', async () => {
+  it("a photo without a name is shared under the uploader's full name", async () => {
     const res = await addPhoto(await jpegFile(320, 240), owner.auth);
     expect(res.statusCode).toBe(201);
     expect(res.json().data.data.name).toBe('Grace Hopper');
@@ -249,10 +296,18 @@ describe(`photos and memorabilia (${TEST_ENGINE})`, () => {
     await expectRefused(await addPhoto(textAsPng()), 422, /not a valid image/);
     await expectRefused(await addMemorabilia(textAsPng()), 422, /not a valid image/);
     const jpeg = (await jpegFile(600, 600)).body;
-    const cut = { filename: 'cut.jpg', contentType: 'image/jpeg', body: jpeg.subarray(0, Math.floor(jpeg.length * 0.6)) };
+    const cut = {
+      filename: 'cut.jpg',
+      contentType: 'image/jpeg',
+      body: jpeg.subarray(0, Math.floor(jpeg.length * 0.6)),
+    };
     await expectRefused(await addPhoto(cut), 422, /not a valid image/);
     await expectRefused(await addPhoto(null), 400, /^Please select a photo to upload\.$/);
-    await expectRefused(await addMemorabilia(null), 400, /^Please select a memorablia image to upload\.$/);
+    await expectRefused(
+      await addMemorabilia(null),
+      400,
+      /^Please select a memorablia image to upload\.$/,
+    );
 
     expect(await rowCount()).toBe(rows);
     expect([...(await storedKeys('photos')), ...(await storedKeys('memorabilia'))]).toEqual(files);
@@ -261,7 +316,10 @@ describe(`photos and memorabilia (${TEST_ENGINE})`, () => {
   it('an upload cut off mid-body is a 4xx and leaves no file and no row', async () => {
     const rows = await rowCount();
     const files = await storedKeys('photos');
-    const { payload, headers } = multipart({ postId: memorialId }, { photoImg: await pngFile(900, 900) });
+    const { payload, headers } = multipart(
+      { postId: memorialId },
+      { photoImg: await pngFile(900, 900) },
+    );
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/photos',
@@ -277,9 +335,15 @@ describe(`photos and memorabilia (${TEST_ENGINE})`, () => {
   it('a database failure after the file is stored removes the file again', async () => {
     // A real failure from the database (not a mock): a trigger that refuses every new photo row.
     await t.app.ctx.db.execute(
-      sql.raw(`CREATE OR REPLACE FUNCTION refuse_photo() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'photos are closed'; END; $$ LANGUAGE plpgsql`),
+      sql.raw(
+        `CREATE OR REPLACE FUNCTION refuse_photo() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'photos are closed'; END; $$ LANGUAGE plpgsql`,
+      ),
     );
-    await t.app.ctx.db.execute(sql.raw('CREATE TRIGGER refuse_photo BEFORE INSERT ON photos FOR EACH ROW EXECUTE FUNCTION refuse_photo()'));
+    await t.app.ctx.db.execute(
+      sql.raw(
+        'CREATE TRIGGER refuse_photo BEFORE INSERT ON photos FOR EACH ROW EXECUTE FUNCTION refuse_photo()',
+      ),
+    );
     try {
       const files = await storedKeys('photos');
       const res = await addPhoto(await pngFile(500, 400));
@@ -300,8 +364,14 @@ describe(`photos and memorabilia (${TEST_ENGINE})`, () => {
       const made = (await add(await pngFile(1500, 1000))).json().data.data;
       const [row] = await t.app.ctx.db.select().from(table).where(eq(table.id, made._id));
       const folder = kind === 'photos' ? 'photos' : 'memorabilia';
-      expect((await storedKeys(folder)).filter((k) => k.startsWith(row!.imageKey!))).toHaveLength(4);
-      const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/${kind}/${made._id}`, headers: owner.auth });
+      expect((await storedKeys(folder)).filter((k) => k.startsWith(row!.imageKey!))).toHaveLength(
+        4,
+      );
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/${kind}/${made._id}`,
+        headers: owner.auth,
+      });
       expect(res.statusCode).toBe(200);
       expect((await storedKeys(folder)).filter((k) => k.startsWith(row!.imageKey!))).toEqual([]);
       expect((await t.app.inject({ method: 'GET', url: made.image.src })).statusCode).toBe(404);
@@ -323,7 +393,9 @@ describe(`documents (${TEST_ENGINE})`, () => {
       name: 'Alan Turing',
       owner: { _id: contributor.row.id, fullName: 'Alan Turing' },
     });
-    expect(document.documentFile).toMatch(new RegExp(`^/api/v1/documents/${document._id}/download\\?expires=\\d+&sig=`));
+    expect(document.documentFile).toMatch(
+      new RegExp(`^/api/v1/documents/${document._id}/download\\?expires=\\d+&sig=`),
+    );
 
     const [row] = await t.app.ctx.db.select().from(documents).where(eq(documents.id, document._id));
     expect(row!.fileKey).toMatch(/^documents\/\d{4}\/\d{2}\/[0-9a-f-]{36}\/file\.pdf$/);
@@ -340,7 +412,10 @@ describe(`documents (${TEST_ENGINE})`, () => {
     expect(download.headers['content-security-policy']).toBe(FILE_CONTENT_SECURITY_POLICY);
     expect(download.headers['cache-control']).toBe('private, no-store');
 
-    const tampered = await t.app.inject({ method: 'GET', url: document.documentFile.replace(/sig=./, 'sig=B') });
+    const tampered = await t.app.inject({
+      method: 'GET',
+      url: document.documentFile.replace(/sig=./, 'sig=B'),
+    });
     expect(tampered.statusCode).toBe(404);
     const expired = document.documentFile.replace(/expires=\d+/, 'expires=1000');
     expect((await t.app.inject({ method: 'GET', url: expired })).statusCode).toBe(404);
@@ -351,9 +426,15 @@ describe(`documents (${TEST_ENGINE})`, () => {
     const res = await addDocument(docx, owner.auth);
     expect(res.statusCode).toBe(201);
     const document = res.json().data.data;
-    expect(document.mimeType).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(document.mimeType).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
     expect(document.fileName).toBe('Éloge — grand-père.docx');
-    const download = await t.app.inject({ method: 'GET', url: `/api/v1/documents/${document._id}/download`, headers: owner.auth });
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/documents/${document._id}/download`,
+      headers: owner.auth,
+    });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(docx.body)).toBe(true);
     expect(download.headers['content-disposition']).toBe(
@@ -362,12 +443,20 @@ describe(`documents (${TEST_ENGINE})`, () => {
 
     const doc = await addDocument(docFile());
     expect(doc.statusCode).toBe(201);
-    expect(doc.json().data.data).toMatchObject({ mimeType: 'application/msword', fileName: 'Will (1998).doc' });
-    const docDownload = await t.app.inject({ method: 'GET', url: doc.json().data.data.documentFile });
-    expect(docDownload.headers['content-disposition']).toContain(`filename*=UTF-8''Will%20%281998%29.doc`);
+    expect(doc.json().data.data).toMatchObject({
+      mimeType: 'application/msword',
+      fileName: 'Will (1998).doc',
+    });
+    const docDownload = await t.app.inject({
+      method: 'GET',
+      url: doc.json().data.data.documentFile,
+    });
+    expect(docDownload.headers['content-disposition']).toContain(
+      `filename*=UTF-8''Will%20%281998%29.doc`,
+    );
   });
 
-  it('keeps the client\'s file name only without its path, controls, quotes or bidi tricks', async () => {
+  it("keeps the client's file name only without its path, controls, quotes or bidi tricks", async () => {
     const res = await addDocument(pdfFile('C:\\Users\\me\\Letter to Mum.pdf'));
     expect(res.statusCode).toBe(201);
     expect(res.json().data.data.fileName).toBe('Letter to Mum.pdf');
@@ -380,30 +469,63 @@ describe(`documents (${TEST_ENGINE})`, () => {
     expect(attachmentDisposition('Notes; "draft" 100%.pdf')).toBe(
       `attachment; filename="Notes draft 100.pdf"; filename*=UTF-8''Notes%3B%20%22draft%22%20100%25.pdf`,
     );
-    expect(attachmentDisposition('追悼.pdf')).toBe(`attachment; filename="document.pdf"; filename*=UTF-8''%E8%BF%BD%E6%82%BC.pdf`);
+    expect(attachmentDisposition('追悼.pdf')).toBe(
+      `attachment; filename="document.pdf"; filename*=UTF-8''%E8%BF%BD%E6%82%BC.pdf`,
+    );
   });
 
   it('refuses wrong, damaged, disguised and hostile documents with 4xx reasons, storing nothing', async () => {
     const rows = await rowCount();
     const files = await storedKeys('documents');
 
-    const html: FilePart = { filename: 'invoice.pdf', contentType: 'application/pdf', body: Buffer.from('<!doctype html><script>alert(1)</script>') };
+    const html: FilePart = {
+      filename: 'invoice.pdf',
+      contentType: 'application/pdf',
+      body: Buffer.from('<!doctype html><script>alert(1)</script>'),
+    };
     await expectRefused(await addDocument(html), 422, /not a PDF or Word document/);
 
     const noEof = pdfFile();
-    await expectRefused(await addDocument({ ...noEof, body: noEof.body.subarray(0, noEof.body.length - 20) }), 422, /incomplete or damaged/);
+    await expectRefused(
+      await addDocument({ ...noEof, body: noEof.body.subarray(0, noEof.body.length - 20) }),
+      422,
+      /incomplete or damaged/,
+    );
 
-    await expectRefused(await addDocument({ ...pdfFile(), filename: 'letter.docx' }), 422, /do not match its name/);
-    await expectRefused(await addDocument({ ...docxFile(), filename: 'eulogy.doc' }), 422, /do not match its name/);
-    await expectRefused(await addDocument({ ...pdfFile(), filename: 'letter.exe' }), 422, /Only \.pdf, \.doc and \.docx/);
-    await expectRefused(await addDocument({ ...pdfFile(), filename: 'letter' }), 422, /Only \.pdf, \.doc and \.docx/);
+    await expectRefused(
+      await addDocument({ ...pdfFile(), filename: 'letter.docx' }),
+      422,
+      /do not match its name/,
+    );
+    await expectRefused(
+      await addDocument({ ...docxFile(), filename: 'eulogy.doc' }),
+      422,
+      /do not match its name/,
+    );
+    await expectRefused(
+      await addDocument({ ...pdfFile(), filename: 'letter.exe' }),
+      422,
+      /Only \.pdf, \.doc and \.docx/,
+    );
+    await expectRefused(
+      await addDocument({ ...pdfFile(), filename: 'letter' }),
+      422,
+      /Only \.pdf, \.doc and \.docx/,
+    );
     await expectRefused(await addDocument(null), 400, /^Please select a document to upload\.$/);
-    await expectRefused(await addDocument({ ...pdfFile(), body: Buffer.alloc(0) }), 400, /^Please select a document to upload\.$/);
+    await expectRefused(
+      await addDocument({ ...pdfFile(), body: Buffer.alloc(0) }),
+      400,
+      /^Please select a document to upload\.$/,
+    );
 
     // A zip that is not a Word document, and a zip that is not even a zip past its magic number.
     const plainZip = { ...docxFile(), body: zip([entry('notes.txt', 'hello')]) };
     await expectRefused(await addDocument(plainZip), 422, /damaged or is not a \.docx/);
-    const brokenZip = { ...docxFile(), body: Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(200, 7)]) };
+    const brokenZip = {
+      ...docxFile(),
+      body: Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(200, 7)]),
+    };
     await expectRefused(await addDocument(brokenZip), 422, /damaged or is not a \.docx/);
 
     expect(await rowCount()).toBe(rows);
@@ -418,7 +540,11 @@ describe(`documents (${TEST_ENGINE})`, () => {
 
     // Under the 200 MB total, but a thousand times its own size: refused by the ratio limit.
     const smaller = await deflatedZeros(150);
-    await expectRefused(await addDocument(docxFile('bomb2.docx', [smaller])), 422, /expands to too much data/);
+    await expectRefused(
+      await addDocument(docxFile('bomb2.docx', [smaller])),
+      422,
+      /expands to too much data/,
+    );
   });
 
   it('refuses a .docx whose headers lie about a huge entry, without inflating it', async () => {
@@ -438,13 +564,30 @@ describe(`documents (${TEST_ENGINE})`, () => {
       const user = await createUser(small.app);
       const memorial = await createMemorialRow(small.app, user);
       const big = pdfFile();
-      const padded = Buffer.concat([big.body.subarray(0, 9), Buffer.alloc(100 * 1024, 0x20), big.body.subarray(9)]);
-      const { payload, headers } = multipart({ postId: memorial.id }, { documentFile: { ...big, body: padded } });
-      const res = await small.app.inject({ method: 'POST', url: '/api/v1/documents', payload, headers: { ...headers, ...user.auth } });
+      const padded = Buffer.concat([
+        big.body.subarray(0, 9),
+        Buffer.alloc(100 * 1024, 0x20),
+        big.body.subarray(9),
+      ]);
+      const { payload, headers } = multipart(
+        { postId: memorial.id },
+        { documentFile: { ...big, body: padded } },
+      );
+      const res = await small.app.inject({
+        method: 'POST',
+        url: '/api/v1/documents',
+        payload,
+        headers: { ...headers, ...user.auth },
+      });
       expect(res.statusCode).toBe(413);
       expect(res.json().message).toBe('The file is larger than 64 KB.');
       const fine = multipart({ postId: memorial.id }, { documentFile: big });
-      const ok = await small.app.inject({ method: 'POST', url: '/api/v1/documents', payload: fine.payload, headers: { ...fine.headers, ...user.auth } });
+      const ok = await small.app.inject({
+        method: 'POST',
+        url: '/api/v1/documents',
+        payload: fine.payload,
+        headers: { ...fine.headers, ...user.auth },
+      });
       expect(ok.statusCode).toBe(201);
     } finally {
       await small.close();
@@ -455,7 +598,11 @@ describe(`documents (${TEST_ENGINE})`, () => {
     const made = (await addDocument(pdfFile())).json().data.data;
     const [row] = await t.app.ctx.db.select().from(documents).where(eq(documents.id, made._id));
     expect(await storedKeys('documents')).toContain(row!.fileKey);
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/documents/${made._id}`, headers: contributor.auth });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/documents/${made._id}`,
+      headers: contributor.auth,
+    });
     expect(res.statusCode).toBe(200);
     expect(await storedKeys('documents')).not.toContain(row!.fileKey);
     expect((await t.app.inject({ method: 'GET', url: made.documentFile })).statusCode).toBe(404);
@@ -463,10 +610,18 @@ describe(`documents (${TEST_ENGINE})`, () => {
 
   it('a member who is not a contributor can neither list nor download documents', async () => {
     const made = (await addDocument(pdfFile())).json().data.data;
-    const list = await t.app.inject({ method: 'GET', url: `/api/v1/documents/post/${memorialId}`, headers: member.auth });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/documents/post/${memorialId}`,
+      headers: member.auth,
+    });
     expect(list.statusCode).toBe(403);
     expect(list.body).not.toContain(made._id);
-    const download = await t.app.inject({ method: 'GET', url: `/api/v1/documents/${made._id}/download`, headers: member.auth });
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/documents/${made._id}/download`,
+      headers: member.auth,
+    });
     expect(download.statusCode).toBe(403);
     expect(download.headers['content-disposition']).toBeUndefined();
   });

@@ -21,9 +21,21 @@ export function presentLegacy(record: LegacyRecord): Legacy {
       value: a.value,
       beneficiaries: a.beneficiaries,
     })),
-    relationships: record.relationships.map((r) => ({ name: r.name, lastName: r.lastName, relationship: r.relationship })),
-    bucketlists: record.bucketList.map((b) => ({ type: b.type, description: b.description, status: b.status })),
-    aspirations: record.aspirations.map((a) => ({ name: a.name, description: a.description, comment: a.comment })),
+    relationships: record.relationships.map((r) => ({
+      name: r.name,
+      lastName: r.lastName,
+      relationship: r.relationship,
+    })),
+    bucketlists: record.bucketList.map((b) => ({
+      type: b.type,
+      description: b.description,
+      status: b.status,
+    })),
+    aspirations: record.aspirations.map((a) => ({
+      name: a.name,
+      description: a.description,
+      comment: a.comment,
+    })),
     createdAt: legacy.createdAt.toISOString(),
     updatedAt: legacy.updatedAt.toISOString(),
   };

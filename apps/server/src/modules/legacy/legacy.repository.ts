@@ -27,11 +27,31 @@ export async function findLegacyOfUser(db: Db, userId: string): Promise<LegacyRe
   if (!legacy) return null;
   const id = legacy.id;
   const [accomplishments, assets, relationships, bucketList, aspirations] = await Promise.all([
-    db.select().from(legacyAccomplishments).where(eq(legacyAccomplishments.legacyId, id)).orderBy(asc(legacyAccomplishments.position)),
-    db.select().from(legacyAssets).where(eq(legacyAssets.legacyId, id)).orderBy(asc(legacyAssets.position)),
-    db.select().from(legacyRelationships).where(eq(legacyRelationships.legacyId, id)).orderBy(asc(legacyRelationships.position)),
-    db.select().from(legacyBucketList).where(eq(legacyBucketList.legacyId, id)).orderBy(asc(legacyBucketList.position)),
-    db.select().from(legacyAspirations).where(eq(legacyAspirations.legacyId, id)).orderBy(asc(legacyAspirations.position)),
+    db
+      .select()
+      .from(legacyAccomplishments)
+      .where(eq(legacyAccomplishments.legacyId, id))
+      .orderBy(asc(legacyAccomplishments.position)),
+    db
+      .select()
+      .from(legacyAssets)
+      .where(eq(legacyAssets.legacyId, id))
+      .orderBy(asc(legacyAssets.position)),
+    db
+      .select()
+      .from(legacyRelationships)
+      .where(eq(legacyRelationships.legacyId, id))
+      .orderBy(asc(legacyRelationships.position)),
+    db
+      .select()
+      .from(legacyBucketList)
+      .where(eq(legacyBucketList.legacyId, id))
+      .orderBy(asc(legacyBucketList.position)),
+    db
+      .select()
+      .from(legacyAspirations)
+      .where(eq(legacyAspirations.legacyId, id))
+      .orderBy(asc(legacyAspirations.position)),
   ]);
   return { legacy, accomplishments, assets, relationships, bucketList, aspirations };
 }
@@ -64,10 +84,13 @@ export async function saveLegacyOfUser(
       tx.delete(legacyBucketList).where(eq(legacyBucketList.legacyId, legacyId)),
       tx.delete(legacyAspirations).where(eq(legacyAspirations.legacyId, legacyId)),
     ]);
-    const at = <T extends object>(entries: T[]) => entries.map((e, position) => ({ ...e, legacyId, position }));
-    if (input.accomplishments.length) await tx.insert(legacyAccomplishments).values(at(input.accomplishments));
+    const at = <T extends object>(entries: T[]) =>
+      entries.map((e, position) => ({ ...e, legacyId, position }));
+    if (input.accomplishments.length)
+      await tx.insert(legacyAccomplishments).values(at(input.accomplishments));
     if (input.assets.length) await tx.insert(legacyAssets).values(at(input.assets));
-    if (input.relationships.length) await tx.insert(legacyRelationships).values(at(input.relationships));
+    if (input.relationships.length)
+      await tx.insert(legacyRelationships).values(at(input.relationships));
     if (input.bucketlists.length) await tx.insert(legacyBucketList).values(at(input.bucketlists));
     if (input.aspirations.length) await tx.insert(legacyAspirations).values(at(input.aspirations));
     return { created: Boolean(row!.inserted) };

@@ -7,7 +7,12 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/legacies', async (request, reply) => {
     const legacies = await ownLegacies(ctx, await request.requireUser());
-    return respond(reply, 200, { data: legacies }, legacies.length ? 'Your legacy' : 'You have not written a legacy yet.');
+    return respond(
+      reply,
+      200,
+      { data: legacies },
+      legacies.length ? 'Your legacy' : 'You have not written a legacy yet.',
+    );
   });
 
   app.post('/legacies', async (request, reply) => {

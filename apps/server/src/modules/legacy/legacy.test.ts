@@ -18,10 +18,22 @@ function legacyOf(label: string) {
     birthPlace: `${label} Birthplace`,
     description: `${label} wrote this legacy.`,
     accomplishments: [
-      { description: `${label} built a school`, from: '1990', to: '1995', beneficiaries: 'Village children' },
+      {
+        description: `${label} built a school`,
+        from: '1990',
+        to: '1995',
+        beneficiaries: 'Village children',
+      },
       { description: `${label} ran a clinic`, from: 2000, to: year, beneficiaries: 'Neighbours' },
     ],
-    assets: [{ item: `${label} house`, description: 'Blue door cottage', value: '250000', beneficiaries: `${label} secret heir` }],
+    assets: [
+      {
+        item: `${label} house`,
+        description: 'Blue door cottage',
+        value: '250000',
+        beneficiaries: `${label} secret heir`,
+      },
+    ],
     relationships: [{ name: 'Ann', lastName: 'Lee', relationship: 'Sister' }],
     bucketlists: [{ type: 'Travel', description: 'Kyoto', status: 'Planned' }],
     aspirations: [{ name: 'Write', description: 'A memoir', comment: 'Before seventy' }],
@@ -31,7 +43,12 @@ function legacyOf(label: string) {
 const getLegacies = (user?: TestUser) =>
   t.app.inject({ method: 'GET', url: '/api/v1/legacies', headers: user?.auth ?? {} });
 const postLegacy = (user: TestUser | undefined, payload: unknown) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/legacies', headers: user?.auth ?? {}, payload: payload as object });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/legacies',
+    headers: user?.auth ?? {},
+    payload: payload as object,
+  });
 
 describe(`life legacy (${TEST_ENGINE})`, () => {
   it('answers an empty list before a legacy exists, then the member’s own legacy', async () => {
@@ -51,7 +68,12 @@ describe(`life legacy (${TEST_ENGINE})`, () => {
       userId: member.row.id,
       birthPlace: 'Alice Birthplace',
       accomplishments: [
-        { description: 'Alice built a school', from: '1990', to: '1995', beneficiaries: 'Village children' },
+        {
+          description: 'Alice built a school',
+          from: '1990',
+          to: '1995',
+          beneficiaries: 'Village children',
+        },
         { description: 'Alice ran a clinic', from: '2000', to: String(year) },
       ],
       assets: [{ item: 'Alice house', value: '250000', beneficiaries: 'Alice secret heir' }],
@@ -64,11 +86,19 @@ describe(`life legacy (${TEST_ENGINE})`, () => {
   it('replaces the whole legacy on a second submit: one per member, sections rewritten', async () => {
     const member = await createUser(t.app);
     await postLegacy(member, legacyOf('First'));
-    const replaced = await postLegacy(member, { ...legacyOf('Second'), assets: [], relationships: [] });
+    const replaced = await postLegacy(member, {
+      ...legacyOf('Second'),
+      assets: [],
+      relationships: [],
+    });
     expect(replaced.statusCode).toBe(200);
     const list = (await getLegacies(member)).json().data.data;
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ birthPlace: 'Second Birthplace', assets: [], relationships: [] });
+    expect(list[0]).toMatchObject({
+      birthPlace: 'Second Birthplace',
+      assets: [],
+      relationships: [],
+    });
     expect(list[0].accomplishments[0].description).toBe('Second built a school');
   });
 
@@ -90,13 +120,18 @@ describe(`life legacy (${TEST_ENGINE})`, () => {
     }
     expect((await getLegacies(bob)).json().data.data[0].birthPlace).toBe('Bob Birthplace');
     expect((await getLegacies(admin)).json().data.data).toEqual([]);
-    expect((await getLegacies(alice)).json().data.data[0].assets[0].beneficiaries).toBe('Alice secret heir');
+    expect((await getLegacies(alice)).json().data.data[0].assets[0].beneficiaries).toBe(
+      'Alice secret heir',
+    );
 
     const anonymous = await getLegacies();
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.payload).not.toContain('Alice');
     expect((await postLegacy(undefined, legacyOf('Nobody'))).statusCode).toBe(401);
-    for (const url of [`/api/v1/legacies/${alice.row.id}`, `/api/v1/legacies?userId=${alice.row.id}`]) {
+    for (const url of [
+      `/api/v1/legacies/${alice.row.id}`,
+      `/api/v1/legacies?userId=${alice.row.id}`,
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: bob.auth });
       expect(res.payload).not.toContain('Alice');
     }
@@ -107,13 +142,61 @@ describe(`life legacy (${TEST_ENGINE})`, () => {
     const cases: [unknown, string][] = [
       [{ ...legacyOf('X'), birthPlace: '  ' }, 'birthPlace'],
       [{ ...legacyOf('X'), description: undefined }, 'description'],
-      [{ ...legacyOf('X'), assets: [{ item: 'Car', description: '', value: '1', beneficiaries: 'Kim' }] }, 'assets.0.description'],
-      [{ ...legacyOf('X'), accomplishments: [{ description: 'a', from: '1899', to: '1950', beneficiaries: 'b' }] }, 'accomplishments.0.from'],
-      [{ ...legacyOf('X'), accomplishments: [{ description: 'a', from: '1990', to: String(year + 1), beneficiaries: 'b' }] }, 'accomplishments.0.to'],
-      [{ ...legacyOf('X'), accomplishments: [{ description: 'a', from: '19900', to: '1995', beneficiaries: 'b' }] }, 'accomplishments.0.from'],
-      [{ ...legacyOf('X'), accomplishments: [{ description: 'a', from: '2000', to: '1990', beneficiaries: 'b' }] }, 'accomplishments.0.to'],
-      [{ ...legacyOf('X'), relationships: Array.from({ length: 51 }, () => ({ name: 'a', lastName: 'b', relationship: 'c' })) }, 'relationships'],
-      [{ ...legacyOf('X'), aspirations: [{ name: 'x'.repeat(201), description: 'd', comment: 'c' }] }, 'aspirations.0.name'],
+      [
+        {
+          ...legacyOf('X'),
+          assets: [{ item: 'Car', description: '', value: '1', beneficiaries: 'Kim' }],
+        },
+        'assets.0.description',
+      ],
+      [
+        {
+          ...legacyOf('X'),
+          accomplishments: [{ description: 'a', from: '1899', to: '1950', beneficiaries: 'b' }],
+        },
+        'accomplishments.0.from',
+      ],
+      [
+        {
+          ...legacyOf('X'),
+          accomplishments: [
+            { description: 'a', from: '1990', to: String(year + 1), beneficiaries: 'b' },
+          ],
+        },
+        'accomplishments.0.to',
+      ],
+      [
+        {
+          ...legacyOf('X'),
+          accomplishments: [{ description: 'a', from: '19900', to: '1995', beneficiaries: 'b' }],
+        },
+        'accomplishments.0.from',
+      ],
+      [
+        {
+          ...legacyOf('X'),
+          accomplishments: [{ description: 'a', from: '2000', to: '1990', beneficiaries: 'b' }],
+        },
+        'accomplishments.0.to',
+      ],
+      [
+        {
+          ...legacyOf('X'),
+          relationships: Array.from({ length: 51 }, () => ({
+            name: 'a',
+            lastName: 'b',
+            relationship: 'c',
+          })),
+        },
+        'relationships',
+      ],
+      [
+        {
+          ...legacyOf('X'),
+          aspirations: [{ name: 'x'.repeat(201), description: 'd', comment: 'c' }],
+        },
+        'aspirations.0.name',
+      ],
     ];
     for (const [payload, path] of cases) {
       const res = await postLegacy(member, payload);
@@ -122,7 +205,13 @@ describe(`life legacy (${TEST_ENGINE})`, () => {
       expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(path);
     }
     expect((await getLegacies(member)).json().data.data).toEqual([]);
-    const fifty = Array.from({ length: 50 }, (_, i) => ({ name: `n${i}`, lastName: 'b', relationship: 'c' }));
-    expect((await postLegacy(member, { ...legacyOf('X'), relationships: fifty })).statusCode).toBe(201);
+    const fifty = Array.from({ length: 50 }, (_, i) => ({
+      name: `n${i}`,
+      lastName: 'b',
+      relationship: 'c',
+    }));
+    expect((await postLegacy(member, { ...legacyOf('X'), relationships: fifty })).statusCode).toBe(
+      201,
+    );
   });
 });

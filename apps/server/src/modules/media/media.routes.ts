@@ -36,7 +36,10 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', 'image/webp')
         .header('content-length', object.size)
         .header('content-security-policy', FILE_CONTENT_SECURITY_POLICY)
-        .header('cache-control', isPublic ? 'public, max-age=31536000, immutable' : 'private, max-age=3600')
+        .header(
+          'cache-control',
+          isPublic ? 'public, max-age=31536000, immutable' : 'private, max-age=3600',
+        )
         .send(object.stream);
     },
   );

@@ -15,22 +15,37 @@ export async function insertPasswordReset(
  * and any other pending link of the account cancelled, all in one transaction. Returns the
  * account, or null when the link is unknown, used, expired, or the account is disabled.
  */
-export async function applyPasswordReset(db: Db, tokenHash: string, now: Date): Promise<UserRow | null> {
+export async function applyPasswordReset(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<UserRow | null> {
   return db.transaction(async (tx) => {
     const [reset] = await tx
       .update(passwordResets)
       .set({ usedAt: now })
       .where(
-        and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)),
+        and(
+          eq(passwordResets.tokenHash, tokenHash),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, now),
+        ),
       )
-      .returning({ userId: passwordResets.userId, newPasswordHash: passwordResets.newPasswordHash });
+      .returning({
+        userId: passwordResets.userId,
+        newPasswordHash: passwordResets.newPasswordHash,
+      });
     if (!reset) return null;
     const [user] = await tx.select().from(users).where(eq(users.id, reset.userId)).limit(1);
     if (!user || user.disabledAt) return null;
     await cancelPendingResets(tx, user.id, now);
     const [updated] = await tx
       .update(users)
-      .set({ passwordHash: reset.newPasswordHash, tokenVersion: user.tokenVersion + 1, updatedAt: now })
+      .set({
+        passwordHash: reset.newPasswordHash,
+        tokenVersion: user.tokenVersion + 1,
+        updatedAt: now,
+      })
       .where(eq(users.id, user.id))
       .returning();
     return updated ?? null;

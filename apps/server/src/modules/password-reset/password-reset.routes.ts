@@ -14,6 +14,11 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/users/reset-password/confirm', async (request, reply) => {
     const user = await confirmPasswordReset(ctx, request.ip, request.body);
     // The id lets a browser signed in to this account end its now-revoked session.
-    return respond(reply, 200, { userId: user.id }, 'Your new password is now active. Please log in with it.');
+    return respond(
+      reply,
+      200,
+      { userId: user.id },
+      'Your new password is now active. Please log in with it.',
+    );
   });
 };

@@ -14,7 +14,8 @@ import { applyPasswordReset, insertPasswordReset } from './password-reset.reposi
 const REQUESTS_PER_IP = 20;
 const REQUESTS_PER_ACCOUNT = 5;
 const CONFIRMS_PER_IP = 30;
-export const INVALID_LINK_MESSAGE = 'This link is invalid or has expired. Please ask for a new password reset.';
+export const INVALID_LINK_MESSAGE =
+  'This link is invalid or has expired. Please ask for a new password reset.';
 
 export function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -48,7 +49,11 @@ export async function requestPasswordReset(
   });
 }
 
-async function deliverResetLink(ctx: AppContext, user: UserRow, newPasswordHash: string): Promise<void> {
+async function deliverResetLink(
+  ctx: AppContext,
+  user: UserRow,
+  newPasswordHash: string,
+): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   await insertPasswordReset(ctx.db, {
     userId: user.id,
@@ -79,7 +84,11 @@ async function deliverResetLink(ctx: AppContext, user: UserRow, newPasswordHash:
 }
 
 /** Opens an emailed link: the requested password takes effect and every existing session ends. */
-export async function confirmPasswordReset(ctx: AppContext, ip: string, body: unknown): Promise<UserRow> {
+export async function confirmPasswordReset(
+  ctx: AppContext,
+  ip: string,
+  body: unknown,
+): Promise<UserRow> {
   ctx.limiter.consume(`reset-confirm:ip:${ip}`, CONFIRMS_PER_IP, 'Too many attempts.');
   const { token } = ResetPasswordConfirmSchema.parse(body);
   const user = await applyPasswordReset(ctx.db, hashResetToken(token), new Date());

@@ -15,7 +15,8 @@ afterAll(async () => {
 });
 
 const NEW_PASSWORD = 'Morning-light-88';
-const ANSWER = 'If an account matches, we have emailed a link to confirm your new password. It expires in 30 minutes.';
+const ANSWER =
+  'If an account matches, we have emailed a link to confirm your new password. It expires in 30 minutes.';
 let ip = 0;
 
 function requestReset(payload: Record<string, string>) {
@@ -30,7 +31,12 @@ function requestReset(payload: Record<string, string>) {
 const confirm = (token: string) =>
   t.app.inject({ method: 'POST', url: '/api/v1/users/reset-password/confirm', payload: { token } });
 const login = (userName: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/users/login', payload: { userName, password }, remoteAddress: '10.21.0.1' });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/users/login',
+    payload: { userName, password },
+    remoteAddress: '10.21.0.1',
+  });
 
 /** The mail sent to `to` after `since` messages, once it arrives (it is sent after the answer). */
 async function mailTo(to: string, since: number) {
@@ -41,7 +47,9 @@ async function mailTo(to: string, since: number) {
   });
 }
 function linkToken(text: string): string {
-  const match = /https:\/\/rips\.example\/reset-password\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(text);
+  const match = /https:\/\/rips\.example\/reset-password\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(
+    text,
+  );
   if (!match) throw new Error('no confirmation link in the mail');
   return match[1]!;
 }
@@ -59,7 +67,10 @@ describe(`password reset (${TEST_ENGINE})`, () => {
     const mail = await mailTo(member.row.email, since);
     expect(mail.subject).toMatch(/Confirm your new Rips Memorial password/);
     const token = linkToken(mail.text);
-    const [row] = await t.app.ctx.db.select().from(passwordResets).where(eq(passwordResets.userId, member.row.id));
+    const [row] = await t.app.ctx.db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.userId, member.row.id));
     expect(row!.tokenHash).toBe(hashResetToken(token));
     expect(row!.tokenHash).not.toContain(token);
     expect(row!.newPasswordHash).toMatch(/^\$argon2id\$/);
@@ -68,7 +79,11 @@ describe(`password reset (${TEST_ENGINE})`, () => {
 
     // The old password keeps working, and the old session too, until the link is opened.
     expect((await login(member.row.userName, TEST_PASSWORD)).statusCode).toBe(200);
-    const meBefore = await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: member.auth });
+    const meBefore = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/me',
+      headers: member.auth,
+    });
     expect(meBefore.statusCode).toBe(200);
 
     const opened = await confirm(token);
@@ -76,7 +91,11 @@ describe(`password reset (${TEST_ENGINE})`, () => {
     expect(opened.json().data).toEqual({ userId: member.row.id });
     expect((await login(member.row.userName, TEST_PASSWORD)).statusCode).toBe(401);
     expect((await login(member.row.userName, NEW_PASSWORD)).statusCode).toBe(200);
-    const meAfter = await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: member.auth });
+    const meAfter = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/me',
+      headers: member.auth,
+    });
     expect(meAfter.statusCode).toBe(401);
 
     const again = await confirm(token);
@@ -103,7 +122,10 @@ describe(`password reset (${TEST_ENGINE})`, () => {
     const since = t.mail.length;
     const known = await requestReset({ userName: member.row.userName });
     const unknown = await requestReset({ userName: 'no_such_member' });
-    const wrongEmail = await requestReset({ userName: member.row.userName, email: 'someone-else@example.com' });
+    const wrongEmail = await requestReset({
+      userName: member.row.userName,
+      email: 'someone-else@example.com',
+    });
     for (const res of [unknown, wrongEmail]) {
       expect(res.statusCode).toBe(known.statusCode);
       expect(res.json()).toEqual(known.json());
@@ -111,14 +133,20 @@ describe(`password reset (${TEST_ENGINE})`, () => {
     await mailTo(member.row.email, since);
     await settle();
     expect(t.mail.slice(since)).toHaveLength(1);
-    const rows = await t.app.ctx.db.select().from(passwordResets).where(eq(passwordResets.userId, member.row.id));
+    const rows = await t.app.ctx.db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.userId, member.row.id));
     expect(rows).toHaveLength(1);
   });
 
   it('sends the link when the optional email matches the account, in any letter case', async () => {
     const member = await createUser(t.app);
     const since = t.mail.length;
-    await requestReset({ userName: member.row.userName.toUpperCase(), email: member.row.email.toUpperCase() });
+    await requestReset({
+      userName: member.row.userName.toUpperCase(),
+      email: member.row.email.toUpperCase(),
+    });
     const token = linkToken((await mailTo(member.row.email, since)).text);
     expect((await confirm(token)).statusCode).toBe(200);
     expect((await login(member.row.userName, NEW_PASSWORD)).statusCode).toBe(200);
@@ -126,7 +154,10 @@ describe(`password reset (${TEST_ENGINE})`, () => {
 
   it('sends nothing for a disabled account', async () => {
     const member = await createUser(t.app);
-    await t.app.ctx.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, member.row.id));
+    await t.app.ctx.db
+      .update(users)
+      .set({ disabledAt: new Date() })
+      .where(eq(users.id, member.row.id));
     const since = t.mail.length;
     expect((await requestReset({ userName: member.row.userName })).json().message).toBe(ANSWER);
     await settle();
@@ -135,10 +166,17 @@ describe(`password reset (${TEST_ENGINE})`, () => {
 
   it('validates the new password and its confirmation before anything else', async () => {
     const member = await createUser(t.app);
-    const weak = await requestReset({ userName: member.row.userName, newPassword: 'short', confirmNewPassword: 'short' });
+    const weak = await requestReset({
+      userName: member.row.userName,
+      newPassword: 'short',
+      confirmNewPassword: 'short',
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().message).toMatch(/at least 8 characters/);
-    const mismatch = await requestReset({ userName: member.row.userName, confirmNewPassword: 'Other-password-1' });
+    const mismatch = await requestReset({
+      userName: member.row.userName,
+      confirmNewPassword: 'Other-password-1',
+    });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().message).toBe('The passwords do not match.');
     const noName = await requestReset({ userName: '' });
@@ -156,7 +194,11 @@ describe(`password reset (${TEST_ENGINE})`, () => {
     await requestReset({ userName: member.row.userName });
     const first = linkToken((await mailTo(member.row.email, since)).text);
     since = t.mail.length;
-    await requestReset({ userName: member.row.userName, newPassword: 'Second-choice-55', confirmNewPassword: 'Second-choice-55' });
+    await requestReset({
+      userName: member.row.userName,
+      newPassword: 'Second-choice-55',
+      confirmNewPassword: 'Second-choice-55',
+    });
     const second = linkToken((await mailTo(member.row.email, since)).text);
     expect((await confirm(second)).statusCode).toBe(200);
     expect((await confirm(first)).statusCode).toBe(400);

@@ -30,7 +30,8 @@ export interface PageRequest {
   cursor: Cursor | null;
 }
 
-const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
+const TIMESTAMP_TEXT =
+  /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
 
 export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(`${cursor.at}|${cursor.id}`, 'utf8').toString('base64url');
@@ -46,7 +47,11 @@ export function decodeCursor(value: string | undefined): Cursor | null {
 }
 
 /** The condition "older than the cursor", or undefined on the first page. */
-export function olderThan(createdAt: PgColumn, id: PgColumn, cursor: Cursor | null): SQL | undefined {
+export function olderThan(
+  createdAt: PgColumn,
+  id: PgColumn,
+  cursor: Cursor | null,
+): SQL | undefined {
   if (!cursor) return undefined;
   return sql`(${createdAt}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
 }
@@ -91,8 +96,11 @@ export async function requireRemovalRight(
   const memorial = await findVisibleMemorial(db, item.memorialId);
   const access = await memorialAccess(db, memorial, user);
   if (access.canManage) return;
-  if (visibleTo === 'contributors' && !access.canContribute) throw AppError.notFound(ITEM_NOT_FOUND);
-  throw AppError.forbidden('Only the person who left this, or the owner of the memorial, can remove it.');
+  if (visibleTo === 'contributors' && !access.canContribute)
+    throw AppError.notFound(ITEM_NOT_FOUND);
+  throw AppError.forbidden(
+    'Only the person who left this, or the owner of the memorial, can remove it.',
+  );
 }
 
 export const ITEM_NOT_FOUND = 'This item does not exist or has been removed.';
@@ -101,7 +109,11 @@ export const ITEM_NOT_FOUND = 'This item does not exist or has been removed.';
  * Removes a deleted item's files. The row is already gone, so the item is gone for everyone;
  * a file that cannot be removed now is logged and left to storage reconciliation, not a 500.
  */
-export async function removeItemFiles(ctx: AppContext, prefix: string, log: FastifyBaseLogger): Promise<void> {
+export async function removeItemFiles(
+  ctx: AppContext,
+  prefix: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
   try {
     await ctx.storage.deletePrefix(prefix);
   } catch (error) {

@@ -1,4 +1,10 @@
-import { BOUQUET_SIZE, bouquetPath, findBouquet, type Flower, type Prayer } from '@rips/shared/tributes';
+import {
+  BOUQUET_SIZE,
+  bouquetPath,
+  findBouquet,
+  type Flower,
+  type Prayer,
+} from '@rips/shared/tributes';
 import type { MediaUrls } from '../../media/urls.js';
 import { presentOwner } from './tribute-items.js';
 import type { FlowerRow, PrayerRow } from './tributes.repository.js';
@@ -6,7 +12,12 @@ import type { FlowerRow, PrayerRow } from './tributes.repository.js';
 /** Flowers are public: uploaded ones get plain /media URLs, bouquets point at the web app's static file. */
 export function presentFlower(urls: MediaUrls, row: FlowerRow, ownerName: string): Flower {
   const bouquet = row.bouquet ? findBouquet(row.bouquet) : undefined;
-  const base = { _id: row.id, postId: row.memorialId, owner: presentOwner(row.ownerId, ownerName), createdAt: row.createdAt.toISOString() };
+  const base = {
+    _id: row.id,
+    postId: row.memorialId,
+    owner: presentOwner(row.ownerId, ownerName),
+    createdAt: row.createdAt.toISOString(),
+  };
   if (bouquet) {
     const src = bouquetPath(bouquet.id);
     return {
@@ -16,7 +27,12 @@ export function presentFlower(urls: MediaUrls, row: FlowerRow, ownerName: string
       bouquet: { id: bouquet.id, name: bouquet.name },
     };
   }
-  const image = urls.image(row) ?? { src: '', srcSet: '', width: BOUQUET_SIZE, height: BOUQUET_SIZE };
+  const image = urls.image(row) ?? {
+    src: '',
+    srcSet: '',
+    width: BOUQUET_SIZE,
+    height: BOUQUET_SIZE,
+  };
   return { ...base, flowerImg: image.src, image, bouquet: null };
 }
 

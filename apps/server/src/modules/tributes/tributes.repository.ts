@@ -2,7 +2,13 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { flowers, prayers, users } from '../../db/schema/index.js';
 import { isUuid } from '../users/users.repository.js';
-import { cursorText, olderThan, toPage, type ItemWithOwner, type PageRequest } from './tribute-items.js';
+import {
+  cursorText,
+  olderThan,
+  toPage,
+  type ItemWithOwner,
+  type PageRequest,
+} from './tribute-items.js';
 
 export type FlowerRow = typeof flowers.$inferSelect;
 export type NewFlowerRow = typeof flowers.$inferInsert;
@@ -14,7 +20,12 @@ export async function listFlowers(db: Db, page: PageRequest) {
     .select({ item: flowers, ownerName: users.fullName, cursorAt: cursorText(flowers.createdAt) })
     .from(flowers)
     .innerJoin(users, eq(users.id, flowers.ownerId))
-    .where(and(eq(flowers.memorialId, page.memorialId), olderThan(flowers.createdAt, flowers.id, page.cursor)))
+    .where(
+      and(
+        eq(flowers.memorialId, page.memorialId),
+        olderThan(flowers.createdAt, flowers.id, page.cursor),
+      ),
+    )
     .orderBy(desc(flowers.createdAt), desc(flowers.id))
     .limit(page.limit + 1);
   return toPage(rows, page.limit);
@@ -41,7 +52,12 @@ export async function listPrayers(db: Db, page: PageRequest) {
     .select({ item: prayers, ownerName: users.fullName, cursorAt: cursorText(prayers.createdAt) })
     .from(prayers)
     .innerJoin(users, eq(users.id, prayers.ownerId))
-    .where(and(eq(prayers.memorialId, page.memorialId), olderThan(prayers.createdAt, prayers.id, page.cursor)))
+    .where(
+      and(
+        eq(prayers.memorialId, page.memorialId),
+        olderThan(prayers.createdAt, prayers.id, page.cursor),
+      ),
+    )
     .orderBy(desc(prayers.createdAt), desc(prayers.id))
     .limit(page.limit + 1);
   return toPage(rows, page.limit);

@@ -12,7 +12,10 @@ const IdParams = z.object({ id: z.string().max(100) });
  * The spec's clients send flowers as multipart and prayers as form data labelled JSON; curl users
  * send JSON. Both shapes reach the same zod schema in the service.
  */
-async function readForm(request: FastifyRequest, files: Record<string, number>): Promise<MultipartForm> {
+async function readForm(
+  request: FastifyRequest,
+  files: Record<string, number>,
+): Promise<MultipartForm> {
   if (request.isMultipart()) return readMultipart(request, files);
   const body = request.body;
   const fields = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
@@ -22,10 +25,14 @@ async function readForm(request: FastifyRequest, files: Record<string, number>):
 export const tributesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get('/flowers/post/:id', { schema: { params: IdParams, querystring: TributePageQuerySchema } }, async (request, reply) => {
-    const page = await tributes.listFlowers(ctx, request.params.id, request.query);
-    return respond(reply, 200, page, 'Flowers');
-  });
+  app.get(
+    '/flowers/post/:id',
+    { schema: { params: IdParams, querystring: TributePageQuerySchema } },
+    async (request, reply) => {
+      const page = await tributes.listFlowers(ctx, request.params.id, request.query);
+      return respond(reply, 200, page, 'Flowers');
+    },
+  );
 
   app.post('/flowers', async (request, reply) => {
     const user = await request.requireUser();
@@ -40,10 +47,14 @@ export const tributesRoutes: FastifyPluginAsyncZod = async (app) => {
     return respond(reply, 200, {}, 'Flower removed');
   });
 
-  app.get('/prayers/post/:id', { schema: { params: IdParams, querystring: TributePageQuerySchema } }, async (request, reply) => {
-    const page = await tributes.listPrayers(ctx, request.params.id, request.query);
-    return respond(reply, 200, page, 'Prayers');
-  });
+  app.get(
+    '/prayers/post/:id',
+    { schema: { params: IdParams, querystring: TributePageQuerySchema } },
+    async (request, reply) => {
+      const page = await tributes.listPrayers(ctx, request.params.id, request.query);
+      return respond(reply, 200, page, 'Prayers');
+    },
+  );
 
   app.post('/prayers', async (request, reply) => {
     const user = await request.requireUser();

@@ -13,14 +13,31 @@ import { imageLimits } from '../auth/auth.service.js';
 import { findVisibleMemorial, requireMemorialAccess } from '../memorials/memorials.policy.js';
 import type { UserRow } from '../users/users.repository.js';
 import type { FastifyBaseLogger } from 'fastify';
-import { decodeCursor, ITEM_NOT_FOUND, removeItemFiles, requireRemovalRight, type TributePageQuery } from './tribute-items.js';
+import {
+  decodeCursor,
+  ITEM_NOT_FOUND,
+  removeItemFiles,
+  requireRemovalRight,
+  type TributePageQuery,
+} from './tribute-items.js';
 import { presentFlower, presentPrayer } from './tributes.presenter.js';
 import * as repo from './tributes.repository.js';
 
-export async function listFlowers(ctx: AppContext, memorialId: string, query: TributePageQuery): Promise<TributePage<Flower>> {
+export async function listFlowers(
+  ctx: AppContext,
+  memorialId: string,
+  query: TributePageQuery,
+): Promise<TributePage<Flower>> {
   const memorial = await findVisibleMemorial(ctx.db, memorialId);
-  const page = await repo.listFlowers(ctx.db, { memorialId: memorial.id, limit: query.limit, cursor: decodeCursor(query.cursor) });
-  return { data: page.rows.map((r) => presentFlower(ctx.urls, r.item, r.ownerName)), nextCursor: page.nextCursor };
+  const page = await repo.listFlowers(ctx.db, {
+    memorialId: memorial.id,
+    limit: query.limit,
+    cursor: decodeCursor(query.cursor),
+  });
+  return {
+    data: page.rows.map((r) => presentFlower(ctx.urls, r.item, r.ownerName)),
+    nextCursor: page.nextCursor,
+  };
 }
 
 /** A flower is either an uploaded picture (`flowerImg`) or one of the shipped bouquets (`bouquet`). */
@@ -31,7 +48,8 @@ export async function leaveFlower(
   picture: UploadedFile | undefined,
 ): Promise<Flower> {
   const input = CreateFlowerFieldsSchema.parse(fields);
-  if (input.bouquet && picture) throw AppError.validation('Choose a bouquet or upload a picture, not both.');
+  if (input.bouquet && picture)
+    throw AppError.validation('Choose a bouquet or upload a picture, not both.');
   if (!input.bouquet && !picture) {
     throw AppError.validation('Please choose a bouquet or a picture of a flower.', [
       { path: 'flowerImg', message: 'Please choose a bouquet or a picture of a flower.' },
@@ -39,12 +57,20 @@ export async function leaveFlower(
   }
   const { memorial } = await requireMemorialAccess(ctx.db, input.postId, user, 'canPayTribute');
   if (input.bouquet) {
-    const row = await repo.insertFlower(ctx.db, { memorialId: memorial.id, ownerId: user.id, bouquet: input.bouquet });
+    const row = await repo.insertFlower(ctx.db, {
+      memorialId: memorial.id,
+      ownerId: user.id,
+      bouquet: input.bouquet,
+    });
     return presentFlower(ctx.urls, row, user.fullName);
   }
   const stored = await storeImage(ctx.storage, 'flowers', picture!.buffer, imageLimits(ctx));
   try {
-    const row = await repo.insertFlower(ctx.db, { memorialId: memorial.id, ownerId: user.id, ...stored });
+    const row = await repo.insertFlower(ctx.db, {
+      memorialId: memorial.id,
+      ownerId: user.id,
+      ...stored,
+    });
     return presentFlower(ctx.urls, row, user.fullName);
   } catch (error) {
     await ctx.storage.deletePrefix(stored.imageKey);
@@ -52,7 +78,12 @@ export async function leaveFlower(
   }
 }
 
-export async function removeFlower(ctx: AppContext, user: UserRow, id: string, log: FastifyBaseLogger): Promise<void> {
+export async function removeFlower(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
   const flower = await repo.findFlower(ctx.db, id);
   if (!flower) throw AppError.notFound(ITEM_NOT_FOUND);
   await requireRemovalRight(ctx.db, flower, user, 'everyone');
@@ -61,16 +92,31 @@ export async function removeFlower(ctx: AppContext, user: UserRow, id: string, l
   if (removed?.imageKey) await removeItemFiles(ctx, removed.imageKey, log);
 }
 
-export async function listPrayers(ctx: AppContext, memorialId: string, query: TributePageQuery): Promise<TributePage<Prayer>> {
+export async function listPrayers(
+  ctx: AppContext,
+  memorialId: string,
+  query: TributePageQuery,
+): Promise<TributePage<Prayer>> {
   const memorial = await findVisibleMemorial(ctx.db, memorialId);
-  const page = await repo.listPrayers(ctx.db, { memorialId: memorial.id, limit: query.limit, cursor: decodeCursor(query.cursor) });
-  return { data: page.rows.map((r) => presentPrayer(r.item, r.ownerName)), nextCursor: page.nextCursor };
+  const page = await repo.listPrayers(ctx.db, {
+    memorialId: memorial.id,
+    limit: query.limit,
+    cursor: decodeCursor(query.cursor),
+  });
+  return {
+    data: page.rows.map((r) => presentPrayer(r.item, r.ownerName)),
+    nextCursor: page.nextCursor,
+  };
 }
 
 export async function sayPrayer(ctx: AppContext, user: UserRow, body: unknown): Promise<Prayer> {
   const input = CreatePrayerSchema.parse(body ?? {});
   const { memorial } = await requireMemorialAccess(ctx.db, input.postId, user, 'canPayTribute');
-  const row = await repo.insertPrayer(ctx.db, { memorialId: memorial.id, ownerId: user.id, text: input.prayerText });
+  const row = await repo.insertPrayer(ctx.db, {
+    memorialId: memorial.id,
+    ownerId: user.id,
+    text: input.prayerText,
+  });
   return presentPrayer(row, user.fullName);
 }
 

@@ -3,7 +3,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOUQUETS } from '@rips/shared/tributes';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../../test/app.js';
-import { addContributorRow, createMemorialRow, createUser, type TestUser } from '../../../test/factories.js';
+import {
+  addContributorRow,
+  createMemorialRow,
+  createUser,
+  type TestUser,
+} from '../../../test/factories.js';
 import { jpegFile, pngFile, pngWithGps, textAsPng } from '../../../test/fixtures.js';
 import { multipart, type FilePart } from '../../../test/multipart.js';
 import { flowers, prayers } from '../../db/schema/index.js';
@@ -32,7 +37,12 @@ type Auth = { authorization: string } | Record<string, never>;
 
 function leaveFlower(auth: Auth, fields: Record<string, string | undefined>, flowerImg?: FilePart) {
   const { payload, headers } = multipart(fields, flowerImg ? { flowerImg } : {});
-  return t.app.inject({ method: 'POST', url: '/api/v1/flowers', payload, headers: { ...headers, ...auth } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/flowers',
+    payload,
+    headers: { ...headers, ...auth },
+  });
 }
 
 function sayPrayer(auth: Auth, body: Record<string, unknown>) {
@@ -54,7 +64,11 @@ describe(`flowers (${TEST_ENGINE})`, () => {
     const res = await leaveFlower(member.auth, { postId: memorialId, bouquet: 'white-lilies' });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ success: true, statusCode: 201, message: 'Flower Added Successfully' });
+    expect(body).toMatchObject({
+      success: true,
+      statusCode: 201,
+      message: 'Flower Added Successfully',
+    });
     const flower = body.data.data;
     expect(flower).toMatchObject({
       postId: memorialId,
@@ -81,11 +95,18 @@ describe(`flowers (${TEST_ENGINE})`, () => {
     expect(json.statusCode).toBe(201);
     expect(json.json().data.data.bouquet.name).toBe('Lavender');
 
-    const unknown = await leaveFlower(member.auth, { postId: memorialId, bouquet: 'plastic-tulips' });
+    const unknown = await leaveFlower(member.auth, {
+      postId: memorialId,
+      bouquet: 'plastic-tulips',
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Please choose one of the bouquets shown.');
 
-    const both = await leaveFlower(member.auth, { postId: memorialId, bouquet: 'lavender' }, await pngFile());
+    const both = await leaveFlower(
+      member.auth,
+      { postId: memorialId, bouquet: 'lavender' },
+      await pngFile(),
+    );
     expect(both.statusCode).toBe(400);
     expect(both.json().message).toBe('Choose a bouquet or upload a picture, not both.');
 
@@ -96,7 +117,10 @@ describe(`flowers (${TEST_ENGINE})`, () => {
     const missingMemorial = await leaveFlower(member.auth, { bouquet: 'lavender' });
     expect(missingMemorial.statusCode).toBe(400);
 
-    const noSuchMemorial = await leaveFlower(member.auth, { postId: '6f1c3f9e-3a53-4c1e-9a51-1b9e8c1d2a3b', bouquet: 'lavender' });
+    const noSuchMemorial = await leaveFlower(member.auth, {
+      postId: '6f1c3f9e-3a53-4c1e-9a51-1b9e8c1d2a3b',
+      bouquet: 'lavender',
+    });
     expect(noSuchMemorial.statusCode).toBe(404);
   });
 
@@ -136,11 +160,15 @@ describe(`flowers (${TEST_ENGINE})`, () => {
     expect(text.json().message).toMatch(/not a valid image/);
 
     const png = (await pngFile(400, 400)).body;
-    const truncated = await leaveFlower(member.auth, { postId: memorialId }, {
-      filename: 'cut.png',
-      contentType: 'image/png',
-      body: png.subarray(0, Math.floor(png.length / 2)),
-    });
+    const truncated = await leaveFlower(
+      member.auth,
+      { postId: memorialId },
+      {
+        filename: 'cut.png',
+        contentType: 'image/png',
+        body: png.subarray(0, Math.floor(png.length / 2)),
+      },
+    );
     expect(truncated.statusCode).toBe(422);
     expect(await storedKeys('flowers')).toEqual(before);
   });
@@ -150,11 +178,21 @@ describe(`flowers (${TEST_ENGINE})`, () => {
     try {
       const user = await createUser(small.app);
       const memorial = await createMemorialRow(small.app, user);
-      const big = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#123456' } })
+      const big = await sharp({
+        create: { width: 300, height: 300, channels: 3, background: '#123456' },
+      })
         .png({ compressionLevel: 0 })
         .toBuffer();
-      const { payload, headers } = multipart({ postId: memorial.id }, { flowerImg: { filename: 'big.png', contentType: 'image/png', body: big } });
-      const res = await small.app.inject({ method: 'POST', url: '/api/v1/flowers', payload, headers: { ...headers, ...user.auth } });
+      const { payload, headers } = multipart(
+        { postId: memorial.id },
+        { flowerImg: { filename: 'big.png', contentType: 'image/png', body: big } },
+      );
+      const res = await small.app.inject({
+        method: 'POST',
+        url: '/api/v1/flowers',
+        payload,
+        headers: { ...headers, ...user.auth },
+      });
       expect(res.statusCode).toBe(413);
       expect(res.json().message).toBe('The file is larger than 2 KB.');
     } finally {
@@ -166,14 +204,19 @@ describe(`flowers (${TEST_ENGINE})`, () => {
     const memorial = await createMemorialRow(t.app, owner);
     const made: string[] = [];
     for (let i = 0; i < 7; i++) {
-      const res = await leaveFlower(member.auth, { postId: memorial.id, bouquet: BOUQUETS[i % BOUQUETS.length]!.id });
+      const res = await leaveFlower(member.auth, {
+        postId: memorial.id,
+        bouquet: BOUQUETS[i % BOUQUETS.length]!.id,
+      });
       made.push(res.json().data.data._id);
     }
     const seen: string[] = [];
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const res = await get(`/api/v1/flowers/post/${memorial.id}?limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+      const res = await get(
+        `/api/v1/flowers/post/${memorial.id}?limit=3${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       expect(res.statusCode).toBe(200);
       const page = res.json().data;
       expect(page.data.length).toBeLessThanOrEqual(3);
@@ -198,36 +241,66 @@ describe(`flowers (${TEST_ENGINE})`, () => {
     const files = (await storedKeys('flowers')).filter((k) => k.startsWith(row!.imageKey!));
     expect(files.length).toBeGreaterThan(0);
 
-    const byStranger = await t.app.inject({ method: 'DELETE', url: `/api/v1/flowers/${flower._id}`, headers: contributor.auth });
+    const byStranger = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/flowers/${flower._id}`,
+      headers: contributor.auth,
+    });
     expect(byStranger.statusCode).toBe(403);
-    const byAuthor = await t.app.inject({ method: 'DELETE', url: `/api/v1/flowers/${flower._id}`, headers: member.auth });
+    const byAuthor = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/flowers/${flower._id}`,
+      headers: member.auth,
+    });
     expect(byAuthor.statusCode).toBe(200);
     expect((await storedKeys('flowers')).filter((k) => k.startsWith(row!.imageKey!))).toEqual([]);
     expect((await get(flower.flowerImg)).statusCode).toBe(404);
-    const again = await t.app.inject({ method: 'DELETE', url: `/api/v1/flowers/${flower._id}`, headers: member.auth });
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/flowers/${flower._id}`,
+      headers: member.auth,
+    });
     expect(again.statusCode).toBe(404);
   });
 });
 
 describe(`prayers (${TEST_ENGINE})`, () => {
   it('says a prayer as JSON and lists it first with its owner', async () => {
-    const res = await sayPrayer(member.auth, { postId: memorialId, prayerText: '  Rest gently, Ada.  ' });
+    const res = await sayPrayer(member.auth, {
+      postId: memorialId,
+      prayerText: '  Rest gently, Ada.  ',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ message: 'Prayer Created Successfully', success: true });
     const prayer = res.json().data.data;
-    expect(prayer).toMatchObject({ prayerText: 'Rest gently, Ada.', postId: memorialId, owner: { _id: member.row.id, fullName: 'Mary Shelley' } });
+    expect(prayer).toMatchObject({
+      prayerText: 'Rest gently, Ada.',
+      postId: memorialId,
+      owner: { _id: member.row.id, fullName: 'Mary Shelley' },
+    });
 
     const list = await get(`/api/v1/prayers/post/${memorialId}`);
-    expect(list.json().data.data[0]).toMatchObject({ _id: prayer._id, prayerText: 'Rest gently, Ada.' });
+    expect(list.json().data.data[0]).toMatchObject({
+      _id: prayer._id,
+      prayerText: 'Rest gently, Ada.',
+    });
   });
 
   it('accepts the same fields as multipart form data, and refuses a file part', async () => {
     const { payload, headers } = multipart({ postId: memorialId, prayerText: 'In our hearts.' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/prayers', payload, headers: { ...headers, ...contributor.auth } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/prayers',
+      payload,
+      headers: { ...headers, ...contributor.auth },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().data.data.prayerText).toBe('In our hearts.');
 
-    const withFile = multipart({ postId: memorialId, prayerText: 'x' }, { attachment: await pngFile() });
+    const withFile = multipart(
+      { postId: memorialId, prayerText: 'x' },
+      { attachment: await pngFile() },
+    );
     const refused = await t.app.inject({
       method: 'POST',
       url: '/api/v1/prayers',
@@ -252,7 +325,10 @@ describe(`prayers (${TEST_ENGINE})`, () => {
     });
     // Plain text is not a form: the fields are missing, so it is a 400, never a stored prayer.
     expect(text.statusCode).toBe(400);
-    const [count] = await t.app.ctx.db.select().from(prayers).where(eq(prayers.text, 'a'.repeat(2001)));
+    const [count] = await t.app.ctx.db
+      .select()
+      .from(prayers)
+      .where(eq(prayers.text, 'a'.repeat(2001)));
     expect(count).toBeUndefined();
   });
 });
@@ -279,20 +355,35 @@ describe(`who may do what (${TEST_ENGINE})`, () => {
 
   async function upload(path: string, field: string, file: FilePart, auth: Auth) {
     const { payload, headers } = multipart({ postId: tableMemorial }, { [field]: file });
-    return t.app.inject({ method: 'POST', url: `/api/v1/${path}`, payload, headers: { ...headers, ...auth } });
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/v1/${path}`,
+      payload,
+      headers: { ...headers, ...auth },
+    });
   }
 
   const pdf = (): FilePart => ({
     filename: 'letter.pdf',
     contentType: 'application/pdf',
-    body: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+    body: Buffer.from(
+      '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+    ),
   });
 
   const KINDS = {
-    flowers: { create: async (auth: Auth) => leaveFlower(auth, { postId: tableMemorial, bouquet: 'sunflowers' }) },
-    prayers: { create: async (auth: Auth) => sayPrayer(auth, { postId: tableMemorial, prayerText: 'Peace.' }) },
+    flowers: {
+      create: async (auth: Auth) =>
+        leaveFlower(auth, { postId: tableMemorial, bouquet: 'sunflowers' }),
+    },
+    prayers: {
+      create: async (auth: Auth) =>
+        sayPrayer(auth, { postId: tableMemorial, prayerText: 'Peace.' }),
+    },
     photos: { create: async (auth: Auth) => upload('photos', 'photoImg', await pngFile(), auth) },
-    memorablias: { create: async (auth: Auth) => upload('memorablias', 'memorabliaImg', await pngFile(), auth) },
+    memorablias: {
+      create: async (auth: Auth) => upload('memorablias', 'memorabliaImg', await pngFile(), auth),
+    },
     documents: { create: async (auth: Auth) => upload('documents', 'documentFile', pdf(), auth) },
   } as const;
   type Kind = keyof typeof KINDS;
@@ -332,8 +423,13 @@ describe(`who may do what (${TEST_ENGINE})`, () => {
           const made = await KINDS[kind].create(author.auth);
           expect(made.statusCode).toBe(201);
           const id = made.json().data.data._id as string;
-          const url = action === 'delete' ? `/api/v1/${kind}/${id}` : `/api/v1/${kind}/${id}/download`;
-          res = await t.app.inject({ method: action === 'delete' ? 'DELETE' : 'GET', url, headers: auth });
+          const url =
+            action === 'delete' ? `/api/v1/${kind}/${id}` : `/api/v1/${kind}/${id}/download`;
+          res = await t.app.inject({
+            method: action === 'delete' ? 'DELETE' : 'GET',
+            url,
+            headers: auth,
+          });
           if (action === 'delete') {
             const list = await get(`/api/v1/${kind}/post/${tableMemorial}`, owner.auth);
             const ids = list.json().data.data.map((i: { _id: string }) => i._id);
@@ -353,7 +449,11 @@ describe(`who may do what (${TEST_ENGINE})`, () => {
   it('the author may delete their own gallery item and tribute', async () => {
     for (const kind of Object.keys(KINDS) as Kind[]) {
       const made = await KINDS[kind].create(author.auth);
-      const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/${kind}/${made.json().data.data._id}`, headers: author.auth });
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/${kind}/${made.json().data.data._id}`,
+        headers: author.auth,
+      });
       expect(res.statusCode, kind).toBe(200);
     }
   });
@@ -371,7 +471,12 @@ describe(`who may do what (${TEST_ENGINE})`, () => {
     const flower = await leaveFlower(owner.auth, { postId: missing, bouquet: 'sunflowers' });
     expect(flower.statusCode).toBe(404);
     const { payload, headers } = multipart({ postId: missing }, { photoImg: await pngFile() });
-    const photo = await t.app.inject({ method: 'POST', url: '/api/v1/photos', payload, headers: { ...headers, ...owner.auth } });
+    const photo = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/photos',
+      payload,
+      headers: { ...headers, ...owner.auth },
+    });
     expect(photo.statusCode).toBe(404);
   });
 });

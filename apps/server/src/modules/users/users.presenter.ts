@@ -8,7 +8,12 @@ export function avatarUrl(urls: MediaUrls, row: Pick<UserRow, 'avatarKey'>): str
 }
 
 export function presentPublicUser(urls: MediaUrls, row: UserRow): PublicUser {
-  return { _id: row.id, userName: row.userName, fullName: row.fullName, avatar: avatarUrl(urls, row) };
+  return {
+    _id: row.id,
+    userName: row.userName,
+    fullName: row.fullName,
+    avatar: avatarUrl(urls, row),
+  };
 }
 
 export function presentSelf(urls: MediaUrls, row: UserRow): SelfUser {

@@ -51,16 +51,20 @@ interface MobileNavProps {
   id: string;
   opened: boolean;
   onClose: () => void;
+  /** After the closing transition: where focus goes back to. */
+  onClosed: () => void;
   items: NavItem[];
 }
 
 /** The burger's drawer: the header's links and account actions, for narrow screens. */
-export default function MobileNav({ id, opened, onClose, items }: MobileNavProps) {
+export default function MobileNav({ id, opened, onClose, onClosed, items }: MobileNavProps) {
   return (
     <Drawer
       id={id}
       opened={opened}
       onClose={onClose}
+      returnFocus={false}
+      onExitTransitionEnd={onClosed}
       position="right"
       size="min(320px, 86vw)"
       title={SITE.name}

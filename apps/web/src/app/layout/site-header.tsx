@@ -1,6 +1,6 @@
 import { Burger, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { BrandMark } from '@/components/brand-mark';
 import { paths } from '@/config/paths';
@@ -31,6 +31,7 @@ export function SiteHeader() {
   const items = useNavItems();
   const [opened, { toggle, close }] = useDisclosure(false);
   const [drawerRequested, setDrawerRequested] = useState(false);
+  const burgerRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
 
   useEffect(() => close(), [pathname, close]);
@@ -51,6 +52,7 @@ export function SiteHeader() {
         </div>
 
         <Burger
+          ref={burgerRef}
           opened={opened}
           onClick={() => {
             setDrawerRequested(true);
@@ -66,7 +68,14 @@ export function SiteHeader() {
 
       {drawerRequested ? (
         <Suspense fallback={null}>
-          <MobileNav id={DRAWER_ID} opened={opened} onClose={close} items={items} />
+          <MobileNav
+            id={DRAWER_ID}
+            opened={opened}
+            onClose={close}
+            // The drawer loads lazily and mounts already open, so it cannot know who opened it.
+            onClosed={() => burgerRef.current?.focus()}
+            items={items}
+          />
         </Suspense>
       ) : null}
     </header>

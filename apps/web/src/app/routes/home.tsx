@@ -1,4 +1,5 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
+import { startTransition, useEffect, useState } from 'react';
 import { HomeCallToAction } from '@/features/home/components/home-call-to-action';
 import {
   ClosingCallToAction,
@@ -11,9 +12,22 @@ import { HonoredLegends } from '@/features/home/components/honored-legends';
 import classes from '@/features/home/components/home.module.css';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
+/**
+ * False on the first render, true right after it, as a transition: the sections below the hero
+ * then render in small interruptible slices instead of one long task before the first paint
+ * (Total Blocking Time). They sit below the fold and the footer is pushed past it too, so
+ * nothing visible moves when they arrive.
+ */
+function useAfterFirstPaint(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => startTransition(() => setReady(true)), []);
+  return ready;
+}
+
 /** The landing page (SPEC.md section 1): hero, features, how it works, legends, quotes, call to action. */
 export function HomePage() {
   useDocumentTitle();
+  const showSections = useAfterFirstPaint();
   return (
     <>
       <section className={classes.hero} aria-labelledby="home-title">
@@ -33,11 +47,15 @@ export function HomePage() {
           <HeroVideo />
         </Container>
       </section>
-      <FeaturesList />
-      <HowItWorks />
-      <HonoredLegends />
-      <CommunityQuotes />
-      <ClosingCallToAction />
+      {showSections ? (
+        <>
+          <FeaturesList />
+          <HowItWorks />
+          <HonoredLegends />
+          <CommunityQuotes />
+          <ClosingCallToAction />
+        </>
+      ) : null}
     </>
   );
 }

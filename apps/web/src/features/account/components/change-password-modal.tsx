@@ -8,7 +8,8 @@ import { notify } from '@/lib/notify';
 import { startSession } from '@/lib/session';
 import { changePassword } from '../api/account.api';
 
-export const PASSWORD_CHANGED = 'Your password has been changed. Other sessions have been signed out.';
+export const PASSWORD_CHANGED =
+  'Your password has been changed. Other sessions have been signed out.';
 const CHANGE_FAILED = 'We could not change your password. Please try again.';
 
 type Field = keyof ChangePassword;
@@ -73,14 +74,22 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
         <Text size="sm" c="dimmed">
           After the change, every other device signed in to your account is signed out.
         </Text>
-        <PasswordInput label="Current Password" autoComplete="current-password" {...field('currentPassword')} />
+        <PasswordInput
+          label="Current Password"
+          autoComplete="current-password"
+          {...field('currentPassword')}
+        />
         <PasswordInput
           label="New Password"
           description="At least 8 characters, with a letter and a digit."
           autoComplete="new-password"
           {...field('newPassword')}
         />
-        <PasswordInput label="Confirm New Password" autoComplete="new-password" {...field('confirmNewPassword')} />
+        <PasswordInput
+          label="Confirm New Password"
+          autoComplete="new-password"
+          {...field('confirmNewPassword')}
+        />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
             Cancel

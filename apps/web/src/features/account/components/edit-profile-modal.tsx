@@ -93,7 +93,12 @@ function EditProfileForm({ user, onClose }: { user: SelfUser; onClose: () => voi
             setErrors((e) => ({ ...e, avatar: undefined }));
           }}
         />
-        <TextInput label="Email" value={user.email} readOnly description="Change it on the account details page." />
+        <TextInput
+          label="Email"
+          value={user.email}
+          readOnly
+          description="Change it on the account details page."
+        />
         <TextInput
           label="Username"
           name="userName"
@@ -121,7 +126,11 @@ function EditProfileForm({ user, onClose }: { user: SelfUser; onClose: () => voi
           }}
         />
         {progress !== null && progress < 1 ? (
-          <Progress value={Math.round(progress * 100)} size="sm" aria-label="Uploading your avatar" />
+          <Progress
+            value={Math.round(progress * 100)}
+            size="sm"
+            aria-label="Uploading your avatar"
+          />
         ) : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={mutation.isPending}>

@@ -1,4 +1,15 @@
-import { Avatar, Badge, Button, Code, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Avatar,
+  Badge,
+  Button,
+  Code,
+  Container,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';

@@ -1,4 +1,14 @@
-import { Anchor, Button, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -28,8 +38,8 @@ export default function UpdateAccountPage() {
       <Stack gap="xs" mb="lg">
         <Title order={1}>Account details</Title>
         <Text c="dimmed">
-          Your full name is shown on the memorials you sponsor and the tributes you leave. Your email is
-          where we send password reset links; nobody else sees it.
+          Your full name is shown on the memorials you sponsor and the tributes you leave. Your
+          email is where we send password reset links; nobody else sees it.
         </Text>
       </Stack>
       <Paper withBorder radius="lg" shadow="xs" p={{ base: 'lg', sm: 'xl' }}>
@@ -89,7 +99,15 @@ function UpdateAccountForm({ initial }: { initial: UpdateAccount }) {
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <TextInput label="Full Name" name="fullName" required autoComplete="name" value={values.fullName} error={errors.fullName} onChange={set('fullName')} />
+        <TextInput
+          label="Full Name"
+          name="fullName"
+          required
+          autoComplete="name"
+          value={values.fullName}
+          error={errors.fullName}
+          onChange={set('fullName')}
+        />
         <TextInput
           label="Email"
           name="email"

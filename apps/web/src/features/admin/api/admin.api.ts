@@ -1,5 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminMemorial, AdminTribute, AdminUser, Paged, TributeKind } from '@rips/shared/admin';
+import type {
+  AdminMemorial,
+  AdminTribute,
+  AdminUser,
+  Paged,
+  TributeKind,
+} from '@rips/shared/admin';
 import { api, request } from '@/lib/api-client';
 
 export const adminKeys = {
@@ -12,7 +18,8 @@ export const adminKeys = {
 export function useAdminUsers(search: string, page: number) {
   return useQuery({
     queryKey: adminKeys.users(search, page),
-    queryFn: ({ signal }) => api.get<Paged<AdminUser>>('/admin/users', { query: { search, page }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<Paged<AdminUser>>('/admin/users', { query: { search, page }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -20,7 +27,8 @@ export function useAdminUsers(search: string, page: number) {
 export function useAdminMemorials(search: string, page: number) {
   return useQuery({
     queryKey: adminKeys.memorials(search, page),
-    queryFn: ({ signal }) => api.get<Paged<AdminMemorial>>('/admin/memorials', { query: { search, page }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<Paged<AdminMemorial>>('/admin/memorials', { query: { search, page }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -28,7 +36,8 @@ export function useAdminMemorials(search: string, page: number) {
 export function useAdminTributes(page: number) {
   return useQuery({
     queryKey: adminKeys.tributes(page),
-    queryFn: ({ signal }) => api.get<Paged<AdminTribute>>('/admin/tributes', { query: { page }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<Paged<AdminTribute>>('/admin/tributes', { query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -44,11 +53,20 @@ export function useAdminAction<T>(send: (input: T) => Promise<{ message: string 
 
 export const adminCalls = {
   setSponsor: ({ id, sponsor }: { id: string; sponsor: boolean }) =>
-    request(`/admin/users/${encodeURIComponent(id)}/sponsor`, { method: 'PATCH', body: { sponsor } }),
+    request(`/admin/users/${encodeURIComponent(id)}/sponsor`, {
+      method: 'PATCH',
+      body: { sponsor },
+    }),
   setDisabled: ({ id, disabled }: { id: string; disabled: boolean }) =>
-    request(`/admin/users/${encodeURIComponent(id)}/status`, { method: 'PATCH', body: { disabled } }),
+    request(`/admin/users/${encodeURIComponent(id)}/status`, {
+      method: 'PATCH',
+      body: { disabled },
+    }),
   setFeatured: ({ id, featured }: { id: string; featured: boolean }) =>
-    request(`/admin/memorials/${encodeURIComponent(id)}/featured`, { method: 'PATCH', body: { featured } }),
+    request(`/admin/memorials/${encodeURIComponent(id)}/featured`, {
+      method: 'PATCH',
+      body: { featured },
+    }),
   removeTribute: ({ kind, id }: { kind: TributeKind; id: string }) =>
     request(`/admin/tributes/${kind}/${encodeURIComponent(id)}`, { method: 'DELETE' }),
 };

@@ -26,7 +26,13 @@ import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';
-import { adminCalls, useAdminAction, useAdminMemorials, useAdminTributes, useAdminUsers } from '../api/admin.api';
+import {
+  adminCalls,
+  useAdminAction,
+  useAdminMemorials,
+  useAdminTributes,
+  useAdminUsers,
+} from '../api/admin.api';
 import { ConfirmModal } from './confirm-modal';
 import { Pager } from './pager';
 
@@ -67,7 +73,9 @@ export default function AdminPage() {
     <Container py={{ base: 'lg', sm: 48 }}>
       <Stack gap="xs" mb="lg">
         <Title order={1}>Administration</Title>
-        <Text c="dimmed">Appoint sponsors, look after accounts, choose featured memorials and keep tributes kind.</Text>
+        <Text c="dimmed">
+          Appoint sponsors, look after accounts, choose featured memorials and keep tributes kind.
+        </Text>
       </Stack>
       <Tabs defaultValue="members" keepMounted={false}>
         <Tabs.List mb="lg">
@@ -89,7 +97,15 @@ export default function AdminPage() {
   );
 }
 
-function SearchBox({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+function SearchBox({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
   return (
     <TextInput
       type="search"
@@ -111,10 +127,24 @@ function Loading({ label }: { label: string }) {
   );
 }
 
-function ScrollTable({ label, minWidth, children }: { label: string; minWidth: number; children: ReactNode }) {
+function ScrollTable({
+  label,
+  minWidth,
+  children,
+}: {
+  label: string;
+  minWidth: number;
+  children: ReactNode;
+}) {
   return (
     <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={minWidth} type="native" tabIndex={0} role="region" aria-label={label}>
+      <Table.ScrollContainer
+        minWidth={minWidth}
+        type="native"
+        tabIndex={0}
+        role="region"
+        aria-label={label}
+      >
         <Table verticalSpacing="sm" horizontalSpacing="md" striped>
           {children}
         </Table>
@@ -172,7 +202,12 @@ function MembersPanel({ myId }: { myId: string }) {
                         </Avatar>
                         <div>
                           <Text fw={600} size="sm">
-                            {member.fullName} {isMe ? <Badge size="xs" variant="outline">You</Badge> : null}
+                            {member.fullName}{' '}
+                            {isMe ? (
+                              <Badge size="xs" variant="outline">
+                                You
+                              </Badge>
+                            ) : null}
                           </Text>
                           <Text size="sm" c="dimmed">
                             @{member.userName}
@@ -222,7 +257,10 @@ function MembersPanel({ myId }: { myId: string }) {
                             loading={status.isPending && status.variables?.id === member._id}
                             onClick={() =>
                               member.disabled
-                                ? status.mutate({ id: member._id, disabled: false }, { onSuccess: notifyResult, onError: notifyFailure })
+                                ? status.mutate(
+                                    { id: member._id, disabled: false },
+                                    { onSuccess: notifyResult, onError: notifyFailure },
+                                  )
                                 : setDisabling(member)
                             }
                           >
@@ -236,7 +274,13 @@ function MembersPanel({ myId }: { myId: string }) {
               })}
             </Table.Tbody>
           </ScrollTable>
-          <Pager page={page} limit={users.data.limit} total={users.data.total} label="members" onChange={setPage} />
+          <Pager
+            page={page}
+            limit={users.data.limit}
+            total={users.data.total}
+            label="members"
+            onChange={setPage}
+          />
         </>
       )}
       <ConfirmModal
@@ -254,10 +298,13 @@ function MembersPanel({ myId }: { myId: string }) {
           disabling &&
           status.mutate(
             { id: disabling._id, disabled: true },
-            { onSuccess: (r) => {
+            {
+              onSuccess: (r) => {
                 notifyResult(r);
                 setDisabling(null);
-              }, onError: notifyFailure },
+              },
+              onError: notifyFailure,
+            },
           )
         }
       />
@@ -341,7 +388,13 @@ function MemorialsPanel() {
               ))}
             </Table.Tbody>
           </ScrollTable>
-          <Pager page={page} limit={memorials.data.limit} total={memorials.data.total} label="memorials" onChange={setPage} />
+          <Pager
+            page={page}
+            limit={memorials.data.limit}
+            total={memorials.data.total}
+            label="memorials"
+            onChange={setPage}
+          />
         </>
       )}
     </section>
@@ -372,27 +425,55 @@ function TributesPanel() {
       ) : (
         <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {tributes.data.data.map((tribute) => (
-            <Paper key={`${tribute.kind}-${tribute._id}`} component="li" withBorder radius="md" p="md">
+            <Paper
+              key={`${tribute.kind}-${tribute._id}`}
+              component="li"
+              withBorder
+              radius="md"
+              p="md"
+            >
               <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
-                <Group align="flex-start" gap="md" wrap="nowrap" style={{ flex: '1 1 300px', minWidth: 0 }}>
+                <Group
+                  align="flex-start"
+                  gap="md"
+                  wrap="nowrap"
+                  style={{ flex: '1 1 300px', minWidth: 0 }}
+                >
                   {tribute.kind === 'flower' && tribute.image ? (
-                    <Image src={tribute.image} alt={`Flower left by ${tribute.author.fullName}`} w={72} h={72} radius="sm" fit="cover" />
+                    <Image
+                      src={tribute.image}
+                      alt={`Flower left by ${tribute.author.fullName}`}
+                      w={72}
+                      h={72}
+                      radius="sm"
+                      fit="cover"
+                    />
                   ) : null}
                   <Stack gap={4} style={{ minWidth: 0 }}>
                     <Group gap="xs">
                       <Badge variant="light" color={tribute.kind === 'flower' ? 'sage' : 'slate'}>
                         {tribute.kind === 'flower' ? 'Flower' : 'Prayer'}
                       </Badge>
-                      <Anchor component={Link} to={paths.post.href(tribute.memorial._id)} size="sm" fw={600}>
+                      <Anchor
+                        component={Link}
+                        to={paths.post.href(tribute.memorial._id)}
+                        size="sm"
+                        fw={600}
+                      >
                         {tribute.memorial.title}
                       </Anchor>
                     </Group>
-                    {tribute.text ? <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{tribute.text}</Text> : null}
+                    {tribute.text ? (
+                      <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                        {tribute.text}
+                      </Text>
+                    ) : null}
                     {tribute.kind === 'flower' && !tribute.image && tribute.bouquet ? (
                       <Text size="sm">Bouquet: {tribute.bouquet}</Text>
                     ) : null}
                     <Text size="sm" c="dimmed">
-                      Left By {tribute.author.fullName} (@{tribute.author.userName}) On {longDate(tribute.createdAt)}
+                      Left By {tribute.author.fullName} (@{tribute.author.userName}) On{' '}
+                      {longDate(tribute.createdAt)}
                     </Text>
                   </Stack>
                 </Group>
@@ -411,7 +492,13 @@ function TributesPanel() {
         </Stack>
       )}
       {tributes.data ? (
-        <Pager page={page} limit={tributes.data.limit} total={tributes.data.total} label="tributes" onChange={setPage} />
+        <Pager
+          page={page}
+          limit={tributes.data.limit}
+          total={tributes.data.total}
+          label="tributes"
+          onChange={setPage}
+        />
       ) : null}
       <ConfirmModal
         opened={removing !== null}
@@ -424,10 +511,13 @@ function TributesPanel() {
           removing &&
           remove.mutate(
             { kind: removing.kind, id: removing._id },
-            { onSuccess: (r) => {
+            {
+              onSuccess: (r) => {
                 notifyResult(r);
                 setRemoving(null);
-              }, onError: notifyFailure },
+              },
+              onError: notifyFailure,
+            },
           )
         }
       />

@@ -11,7 +11,15 @@ interface ConfirmModalProps {
 }
 
 /** Asks once more before a change that locks someone out or removes what they wrote. */
-export function ConfirmModal({ opened, title, body, confirmLabel, busy, onConfirm, onClose }: ConfirmModalProps) {
+export function ConfirmModal({
+  opened,
+  title,
+  body,
+  confirmLabel,
+  busy,
+  onConfirm,
+  onClose,
+}: ConfirmModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} size="sm">
       <Stack gap="lg">

@@ -27,7 +27,12 @@ export function Pager({ page, limit, total, label, onChange }: PagerProps) {
           aria-label={`Pages of ${label}`}
           getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
           getControlProps={(control) => ({
-            'aria-label': { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' }[control],
+            'aria-label': {
+              first: 'First page',
+              previous: 'Previous page',
+              next: 'Next page',
+              last: 'Last page',
+            }[control],
           })}
         />
       ) : null}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import classes from './home.module.css';
-import { usePrefersReducedMotion } from './use-reduced-motion';
+import { useAutoplayAllowed } from './use-reduced-motion';
 
 const POSTER_SRCSET = '/media/hero-poster-480.webp 480w, /media/hero-poster.webp 960w';
 const POSTER_SIZES = '(min-width: 62em) 440px, calc(100vw - 2rem)';
@@ -21,18 +21,19 @@ function afterLoad(callback: () => void): () => void {
 
 /**
  * A calm dawn sky on a loop, made for this site. The poster image is the picture everyone sees
- * first (and the only one when motion is reduced); the video fades in over it once playing.
- * It never autoplays for visitors who prefer reduced motion, and anyone can pause it (WCAG 2.2.2).
+ * first (and the only one until the loop plays); the video fades in over it once playing.
+ * It never starts by itself for visitors who prefer reduced motion or save data, nor on phones,
+ * and anyone can pause or play it (WCAG 2.2.2).
  */
 export function HeroVideo() {
-  const reducedMotion = usePrefersReducedMotion();
+  const autoplay = useAutoplayAllowed();
   const video = useRef<HTMLVideoElement>(null);
   const [wanted, setWanted] = useState<boolean | null>(null);
   const [playing, setPlaying] = useState(false);
   const [shown, setShown] = useState(false);
 
-  // The visitor's own choice wins; otherwise it plays unless motion is reduced.
-  const shouldPlay = wanted ?? !reducedMotion;
+  // The visitor's own choice wins; otherwise it plays where autoplay is welcome.
+  const shouldPlay = wanted ?? autoplay;
 
   useEffect(() => {
     const element = video.current;
@@ -57,7 +58,6 @@ export function HeroVideo() {
         height={540}
         alt=""
         fetchPriority="high"
-        decoding="async"
       />
       <video
         ref={video}
@@ -78,11 +78,7 @@ export function HeroVideo() {
         <source src="/media/hero-loop.webm" type="video/webm" />
         <source src="/media/hero-loop.mp4" type="video/mp4" />
       </video>
-      <button
-        type="button"
-        className={classes.videoToggle}
-        onClick={() => setWanted(!playing)}
-      >
+      <button type="button" className={classes.videoToggle} onClick={() => setWanted(!playing)}>
         <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false">
           {playing ? (
             <path d="M3 2h3v10H3zM8 2h3v10H8z" fill="currentColor" />

@@ -14,7 +14,8 @@ export function FeaturesList() {
             Everything a memorial needs
           </Title>
           <Text c="dimmed" className={classes.sectionLead}>
-            Simple to set up on a difficult day, and a place the whole family can return to for years.
+            Simple to set up on a difficult day, and a place the whole family can return to for
+            years.
           </Text>
         </div>
         <ul className={classes.featureGrid}>
@@ -85,7 +86,7 @@ export function CommunityQuotes() {
             <li key={quote.name}>
               <figure className={classes.quote}>
                 <blockquote className={classes.quoteText}>
-                  <p>“{quote.text}”</p>
+                  <p>{quote.text}</p>
                 </blockquote>
                 <figcaption className={classes.quoteAuthor}>
                   <span className={classes.quoteName}>{quote.name}</span>, {quote.context}

@@ -44,7 +44,11 @@ function LegendCard({ legend }: { legend: LegendSummary }) {
           decoding="async"
         />
       ) : (
-        <div className={classes.legendPlaceholder} role="img" aria-label={`No photo of ${legend.title} yet`}>
+        <div
+          className={classes.legendPlaceholder}
+          role="img"
+          aria-label={`No photo of ${legend.title} yet`}
+        >
           <span aria-hidden="true">{initials(legend.title)}</span>
         </div>
       )}
@@ -55,7 +59,11 @@ function LegendCard({ legend }: { legend: LegendSummary }) {
             {legend.title}
           </Link>
         </Title>
-        {lifespan ? <Text size="sm" className={classes.legendMeta}>{lifespan}</Text> : null}
+        {lifespan ? (
+          <Text size="sm" className={classes.legendMeta}>
+            {lifespan}
+          </Text>
+        ) : null}
         {legend.description ? (
           <Text size="sm" c="dimmed" lineClamp={3}>
             {legend.description}
@@ -106,14 +114,17 @@ export function HonoredLegends() {
               : 'The memorials our visitors have loved the most. Visit their pages and leave a flower.'}
           </Text>
         </div>
-        <div aria-live="polite" aria-busy={isPending}>
+        {/* Only the loading note is a live region: announcing six whole cards would drown it out. */}
+        <div aria-busy={isPending}>
           {isPending ? (
             <>
               <LegendSkeletons />
-              <span className="visually-hidden">Loading honored legends…</span>
+              <span className="visually-hidden" role="status">
+                Loading honored legends…
+              </span>
             </>
           ) : isError ? (
-            <Text ta="center" c="dimmed">
+            <Text ta="center" c="dimmed" role="status">
               The honored legends could not be loaded just now. Please try again in a moment.
             </Text>
           ) : data.legends.length === 0 ? (

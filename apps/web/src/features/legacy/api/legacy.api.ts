@@ -10,7 +10,8 @@ export const legacyKeys = {
 export function useOwnLegacy(userId: string | undefined) {
   return useQuery({
     queryKey: legacyKeys.own(userId),
-    queryFn: async ({ signal }) => (await api.get<LegacyList>('/legacies', { signal })).data[0] ?? null,
+    queryFn: async ({ signal }) =>
+      (await api.get<LegacyList>('/legacies', { signal })).data[0] ?? null,
     enabled: Boolean(userId),
   });
 }

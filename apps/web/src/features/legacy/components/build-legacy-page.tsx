@@ -16,7 +16,12 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { LEGACY_MIN_YEAR, LEGACY_SECTION_MAX_ENTRIES, SaveLegacySchema, type SaveLegacy } from '@rips/shared/legacy';
+import {
+  LEGACY_MIN_YEAR,
+  LEGACY_SECTION_MAX_ENTRIES,
+  SaveLegacySchema,
+  type SaveLegacy,
+} from '@rips/shared/legacy';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { focusFirstInvalid } from '@/lib/form-errors';
@@ -56,7 +61,10 @@ function toPayload(form: LegacyForm): SaveLegacy {
 }
 
 /** Spec section 5, in its order: required fields, then each section's entries, then the limits. */
-function validate(form: LegacyForm, userId: string | undefined): { message: string; errors: Errors } | null {
+function validate(
+  form: LegacyForm,
+  userId: string | undefined,
+): { message: string; errors: Errors } | null {
   const errors: Errors = {};
   if (!form.birthPlace.trim()) errors['birthPlace'] = 'Birth place is required.';
   if (!form.description.trim()) errors['description'] = 'Description is required.';
@@ -64,7 +72,8 @@ function validate(form: LegacyForm, userId: string | undefined): { message: stri
   for (const section of SECTIONS) {
     form.sections[section.key].forEach((entry, index) => {
       for (const field of section.fields) {
-        if (!entry[field.key]?.trim()) errors[`${section.key}.${index}.${field.key}`] = `${field.label} is required.`;
+        if (!entry[field.key]?.trim())
+          errors[`${section.key}.${index}.${field.key}`] = `${field.label} is required.`;
       }
     });
     if (Object.keys(errors).length) return { message: sectionIncomplete(section.title), errors };
@@ -85,9 +94,9 @@ export default function BuildLegacyPage() {
       <Stack gap="xs" mb="xl">
         <Title order={1}>Build Your Legacy</Title>
         <Text c="dimmed">
-          Write down what you have done, what you hold and who you love, in your own words. Only you can
-          see your legacy. Fields marked with an asterisk are required; each entry you add needs every
-          field filled in.
+          Write down what you have done, what you hold and who you love, in your own words. Only you
+          can see your legacy. Fields marked with an asterisk are required; each entry you add needs
+          every field filled in.
         </Text>
       </Stack>
       {legacy.isPending ? (
@@ -146,7 +155,9 @@ function LegacyEditor({ initial, userId }: { initial: LegacyForm; userId: string
   function setEntry(section: SectionDef, index: number, field: EntryField, value: string) {
     setForm((f) => {
       const entries = f.sections[section.key].map((entry, i) =>
-        i === index ? { ...entry, [field.key]: field.kind === 'year' ? truncateYear(value) : value } : entry,
+        i === index
+          ? { ...entry, [field.key]: field.kind === 'year' ? truncateYear(value) : value }
+          : entry,
       );
       return { ...f, sections: { ...f.sections, [section.key]: entries } };
     });
@@ -163,16 +174,27 @@ function LegacyEditor({ initial, userId }: { initial: LegacyForm; userId: string
   function removeEntry(section: SectionDef, index: number) {
     setForm((f) => ({
       ...f,
-      sections: { ...f.sections, [section.key]: f.sections[section.key].filter((_, i) => i !== index) },
+      sections: {
+        ...f.sections,
+        [section.key]: f.sections[section.key].filter((_, i) => i !== index),
+      },
     }));
     // Entries after the removed one move up: their error keys no longer match.
-    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([key]) => !key.startsWith(`${section.key}.`))));
+    setErrors((e) =>
+      Object.fromEntries(Object.entries(e).filter(([key]) => !key.startsWith(`${section.key}.`))),
+    );
   }
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate>
       <Stack gap="xl">
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="personal-details">
+        <Paper
+          withBorder
+          radius="lg"
+          p={{ base: 'md', sm: 'xl' }}
+          component="section"
+          aria-labelledby="personal-details"
+        >
           <Title order={2} id="personal-details" mb="md">
             Personal details
           </Title>
@@ -230,7 +252,16 @@ function LegacyEditor({ initial, userId }: { initial: LegacyForm; userId: string
                 </Text>
               ) : null}
               {form.sections[section.key].map((entry, index) => (
-                <fieldset key={entry.id} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 10, padding: '12px 16px 16px', margin: 0, minWidth: 0 }}>
+                <fieldset
+                  key={entry.id}
+                  style={{
+                    border: '1px solid var(--mantine-color-gray-3)',
+                    borderRadius: 10,
+                    padding: '12px 16px 16px',
+                    margin: 0,
+                    minWidth: 0,
+                  }}
+                >
                   <legend style={{ padding: '0 6px', fontWeight: 600 }}>
                     {`${section.singular[0]!.toUpperCase()}${section.singular.slice(1)} ${index + 1}`}
                   </legend>

@@ -1,4 +1,16 @@
-import { Avatar, Button, Center, Container, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Avatar,
+  Button,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { paths } from '@/config/paths';
@@ -12,7 +24,8 @@ interface Column {
   cell: (entry: Record<string, string>) => ReactNode;
 }
 
-const yearSpan = (e: Record<string, string>) => (e['from'] === e['to'] ? e['from'] : `${e['from']}–${e['to']}`);
+const yearSpan = (e: Record<string, string>) =>
+  e['from'] === e['to'] ? e['from'] : `${e['from']}–${e['to']}`;
 const text = (key: string) => (e: Record<string, string>) => e[key];
 
 /** The spec's columns, in its order. The bucket list's "Place" is the entry's description. */
@@ -65,7 +78,13 @@ export default function LifeLegacyPage() {
               {user.fullName.slice(0, 1).toUpperCase()}
             </Avatar>
             <Stack gap="xs" style={{ flex: '1 1 260px', minWidth: 0 }}>
-              <Text size="sm" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.06em' }}>
+              <Text
+                size="sm"
+                c="dimmed"
+                tt="uppercase"
+                fw={600}
+                style={{ letterSpacing: '0.06em' }}
+              >
                 Life Legacy
               </Text>
               <Title order={1}>{user.fullName}</Title>
@@ -81,8 +100,8 @@ export default function LifeLegacyPage() {
                 </>
               ) : legacy.isSuccess ? (
                 <Text c="dimmed">
-                  You have not written your legacy yet. It is a quiet place to record your story, your
-                  wishes and the people you love. Only you can see it.
+                  You have not written your legacy yet. It is a quiet place to record your story,
+                  your wishes and the people you love. Only you can see it.
                 </Text>
               ) : null}
               <Group mt="sm">
@@ -143,7 +162,13 @@ function LegacyTable({
       ) : (
         <Paper withBorder radius="md">
           {/* Focusable, so keyboard users can scroll a table wider than a phone. */}
-          <Table.ScrollContainer minWidth={560} type="native" tabIndex={0} role="region" aria-label={`${title} table`}>
+          <Table.ScrollContainer
+            minWidth={560}
+            type="native"
+            tabIndex={0}
+            role="region"
+            aria-label={`${title} table`}
+          >
             <Table striped verticalSpacing="sm" horizontalSpacing="md" aria-labelledby={id}>
               <Table.Thead>
                 <Table.Tr>

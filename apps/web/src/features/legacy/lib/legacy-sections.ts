@@ -1,6 +1,7 @@
 import type { Legacy } from '@rips/shared/legacy';
 
-export type SectionKey = 'accomplishments' | 'assets' | 'relationships' | 'bucketlists' | 'aspirations';
+export type SectionKey =
+  'accomplishments' | 'assets' | 'relationships' | 'bucketlists' | 'aspirations';
 
 export interface EntryField {
   key: string;
@@ -27,7 +28,12 @@ export const SECTIONS: readonly SectionDef[] = [
     singular: 'accomplishment',
     intro: 'What you built, changed or gave, and who it helped.',
     fields: [
-      { key: 'description', label: 'Description', placeholder: 'Founded the community choir', kind: 'long' },
+      {
+        key: 'description',
+        label: 'Description',
+        placeholder: 'Founded the community choir',
+        kind: 'long',
+      },
       { key: 'from', label: 'From (year)', placeholder: 'e.g. 1998', kind: 'year' },
       { key: 'to', label: 'To (year)', placeholder: 'e.g. 2010', kind: 'year' },
       { key: 'beneficiaries', label: 'Beneficiaries', placeholder: 'Our neighbourhood' },
@@ -41,7 +47,12 @@ export const SECTIONS: readonly SectionDef[] = [
     intro: 'What you own and who you would like to receive it. Only you can see this.',
     fields: [
       { key: 'item', label: 'Item', placeholder: 'Family home' },
-      { key: 'description', label: 'Description', placeholder: 'The house on Elm Street', kind: 'long' },
+      {
+        key: 'description',
+        label: 'Description',
+        placeholder: 'The house on Elm Street',
+        kind: 'long',
+      },
       { key: 'value', label: 'Value', placeholder: '$250,000' },
       { key: 'beneficiaries', label: 'Beneficiaries', placeholder: 'My children' },
     ],
@@ -78,7 +89,12 @@ export const SECTIONS: readonly SectionDef[] = [
     intro: 'Hopes you hold for yourself and for others.',
     fields: [
       { key: 'name', label: 'Name', placeholder: 'Write a memoir' },
-      { key: 'description', label: 'Description', placeholder: 'Stories from my childhood', kind: 'long' },
+      {
+        key: 'description',
+        label: 'Description',
+        placeholder: 'Stories from my childhood',
+        kind: 'long',
+      },
       { key: 'comment', label: 'Comment', placeholder: 'Before I turn seventy', kind: 'long' },
     ],
     empty: 'No aspirations recorded yet.',

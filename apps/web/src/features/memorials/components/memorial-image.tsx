@@ -38,6 +38,7 @@ export function MemorialImage({ memorial, sizes, eager = false, className }: Mem
       height={image.height}
       alt={`Photo of ${memorial.title}`}
       loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : 'auto'}
       decoding="async"
       className={className}
     />

@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { MemorialAccessView, MemorialDetail } from '@rips/shared/memorials';
 import { paths } from '@/config/paths';
@@ -85,6 +85,14 @@ export function MemorialPage({ extras }: MemorialPageProps) {
 
 function MemorialDetails({ memorial }: { memorial: MemorialDetail }) {
   const [editing, setEditing] = useState(false);
+  // The modal mounts already open (it is loaded on demand), so Mantine cannot note where focus
+  // was; focus is handed back to the Edit button here when it closes.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (wasEditing.current && !editing) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
   const facts: Array<[string, string | null]> = [
     ['Date of Birth', formatLongDate(memorial.dateOfBirth)],
     ['Birth Place', memorial.birthPlace || null],
@@ -139,7 +147,7 @@ function MemorialDetails({ memorial }: { memorial: MemorialDetail }) {
                 </Title>
                 <AddContributor memorial={memorial} />
                 <Group>
-                  <Button variant="default" onClick={() => setEditing(true)}>
+                  <Button ref={editButton} variant="default" onClick={() => setEditing(true)}>
                     Edit
                   </Button>
                 </Group>

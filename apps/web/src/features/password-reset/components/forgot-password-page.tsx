@@ -1,4 +1,15 @@
-import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -69,8 +80,8 @@ export default function ForgotPasswordPage() {
       <Stack gap="xs" mb="lg" ta="center">
         <Title order={1}>Reset password</Title>
         <Text c="dimmed">
-          Choose a new password. We will email you a link to confirm it; your current password keeps working
-          until you open that link.
+          Choose a new password. We will email you a link to confirm it; your current password keeps
+          working until you open that link.
         </Text>
       </Stack>
       <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
@@ -105,7 +116,12 @@ export default function ForgotPasswordPage() {
               description="At least 8 characters, with a letter and a digit."
               {...field('newPassword')}
             />
-            <PasswordInput label="Confirm New Password" required autoComplete="new-password" {...field('confirmNewPassword')} />
+            <PasswordInput
+              label="Confirm New Password"
+              required
+              autoComplete="new-password"
+              {...field('confirmNewPassword')}
+            />
             <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
               Reset Password
             </Button>

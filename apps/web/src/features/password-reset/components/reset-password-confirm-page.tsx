@@ -46,7 +46,8 @@ export default function ResetPasswordConfirmPage() {
           <Title order={1}>Confirm your new password</Title>
           {!token ? (
             <Alert color="red" variant="light" role="alert" w="100%">
-              This link is incomplete. Please open the whole link from the email, or ask for a new one.
+              This link is incomplete. Please open the whole link from the email, or ask for a new
+              one.
             </Alert>
           ) : mutation.isPending || mutation.isIdle ? (
             <Stack align="center" gap="xs" role="status">

@@ -1,7 +1,12 @@
 import { Anchor, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { CONTACT_MESSAGE_MAX, CONTACT_SENT_MESSAGE, ContactMessageSchema, type ContactMessage } from '@rips/shared/contact';
+import {
+  CONTACT_MESSAGE_MAX,
+  CONTACT_SENT_MESSAGE,
+  ContactMessageSchema,
+  type ContactMessage,
+} from '@rips/shared/contact';
 import { SITE } from '@/config/site';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { focusFirstInvalid, toFormErrors, type FormErrors } from '@/lib/form-errors';
@@ -102,7 +107,13 @@ function ContactForm() {
           description="We use it only to answer you."
           {...field('email')}
         />
-        <Textarea label="Message" autosize minRows={5} maxLength={CONTACT_MESSAGE_MAX} {...field('message')} />
+        <Textarea
+          label="Message"
+          autosize
+          minRows={5}
+          maxLength={CONTACT_MESSAGE_MAX}
+          {...field('message')}
+        />
         <Group justify="space-between" align="center">
           <Text size="sm" c="dimmed">
             {values.message.length} / {CONTACT_MESSAGE_MAX}

@@ -19,10 +19,10 @@ export default function TermsPage() {
       </PageSection>
       <PageSection title="What you share">
         <Para>
-          You keep the rights to the words, pictures and documents you add. By adding them, you allow us
-          to store them and to show them to the people the product shows them to: memorials, flowers and
-          prayers to everyone; photos, memorabilia and documents to the memorial&apos;s sponsor and
-          contributors; your Life Legacy to you alone.
+          You keep the rights to the words, pictures and documents you add. By adding them, you
+          allow us to store them and to show them to the people the product shows them to:
+          memorials, flowers and prayers to everyone; photos, memorabilia and documents to the
+          memorial&apos;s sponsor and contributors; your Life Legacy to you alone.
         </Para>
         <Para>Only add material you have the right to share. Please do not add anything that:</Para>
         <Bullets>
@@ -34,15 +34,15 @@ export default function TermsPage() {
       </PageSection>
       <PageSection title="Sponsors and contributors">
         <Para>
-          A sponsor looks after the memorials they create and chooses their contributors. Please create a
-          memorial only for someone you knew or are entitled to remember publicly, and with care for their
-          family.
+          A sponsor looks after the memorials they create and chooses their contributors. Please
+          create a memorial only for someone you knew or are entitled to remember publicly, and with
+          care for their family.
         </Para>
       </PageSection>
       <PageSection title="Moderation">
         <Para>
-          Administrators may remove tributes and disable accounts that break these terms. If you believe
-          something was removed by mistake, or something should be removed, please{' '}
+          Administrators may remove tributes and disable accounts that break these terms. If you
+          believe something was removed by mistake, or something should be removed, please{' '}
           <Anchor component={Link} to={paths.contactUs.href()} inherit>
             contact us
           </Anchor>
@@ -52,8 +52,8 @@ export default function TermsPage() {
       <PageSection title="The service">
         <Para>
           We work to keep Rips Memorial available and your material safe, but we cannot promise the
-          service will never be interrupted. Keep your own copies of pictures and documents that matter to
-          you. These terms may change; when they do, we update the date above.
+          service will never be interrupted. Keep your own copies of pictures and documents that
+          matter to you. These terms may change; when they do, we update the date above.
         </Para>
       </PageSection>
       <PageSection title="Privacy">

@@ -58,7 +58,11 @@ export function usePrependTribute() {
 
 type Progress = (fraction: number) => void;
 
-async function create<K extends TributeKind>(kind: K, body: FormData | object, onProgress?: Progress) {
+async function create<K extends TributeKind>(
+  kind: K,
+  body: FormData | object,
+  onProgress?: Progress,
+) {
   const result = await request<CreatedTribute<TributeItems[K]>>(`/${kind}`, {
     method: 'POST',
     body,
@@ -67,11 +71,16 @@ async function create<K extends TributeKind>(kind: K, body: FormData | object, o
   return result.data.data;
 }
 
-export const leaveFlower = (form: FormData, onProgress?: Progress) => create('flowers', form, onProgress);
-export const sayPrayer = (postId: string, prayerText: string) => create('prayers', { postId, prayerText });
-export const addPhoto = (form: FormData, onProgress: Progress) => create('photos', form, onProgress);
-export const addMemorablia = (form: FormData, onProgress: Progress) => create('memorablias', form, onProgress);
-export const addDocument = (form: FormData, onProgress: Progress) => create('documents', form, onProgress);
+export const leaveFlower = (form: FormData, onProgress?: Progress) =>
+  create('flowers', form, onProgress);
+export const sayPrayer = (postId: string, prayerText: string) =>
+  create('prayers', { postId, prayerText });
+export const addPhoto = (form: FormData, onProgress: Progress) =>
+  create('photos', form, onProgress);
+export const addMemorablia = (form: FormData, onProgress: Progress) =>
+  create('memorablias', form, onProgress);
+export const addDocument = (form: FormData, onProgress: Progress) =>
+  create('documents', form, onProgress);
 
 /** Memorials to choose from on /add-flower when no postId is given. */
 export interface MemorialChoice {
@@ -124,7 +133,10 @@ export function useForgetTribute() {
         (current) =>
           current && {
             ...current,
-            pages: current.pages.map((page) => ({ ...page, data: page.data.filter((item) => item._id !== id) })),
+            pages: current.pages.map((page) => ({
+              ...page,
+              data: page.data.filter((item) => item._id !== id),
+            })),
           },
       );
     },

@@ -57,7 +57,9 @@ export default function AddFlowerPage() {
               }}
             />
           ) : memorial.isError ? (
-            <Text c="dimmed">This memorial does not exist, or it has been removed by its family.</Text>
+            <Text c="dimmed">
+              This memorial does not exist, or it has been removed by its family.
+            </Text>
           ) : (
             <FlowerForm
               postId={postId}

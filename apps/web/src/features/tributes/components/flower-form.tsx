@@ -74,7 +74,13 @@ export function FlowerForm({ postId, onDone, onCancel }: FlowerFormProps) {
                   setError(null);
                 }}
               />
-              <img src={bouquetPath(b.id)} alt="" width={BOUQUET_SIZE} height={BOUQUET_SIZE} loading="lazy" />
+              <img
+                src={bouquetPath(b.id)}
+                alt=""
+                width={BOUQUET_SIZE}
+                height={BOUQUET_SIZE}
+                loading="lazy"
+              />
               <span>{b.name}</span>
             </label>
           ))}
@@ -98,7 +104,9 @@ export function FlowerForm({ postId, onDone, onCancel }: FlowerFormProps) {
           }}
           error={error ?? undefined}
         />
-        {preview ? <img src={preview} alt="Preview of the picture you chose" className={classes.preview} /> : null}
+        {preview ? (
+          <img src={preview} alt="Preview of the picture you chose" className={classes.preview} />
+        ) : null}
         {mutation.isPending && file ? (
           <Progress value={Math.round(progress * 100)} aria-label="Upload progress" animated />
         ) : null}
@@ -120,8 +128,11 @@ export function FlowerForm({ postId, onDone, onCancel }: FlowerFormProps) {
 /** A temporary URL for previewing a chosen file, released when it changes. */
 export function useObjectUrl(file: File | null): string | null {
   const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => {
-    if (url) URL.revokeObjectURL(url);
-  }, [url]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
   return url;
 }

@@ -4,7 +4,13 @@ import { useState, type FormEvent } from 'react';
 import { DOCUMENT_ACCEPT, GALLERY_FILE_FIELDS, GALLERY_NAME_MAX } from '@rips/shared/galleries';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
-import { addDocument, addMemorablia, addPhoto, usePrependTribute, type TributeItems } from '../api/tributes.api';
+import {
+  addDocument,
+  addMemorablia,
+  addPhoto,
+  usePrependTribute,
+  type TributeItems,
+} from '../api/tributes.api';
 import { failureText, serverReason } from '../lib/format';
 import { TEXTS } from '../lib/texts';
 import { useObjectUrl } from './flower-form';
@@ -15,7 +21,13 @@ export type GalleryKind = 'photos' | 'memorablias' | 'documents';
 const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
 
 const SETUP = {
-  photos: { fileLabel: 'Photo', missing: TEXTS.selectPhoto, accept: IMAGE_ACCEPT, submit: 'Add Photo', send: addPhoto },
+  photos: {
+    fileLabel: 'Photo',
+    missing: TEXTS.selectPhoto,
+    accept: IMAGE_ACCEPT,
+    submit: 'Add Photo',
+    send: addPhoto,
+  },
   memorablias: {
     fileLabel: 'Memorablia image',
     missing: TEXTS.selectMemorablia,
@@ -42,7 +54,13 @@ interface GalleryUploadFormProps {
 }
 
 /** The spec's Add Photo, Add Memorablia and Add Document forms, with preview and upload progress. */
-export function GalleryUploadForm({ kind, postId, fullName, onDone, onCancel }: GalleryUploadFormProps) {
+export function GalleryUploadForm({
+  kind,
+  postId,
+  fullName,
+  onDone,
+  onCancel,
+}: GalleryUploadFormProps) {
   const setup = SETUP[kind];
   const isDocument = kind === 'documents';
   const prepend = usePrependTribute();
@@ -118,7 +136,9 @@ export function GalleryUploadForm({ kind, postId, fullName, onDone, onCancel }: 
           error={fileError ?? undefined}
           data-autofocus
         />
-        {preview ? <img src={preview} alt="Preview of the picture you chose" className={classes.preview} /> : null}
+        {preview ? (
+          <img src={preview} alt="Preview of the picture you chose" className={classes.preview} />
+        ) : null}
         {mutation.isPending ? (
           <Progress value={Math.round(progress * 100)} aria-label="Upload progress" animated />
         ) : null}

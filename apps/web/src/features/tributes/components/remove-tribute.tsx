@@ -26,7 +26,8 @@ export function RemoveTribute({ kind, item }: { kind: TributeKind; item: Tribute
       forget(kind, item.postId, item._id);
       notify.success(`The ${noun} has been removed.`);
     },
-    onError: (error) => notify.error(failureText(`Error removing the ${noun}, please try again.`, error)),
+    onError: (error) =>
+      notify.error(failureText(`Error removing the ${noun}, please try again.`, error)),
   });
   return (
     <>
@@ -39,13 +40,24 @@ export function RemoveTribute({ kind, item }: { kind: TributeKind; item: Tribute
       >
         Remove
       </Button>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={`Remove this ${noun}?`} size="sm" radius="lg">
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={`Remove this ${noun}?`}
+        size="sm"
+        radius="lg"
+      >
         <Stack gap="md">
           <Text>
-            The {noun} left by {item.owner.fullName} will be removed from this memorial for everyone. This cannot be undone.
+            The {noun} left by {item.owner.fullName} will be removed from this memorial for
+            everyone. This cannot be undone.
           </Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={mutation.isPending}>
+            <Button
+              variant="default"
+              onClick={() => setConfirming(false)}
+              disabled={mutation.isPending}
+            >
               Cancel
             </Button>
             <Button color="red" onClick={() => mutation.mutate()} loading={mutation.isPending}>

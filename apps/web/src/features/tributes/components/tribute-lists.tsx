@@ -3,13 +3,19 @@ import { useState, type ReactNode } from 'react';
 import type { Memorablia, MemorialDocument, Photo } from '@rips/shared/galleries';
 import type { Flower, Prayer, TributeItem } from '@rips/shared/tributes';
 import { notify } from '@/lib/notify';
-import { downloadDocument, useTributeList, type TributeItems, type TributeKind } from '../api/tributes.api';
+import {
+  downloadDocument,
+  useTributeList,
+  type TributeItems,
+  type TributeKind,
+} from '../api/tributes.api';
 import { formatFileSize, formatTributeDate } from '../lib/format';
 import { TEXTS } from '../lib/texts';
 import { RemoveTribute } from './remove-tribute';
 import classes from './tributes.module.css';
 
-const THUMB_SIZES = '(max-width: 575px) 50vw, 220px';
+// Grid cells are about 180 px wide (two per row on phones), so a 320 px variant is enough.
+const THUMB_SIZES = '(max-width: 575px) calc(50vw - 1.5rem), 180px';
 
 /** Whether the signed-in member may remove an item: its author, or the memorial's owner. */
 export type MayRemove = (item: TributeItem) => boolean;
@@ -17,7 +23,10 @@ export type MayRemove = (item: TributeItem) => boolean;
 function Byline({ item }: { item: TributeItem }) {
   return (
     <Text size="sm" c="dimmed">
-      Left By <Text span fw={600} c="var(--mantine-color-text)">{item.owner.fullName}</Text>
+      Left By{' '}
+      <Text span fw={600} c="var(--mantine-color-text)">
+        {item.owner.fullName}
+      </Text>
       <br />
       On <time dateTime={item.createdAt}>{formatTributeDate(item.createdAt)}</time>
     </Text>
@@ -33,7 +42,13 @@ interface ListShellProps<K extends TributeKind> {
 }
 
 /** Loading, failure, empty and "show more" states shared by every list on the memorial. */
-function ListShell<K extends TributeKind>({ kind, postId, title, headingId, render }: ListShellProps<K>) {
+function ListShell<K extends TributeKind>({
+  kind,
+  postId,
+  title,
+  headingId,
+  render,
+}: ListShellProps<K>) {
   const query = useTributeList(kind, postId);
   const items = query.data?.pages.flatMap((p) => p.data) ?? [];
   let body: ReactNode;
@@ -61,7 +76,11 @@ function ListShell<K extends TributeKind>({ kind, postId, title, headingId, rend
         {render(items)}
         {query.hasNextPage ? (
           <Group justify="center">
-            <Button variant="light" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
+            <Button
+              variant="light"
+              onClick={() => void query.fetchNextPage()}
+              loading={query.isFetchingNextPage}
+            >
               Show more {title.toLowerCase()}
             </Button>
           </Group>
@@ -81,7 +100,15 @@ function ListShell<K extends TributeKind>({ kind, postId, title, headingId, rend
   );
 }
 
-export function FlowerList({ postId, memorialTitle, mayRemove }: { postId: string; memorialTitle: string; mayRemove: MayRemove }) {
+export function FlowerList({
+  postId,
+  memorialTitle,
+  mayRemove,
+}: {
+  postId: string;
+  memorialTitle: string;
+  mayRemove: MayRemove;
+}) {
   return (
     <ListShell
       kind="flowers"
@@ -220,7 +247,11 @@ export function PictureGallery({
       <Modal
         opened={open !== null}
         onClose={() => setOpen(null)}
-        title={open ? `${kind === 'photos' ? 'Photo' : 'Memorablia'} shared by ${open.owner.fullName}` : ''}
+        title={
+          open
+            ? `${kind === 'photos' ? 'Photo' : 'Memorablia'} shared by ${open.owner.fullName}`
+            : ''
+        }
         size="xl"
         radius="lg"
       >
@@ -243,7 +274,13 @@ export function PictureGallery({
   );
 }
 
-function DocumentRow({ document, mayRemove }: { document: MemorialDocument; mayRemove: MayRemove }) {
+function DocumentRow({
+  document,
+  mayRemove,
+}: {
+  document: MemorialDocument;
+  mayRemove: MayRemove;
+}) {
   const [busy, setBusy] = useState(false);
   async function onDownload() {
     setBusy(true);
@@ -269,7 +306,12 @@ function DocumentRow({ document, mayRemove }: { document: MemorialDocument; mayR
         </Stack>
         <Group gap="xs">
           {mayRemove(document) ? <RemoveTribute kind="documents" item={document} /> : null}
-          <Button variant="light" onClick={() => void onDownload()} loading={busy} aria-label={`Download ${document.fileName}`}>
+          <Button
+            variant="light"
+            onClick={() => void onDownload()}
+            loading={busy}
+            aria-label={`Download ${document.fileName}`}
+          >
             Download
           </Button>
         </Group>

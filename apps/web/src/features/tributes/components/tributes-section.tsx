@@ -33,7 +33,8 @@ export function TributesSection({ memorial, access }: TributesSectionProps) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
   const postId = memorial._id;
-  const mayRemove = (item: TributeItem) => Boolean(user) && (access.canManage || item.owner._id === user?._id);
+  const mayRemove = (item: TributeItem) =>
+    Boolean(user) && (access.canManage || item.owner._id === user?._id);
 
   function dialogBody(which: Exclude<Dialog, null>) {
     if (!user) {
@@ -53,7 +54,15 @@ export function TributesSection({ memorial, access }: TributesSectionProps) {
     }
     if (which === 'flower') return <FlowerForm postId={postId} onDone={close} onCancel={close} />;
     if (which === 'prayer') return <PrayerForm postId={postId} onDone={close} onCancel={close} />;
-    return <GalleryUploadForm kind={which} postId={postId} fullName={user.fullName} onDone={close} onCancel={close} />;
+    return (
+      <GalleryUploadForm
+        kind={which}
+        postId={postId}
+        fullName={user.fullName}
+        onDone={close}
+        onCancel={close}
+      />
+    );
   }
 
   return (
@@ -98,20 +107,36 @@ export function TributesSection({ memorial, access }: TributesSectionProps) {
           </Group>
           {access.canContribute ? (
             <>
-              <PictureGallery kind="photos" postId={postId} memorialTitle={memorial.title} mayRemove={mayRemove} />
-              <PictureGallery kind="memorablias" postId={postId} memorialTitle={memorial.title} mayRemove={mayRemove} />
+              <PictureGallery
+                kind="photos"
+                postId={postId}
+                memorialTitle={memorial.title}
+                mayRemove={mayRemove}
+              />
+              <PictureGallery
+                kind="memorablias"
+                postId={postId}
+                memorialTitle={memorial.title}
+                mayRemove={mayRemove}
+              />
               <DocumentList postId={postId} mayRemove={mayRemove} />
             </>
           ) : (
             <Alert color="slate" variant="light" title={TEXTS.noPermission}>
-              Only the family who created this memorial and the contributors they chose can see and add photos,
-              memorablia and documents.
+              Only the family who created this memorial and the contributors they chose can see and
+              add photos, memorablia and documents.
             </Alert>
           )}
         </Stack>
       </section>
 
-      <Modal opened={dialog !== null} onClose={close} title={dialog ? DIALOG_TITLES[dialog] : ''} size="lg" radius="lg">
+      <Modal
+        opened={dialog !== null}
+        onClose={close}
+        title={dialog ? DIALOG_TITLES[dialog] : ''}
+        size="lg"
+        radius="lg"
+      >
         {dialog ? dialogBody(dialog) : null}
       </Modal>
     </Stack>

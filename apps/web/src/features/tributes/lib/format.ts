@@ -1,6 +1,10 @@
 import { ApiError, errorMessage } from '@/lib/api-client';
 
-const LONG_US = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+const LONG_US = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+});
 
 /** "November 21, 2026": the spec's long US date, in the reader's own time zone (it is a moment). */
 export function formatTributeDate(iso: string): string {
