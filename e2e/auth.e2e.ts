@@ -195,7 +195,7 @@ describe('web shell and accounts', () => {
     expect(session?.data.accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(session?.data.user.userName).toBe(member.userName);
     expect(session?.data.roles).toBe('visitor');
-    await page.getByRole('link', { name: 'Browse memorials' }).waitFor();
+    await page.getByRole('link', { name: 'Visit the memoriams' }).first().waitFor();
     await expectNoAxeViolations(page, '/ (logged in)');
 
     // The avatar menu: Profile and Sign out, no Admin for a visitor.
