@@ -28,6 +28,11 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection can die under us (server restart, an administrator ending it). Without a
+    // listener that error would crash the process; the pool replaces the connection by itself.
+    pool.on('error', (error) => {
+      process.emitWarning(`A PostgreSQL connection closed: ${error.message}`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
