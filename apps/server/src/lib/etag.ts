@@ -1,22 +1,31 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+/** Who may keep a copy: the caller alone (the default), or any cache for a short while. */
+export type Cacheability = 'per-caller' | 'shared';
+
 /**
- * Sends a JSON answer with a strong validator: a browser that already holds the same answer gets
- * 304 and no body. Answers may depend on who asks (likes, rights), so they are private and vary
- * by the Authorization header, and are revalidated every time.
+ * Sends a JSON answer with a strong validator: a client that already holds the same answer gets
+ * 304 and no body.
+ * - 'per-caller' answers may depend on who asks (likes, rights): private, varied by the
+ *   Authorization header, and revalidated every time.
+ * - 'shared' answers are the same for every visitor: any cache may keep them a minute, so an
+ *   admin's change still shows soon.
  */
 export function sendWithEtag(
   request: FastifyRequest,
   reply: FastifyReply,
   body: unknown,
+  cacheability: Cacheability = 'per-caller',
 ): FastifyReply {
   const json = JSON.stringify(body);
   const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
-  void reply
-    .header('etag', etag)
-    .header('cache-control', 'private, no-cache')
-    .header('vary', 'Authorization');
+  void reply.header('etag', etag);
+  if (cacheability === 'shared') {
+    void reply.header('cache-control', 'public, max-age=60, must-revalidate');
+  } else {
+    void reply.header('cache-control', 'private, no-cache').header('vary', 'Authorization');
+  }
   const match = request.headers['if-none-match'];
   if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
     return reply.status(304).send();
