@@ -35,27 +35,32 @@ export async function waitFor(url, child, output, timeoutMs = 60_000) {
   }
 }
 
-export async function startApp(env = {}) {
+/** Starts the built server; `nodeArgs` go to node itself (a profiler flag, say). */
+export async function startApp(env = {}, { nodeArgs = [] } = {}) {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'rips-bench-'));
   const port = await freePort();
   let out = '';
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/server.js')], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      LOGIN_LIMIT_PER_IP: '100000000',
-      LOGIN_LIMIT_PER_ACCOUNT: '100000000',
-      REGISTER_LIMIT_PER_IP: '100000000',
-      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, path.join(ROOT, 'apps/server/dist/server.js')],
+    {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        LOGIN_LIMIT_PER_IP: '100000000',
+        LOGIN_LIMIT_PER_ACCOUNT: '100000000',
+        REGISTER_LIMIT_PER_IP: '100000000',
+        ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout.on('data', (c) => (out += c));
   child.stderr.on('data', (c) => (out += c));
   const baseUrl = `http://127.0.0.1:${port}`;

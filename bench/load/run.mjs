@@ -2,6 +2,8 @@
 // bare Fastify route running the same query, and login latency with event-loop delay while reads
 // run. Everything is measured in one run, on this machine, so compare the ratios.
 //   npm run bench -- load            (LOAD_SECONDS, LOAD_CONNECTIONS override the defaults)
+//   LOAD_PARTS=ratio npm run bench -- load    only the app/bare read ratio
+//   LOAD_PROFILE=/tmp/prof ...       also writes CPU profiles of the app and the bare server
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -12,6 +14,7 @@ import { api, fmt, freePort, login, percentile, ROOT, startApp, waitFor } from '
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50);
+const PROFILE_DIR = process.env.LOAD_PROFILE;
 const results = {
   startedAt: new Date().toISOString(),
   engine: process.env.DATABASE_URL ? 'postgres' : 'pglite',
@@ -152,12 +155,12 @@ function cannon(url, { connections, duration, headers, overallRate }) {
   });
 }
 
-async function startBare(dbDir) {
+async function startBare(dbDir, nodeArgs = []) {
   const port = await freePort();
   let out = '';
   const child = spawn(
     process.execPath,
-    [path.join(ROOT, 'bench/load/bare-server.mjs'), dbDir, String(port)],
+    [...nodeArgs, path.join(ROOT, 'bench/load/bare-server.mjs'), dbDir, String(port)],
     {
       cwd: ROOT,
       env: {
@@ -184,6 +187,59 @@ function eventLoopDelay(output, from) {
     .filter((l) => l.includes('event-loop delay'));
   const last = lines.at(-1);
   return last ? JSON.parse(last).eventLoopDelayMs : null;
+}
+
+/**
+ * The app's memorial read against the bare route, each alone on the machine in turn, on the same
+ * data (the app's database directory is copied for the bare server). With LOAD_PROFILE=<dir> both
+ * processes write a CPU profile there.
+ */
+async function readRatio(dataDir, memorialId) {
+  const nodeArgs = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  const app = await startApp({ DATA_DIR: dataDir, SEED_DEMO: 'false' }, { nodeArgs });
+  const appUrl = `${app.baseUrl}/api/v1/posts/post/${memorialId}`;
+  await cannon(appUrl, { connections: 50, duration: 3 }); // warm-up
+  const appRead = await cannon(appUrl, { connections: 50, duration: 15 });
+  await app.stop({ keepData: true });
+  const copy = mkdtempSync(path.join(os.tmpdir(), 'rips-bare-'));
+  cpSync(path.join(dataDir, 'db'), copy, { recursive: true });
+  const bare = await startBare(copy, nodeArgs);
+  const bareUrl = `${bare.baseUrl}/bare/posts/${memorialId}`;
+  await cannon(bareUrl, { connections: 50, duration: 3 });
+  const bareRead = await cannon(bareUrl, { connections: 50, duration: 15 });
+  await bare.stop();
+  rmSync(copy, { recursive: true, force: true });
+  const ratio = appRead.requests.average / bareRead.requests.average;
+  results.readRatio = {
+    app: appRead.requests.average,
+    bare: bareRead.requests.average,
+    ratio,
+    appP99: appRead.latency.p99,
+    bareP99: bareRead.latency.p99,
+    appErrors: appRead.errors + appRead.non2xx,
+  };
+  console.log(`\nMemorial read, 50 connections × 15 s (after 3 s of warm-up each):`);
+  console.log(
+    `  app  ${appRead.requests.average.toFixed(0)} req/s (p99 ${appRead.latency.p99} ms, errors ${appRead.errors + appRead.non2xx})`,
+  );
+  console.log(
+    `  bare ${bareRead.requests.average.toFixed(0)} req/s (p99 ${bareRead.latency.p99} ms)`,
+  );
+  console.log(
+    `  ratio app/bare ${ratio.toFixed(2)}   (target >= 0.70: ${ratio >= 0.7 ? 'met' : 'MISSED'})`,
+  );
+  if (PROFILE_DIR) console.log(`  CPU profiles written to ${PROFILE_DIR}`);
+  return ratio;
+}
+
+/** LOAD_PARTS=ratio: only the app/bare read comparison, on the demo data. */
+async function ratioOnly() {
+  const app = await startApp({});
+  const page = await api(app.baseUrl, 'GET', '/api/v1/posts?limit=1');
+  await app.stop({ keepData: true });
+  const ratio = await readRatio(app.dataDir, page.body.data[0]._id);
+  rmSync(app.dataDir, { recursive: true, force: true });
+  return ratio;
 }
 
 async function main() {
@@ -276,40 +332,7 @@ async function main() {
 
     // 3. The app's memorial read against a bare route running the same query.
     await app.stop({ keepData: true });
-    const appAgain = await startApp({ DATA_DIR: app.dataDir, SEED_DEMO: 'false' });
-    const appRead = await cannon(`${appAgain.baseUrl}/api/v1/posts/post/${fixtures.ids[0]}`, {
-      connections: 50,
-      duration: 15,
-    });
-    await appAgain.stop({ keepData: true });
-    const copy = mkdtempSync(path.join(os.tmpdir(), 'rips-bare-'));
-    cpSync(path.join(app.dataDir, 'db'), copy, { recursive: true });
-    const bare = await startBare(copy);
-    const bareRead = await cannon(`${bare.baseUrl}/bare/posts/${fixtures.ids[0]}`, {
-      connections: 50,
-      duration: 15,
-    });
-    await bare.stop();
-    rmSync(copy, { recursive: true, force: true });
-    const ratio = appRead.requests.average / bareRead.requests.average;
-    results.readRatio = {
-      app: appRead.requests.average,
-      bare: bareRead.requests.average,
-      ratio,
-      appP99: appRead.latency.p99,
-      bareP99: bareRead.latency.p99,
-      appErrors: appRead.errors + appRead.non2xx,
-    };
-    console.log(`\nMemorial read, 50 connections × 15 s:`);
-    console.log(
-      `  app  ${appRead.requests.average.toFixed(0)} req/s (p99 ${appRead.latency.p99} ms, errors ${appRead.errors + appRead.non2xx})`,
-    );
-    console.log(
-      `  bare ${bareRead.requests.average.toFixed(0)} req/s (p99 ${bareRead.latency.p99} ms)`,
-    );
-    console.log(
-      `  ratio app/bare ${ratio.toFixed(2)}   (target >= 0.70: ${ratio >= 0.7 ? 'met' : 'MISSED'})`,
-    );
+    const ratio = await readRatio(app.dataDir, fixtures.ids[0]);
 
     const verdicts = {
       'zero errors in the mixed workload': totalErrors === 0,
@@ -326,7 +349,7 @@ async function main() {
   writeFileSync(path.join(ROOT, 'bench/results/load.json'), JSON.stringify(results, null, 2));
 }
 
-main().catch((error) => {
+(process.env.LOAD_PARTS === 'ratio' ? ratioOnly() : main()).catch((error) => {
   console.error(error);
   process.exit(1);
 });

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -23,6 +23,50 @@ export interface Database {
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
+ * drizzle asks PGlite, with every query, to return dates, timestamps and intervals (and their
+ * arrays) as the text the database stores. PGlite merges such per-query parsers into a fresh copy
+ * of its whole parser table on every call, about 0.1 ms a query (measured: a one-row read took
+ * 313 µs with them, 215 µs without). Setting the same parsers once on the instance gives the same
+ * rows without the copy.
+ */
+const TEXT_AS_STORED = Object.fromEntries(
+  [
+    types.TIMESTAMP,
+    types.TIMESTAMPTZ,
+    types.INTERVAL,
+    types.DATE,
+    1231,
+    1115,
+    1185,
+    1187,
+    1182,
+  ].map((oid) => [oid, (value: string) => value]),
+);
+
+type Queryable = Pick<PGlite, 'query'> | Transaction;
+
+function withoutQueryParsers<T extends Queryable>(target: T): Pick<T, 'query'> {
+  return {
+    query: ((text: string, params?: unknown[], queryOptions?: QueryOptions) =>
+      target.query(
+        text,
+        params,
+        queryOptions?.parsers ? { ...queryOptions, parsers: undefined } : queryOptions,
+      )) as T['query'],
+  };
+}
+
+/** The two calls drizzle makes on a PGlite client, with the per-query parsers left out. */
+function withInstanceParsers(client: PGlite): PGlite {
+  const adapter = {
+    ...withoutQueryParsers(client),
+    transaction: <R>(run: (tx: Transaction) => Promise<R>) =>
+      client.transaction((tx) => run(withoutQueryParsers(tx) as Transaction)),
+  };
+  return adapter as unknown as PGlite;
+}
+
+/**
  * PGlite in `dataDir` (or in memory when `dataDir` is omitted), or PostgreSQL when a URL is given.
  */
 export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<Database> {
@@ -42,7 +86,8 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     };
   }
   const client = await PGlite.create(options.dataDir ?? 'memory://', { extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  Object.assign(client.parsers, TEXT_AS_STORED);
+  const db = drizzlePglite(withInstanceParsers(client), { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Who may keep a copy: the caller alone (the default), or any cache for a short while. */
@@ -19,7 +19,7 @@ export function sendWithEtag(
   cacheability: Cacheability = 'per-caller',
 ): FastifyReply {
   const json = JSON.stringify(body);
-  const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
+  const etag = `"${hash('sha1', json, 'base64url')}"`;
   void reply.header('etag', etag);
   if (cacheability === 'shared') {
     void reply.header('cache-control', 'public, max-age=60, must-revalidate');
