@@ -72,6 +72,7 @@ export function ensureBuild() {
   const built =
     existsSync(STAMP) &&
     existsSync(path.join(ROOT, 'apps/web/dist/index.html')) &&
+    existsSync(path.join(ROOT, 'apps/web/dist-ssr/entry-server.js')) &&
     readFileSync(STAMP, 'utf8').trim() === hash;
   if (built) {
     console.log('✓ build is up to date');

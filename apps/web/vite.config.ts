@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 import { precompress } from './vite-plugins/precompress.ts';
 import { preloadFonts } from './vite-plugins/preload-fonts.ts';
 
 const API_ORIGIN = 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // Only the heading weight is preloaded: it paints the h1 of every page.
   plugins: [react(), preloadFonts([/lora-latin-600-normal/]), precompress()],
@@ -14,6 +14,12 @@ export default defineConfig({
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
     // Workspace packages expose TypeScript sources under the `source` condition.
     conditions: ['source', ...defaultClientConditions],
+  },
+  // The server-side bundle (src/entry-server.tsx, built into dist-ssr/) runs inside the API
+  // server; the shared package is bundled in from its sources, other packages stay imports.
+  ssr: {
+    noExternal: ['@rips/shared'],
+    resolve: { conditions: ['source', ...defaultServerConditions] },
   },
   server: {
     port: 5173,
@@ -26,6 +32,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    copyPublicDir: !isSsrBuild,
+    // One stylesheet: a page the server rendered is styled from its first paint, whichever page
+    // chunks it is made of (they add about 5 KB compressed to the 32 KB of the shared styles).
+    cssCodeSplit: false,
     // The shell loads everything it needs up front; pages arrive as separate chunks.
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
@@ -42,4 +52,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

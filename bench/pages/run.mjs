@@ -19,10 +19,13 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import sharp from 'sharp';
+import { ensureChromium } from '../../scripts/ensure-chromium.mjs';
 import { api, ROOT, startApp } from '../lib/server.mjs';
 
 const RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+// The default browser is installed from Debian when missing, as `npm test` does.
+if (!process.env.CHROME_PATH && !ensureChromium()) process.exit(1);
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',

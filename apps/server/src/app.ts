@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import {
@@ -126,6 +127,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
+  // JSON and rendered pages over 1 KB go out compressed (built assets are compressed already).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(authPlugin);
   await app.register(inputGuardPlugin);
   await app.register(multipart, {

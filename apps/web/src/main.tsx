@@ -2,12 +2,14 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles/global.css';
 
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
-import { AppProviders } from './app/providers';
+import { AppProviders, createQueryClient } from './app/providers';
 import { createAppRouter } from './app/router';
 import { initSession } from './lib/session';
+import { noteServerState, SERVER_STATE_ID } from './server-state';
 
 // Zod probes `new Function` to speed up parsing; our CSP forbids eval, so tell it not to try
 // (set before any zod chunk loads, without importing zod into the first bundle).
@@ -23,10 +25,25 @@ const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
-createRoot(container).render(
+// A page the server rendered carries the answers it was rendered with.
+const client = createQueryClient();
+const serverState = document.getElementById(SERVER_STATE_ID)?.textContent;
+if (serverState) {
+  const state = JSON.parse(serverState) as DehydratedState;
+  hydrate(client, state);
+  noteServerState(state);
+}
+
+const app = (
   <StrictMode>
-    <AppProviders>
+    <AppProviders client={client}>
       <RouterProvider router={router} />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// As a transition, the first render yields to the browser instead of one long task.
+startTransition(() => {
+  if (serverState && container.firstElementChild) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+});

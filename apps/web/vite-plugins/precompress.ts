@@ -27,7 +27,8 @@ export function precompress(): Plugin {
   let outDir = '';
   return {
     name: 'rips:precompress',
-    apply: 'build',
+    // The server-side bundle is read from disk by the server, never sent.
+    apply: (config, env) => env.command === 'build' && !config.build?.ssr,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },

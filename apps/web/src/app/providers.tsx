@@ -5,7 +5,7 @@ import { ApiError } from '@/lib/api-client';
 import { NotificationsHost } from './notifications-host';
 import { cssVariablesResolver, theme } from './theme';
 
-function createQueryClient() {
+export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
@@ -19,8 +19,15 @@ function createQueryClient() {
   });
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProviders({
+  children,
+  client,
+}: {
+  children: ReactNode;
+  /** A client already holding the answers the server rendered with; a new one otherwise. */
+  client?: QueryClient;
+}) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <MantineProvider
       theme={theme}

@@ -108,6 +108,16 @@ function toResult<T>(raw: RawResponse): ApiSuccess<T> {
   throw new ApiError(raw.status, 'UNKNOWN', UNKNOWN_ERROR_MESSAGE);
 }
 
+/**
+ * How a request leaves: the browser's fetch, or, while the server renders a page, the server's
+ * own in-process handler (set once by the server-side entry).
+ */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+export function setServerTransport(serverFetch: typeof fetch) {
+  transport = serverFetch;
+}
+
 async function sendWithFetch(
   url: string,
   method: string,
@@ -117,7 +127,12 @@ async function sendWithFetch(
 ): Promise<RawResponse> {
   let response: Response;
   try {
-    response = await fetch(url, { method, headers, body: payload ?? null, signal: signal ?? null });
+    response = await transport(url, {
+      method,
+      headers,
+      body: payload ?? null,
+      signal: signal ?? null,
+    });
   } catch {
     if (signal?.aborted) throw new ApiError(0, 'ABORTED', 'The request was cancelled.');
     throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);

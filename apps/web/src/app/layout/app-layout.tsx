@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef, type MouseEvent } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
+import { RefreshAfterServerRender } from '../refresh-after-server-render';
 import { SessionWatcher } from '../session-watcher';
 import classes from './layout.module.css';
 import { SiteFooter } from './site-footer';
@@ -36,6 +37,7 @@ export function AppLayout() {
       <main id="main" tabIndex={-1} className={classes.main}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
+          <RefreshAfterServerRender />
         </Suspense>
       </main>
       <SiteFooter />

@@ -1,4 +1,4 @@
-import { Burger, Container } from '@mantine/core';
+import { Burger, Container, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -9,20 +9,40 @@ import { useSession } from '@/lib/use-session';
 import classes from './layout.module.css';
 import { GuestActions, NavLinks } from './nav-links';
 import { useNavItems } from './nav-items';
+import { UserBadge } from './user-badge';
 
 // The menu (floating-ui) and the drawer (modal machinery) load only when needed, which keeps
 // a signed-out visitor's first page light.
-const UserMenu = lazy(() => import('./user-menu'));
+const loadUserMenu = () => import('./user-menu');
+const UserMenu = lazy(loadUserMenu);
 const MobileNav = lazy(() => import('./mobile-nav'));
 
 const DRAWER_ID = 'site-navigation-drawer';
 
+/**
+ * A member's avatar button. The menu behind it (and the floating-ui machinery it needs) loads
+ * when the pointer or focus comes near, and takes the button's place when it is pressed.
+ */
 function AccountArea() {
   const { user } = useSession();
+  const [wanted, setWanted] = useState(false);
   if (!user) return <GuestActions />;
+  const standIn = (
+    <UnstyledButton
+      className={classes.userButton}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={() => void loadUserMenu()}
+      onFocus={() => void loadUserMenu()}
+      onClick={() => setWanted(true)}
+    >
+      <UserBadge user={user} />
+    </UnstyledButton>
+  );
+  if (!wanted) return standIn;
   return (
-    <Suspense fallback={<span className={classes.userButton} aria-hidden="true" />}>
-      <UserMenu />
+    <Suspense fallback={standIn}>
+      <UserMenu openOnMount />
     </Suspense>
   );
 }

@@ -1,34 +1,40 @@
-import { Menu, Text, UnstyledButton } from '@mantine/core';
+import { Menu, UnstyledButton } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { SelfUser } from '@rips/shared/users';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/api/use-logout';
 import { useSession } from '@/lib/use-session';
 import classes from './layout.module.css';
-import { UserAvatar } from './user-avatar';
-
-/** What the menu button shows; also the stand-in while the menu's code loads. */
-export function UserBadge({ user }: { user: SelfUser }) {
-  return (
-    <>
-      <UserAvatar user={user} />
-      <Text component="span" size="sm" fw={600} className={classes.userName}>
-        {user.userName}
-      </Text>
-      <ChevronDown />
-    </>
-  );
-}
+import { UserBadge } from './user-badge';
 
 /** The avatar and username button of the header, with Profile, Admin (admins) and Sign out. */
-export default function UserMenu() {
+export default function UserMenu({ openOnMount = false }: { openOnMount?: boolean }) {
   const { user, isAdmin } = useSession();
   const logout = useLogout();
+  const target = useRef<HTMLButtonElement>(null);
+  const [opened, setOpened] = useState(false);
+
+  // Loaded by a click on the stand-in button: take its place, take focus (so closing the menu
+  // returns focus here), then open.
+  useEffect(() => {
+    if (!openOnMount) return;
+    target.current?.focus();
+    setOpened(true);
+  }, [openOnMount]);
+
   if (!user) return null;
   return (
-    <Menu position="bottom-end" width={240} shadow="md" radius="md" offset={6}>
+    <Menu
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-end"
+      width={240}
+      shadow="md"
+      radius="md"
+      offset={6}
+    >
       <Menu.Target>
-        <UnstyledButton className={classes.userButton}>
+        <UnstyledButton ref={target} className={classes.userButton}>
           <UserBadge user={user} />
         </UnstyledButton>
       </Menu.Target>
@@ -48,20 +54,5 @@ export default function UserMenu() {
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
-  );
-}
-
-function ChevronDown() {
-  return (
-    <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="m6 9 6 6 6-6"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
   );
 }

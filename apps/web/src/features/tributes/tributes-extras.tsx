@@ -8,7 +8,7 @@ const TributesSection = lazy(() =>
 );
 
 /** For the memorial page's `extras` prop: the router passes this in. */
-export function renderTributes(memorial: MemorialDetail, access: MemorialAccessView) {
+export function renderTributes(memorial: MemorialDetail, access: MemorialAccessView | null) {
   return (
     <Suspense
       fallback={

@@ -7,6 +7,7 @@ import { errorMessage } from '@/lib/api-client';
 import { focusFirstInvalid, hasErrors, type FormErrors } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { startSession } from '@/lib/session';
+import { useHydrated } from '@/lib/use-hydrated';
 import { authKeys, login } from '../api/auth.api';
 
 export const LOGIN_SUCCESS = 'Login Successful';
@@ -25,6 +26,7 @@ function validate(identifier: string, password: string): FormErrors<Field> {
 export function LoginForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
@@ -56,7 +58,7 @@ export function LoginForm() {
   }
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate>
+    <form ref={formRef} method="post" onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <TextInput
           label="Username or Email"
@@ -89,7 +91,7 @@ export function LoginForm() {
             Forgot password?
           </Anchor>
         </Group>
-        <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
+        <Button type="submit" size="md" fullWidth loading={mutation.isPending} disabled={!hydrated}>
           Login
         </Button>
       </Stack>

@@ -34,7 +34,8 @@ export function useAutoplayAllowed(): boolean {
     () => false,
   );
   const saveData =
+    typeof navigator !== 'undefined' &&
     (navigator as Navigator & { connection?: NetworkInformationLike }).connection?.saveData ===
-    true;
+      true;
   return wide && !reducedMotion && !saveData;
 }

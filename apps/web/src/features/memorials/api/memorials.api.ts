@@ -6,6 +6,7 @@ import type {
   MemorialPage,
 } from '@rips/shared/memorials';
 import type { Role, SelfUser } from '@rips/shared/users';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api, request } from '@/lib/api-client';
 
 /*
@@ -72,3 +73,18 @@ export const memorialKeys = {
   detail: (id: string) => ['memorials', 'detail', id] as const,
   members: (q: string) => ['members', q] as const,
 };
+
+/** The memorial list for a search (empty for all), newest first, a page at a time. */
+export const memorialListQuery = (q: string) =>
+  infiniteQueryOptions({
+    queryKey: memorialKeys.list(q),
+    queryFn: ({ pageParam, signal }) => listMemorials(q, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export const memorialQuery = (id: string) =>
+  queryOptions({
+    queryKey: memorialKeys.detail(id),
+    queryFn: ({ signal }) => getMemorial(id, signal),
+  });

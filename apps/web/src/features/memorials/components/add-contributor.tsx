@@ -1,81 +1,60 @@
-import { Button, Group, Select } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Button, Group, TextInput } from '@mantine/core';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { MemorialDetail } from '@rips/shared/memorials';
-import { ApiError } from '@/lib/api-client';
-import { notify } from '@/lib/notify';
-import { addContributor, memorialKeys, searchMembers } from '../api/memorials.api';
 
-const ADDED = 'Contributer has been added to this rip successfully!';
-const FAILED = 'Failed to update user role.';
+export const PICKER_LABEL = 'Add Contributer';
+export const PICKER_PLACEHOLDER = 'Search members by name';
 
-/** The owner picks a member (searchable by name) and confirms; the member may then add to the galleries. */
+const loadPicker = () => import('./add-contributor-picker');
+const AddContributorPicker = lazy(loadPicker);
+
+/**
+ * The owner's contributor picker. The searchable list (and the floating-ui machinery under it)
+ * is a chunk of its own that loads when the pointer or focus comes to the field; until then a
+ * plain field of the same look stands in and keeps whatever is typed into it.
+ */
 export function AddContributor({ memorial }: { memorial: MemorialDetail }) {
-  const queryClient = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
-  const [userId, setUserId] = useState<string | null>(null);
-  const [error, setError] = useState<string | undefined>();
+  const [wanted, setWanted] = useState(false);
+  const [ready, setReady] = useState(false);
+  const [focused, setFocused] = useState(false);
 
-  const members = useQuery({
-    queryKey: memorialKeys.members(debounced.trim()),
-    queryFn: ({ signal }) => searchMembers(debounced, signal),
-    staleTime: 60_000,
-  });
-  const options = (members.data ?? [])
-    .filter((m) => m._id !== memorial.owner._id && !memorial.contributer.includes(m._id))
-    .map((m) => ({
-      value: m._id,
-      label: m.fullName ? `${m.fullName} (${m.userName})` : m.userName,
-    }));
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    void loadPicker().then(() => {
+      if (!live) return;
+      setFocused(document.activeElement === input.current);
+      setReady(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
 
-  const mutation = useMutation({
-    mutationFn: (id: string) => addContributor(id, memorial._id),
-    onSuccess: (result) => {
-      queryClient.setQueryData<MemorialDetail>(memorialKeys.detail(memorial._id), (current) =>
-        current ? { ...current, contributer: result.contributer } : current,
-      );
-      setUserId(null);
-      setSearch('');
-      setError(undefined);
-      notify.success(ADDED);
-    },
-    onError: (err) => {
-      // The notice is the spec's; the reason (already added, unknown member) sits under the field.
-      setError(err instanceof ApiError && err.status < 500 ? err.message : undefined);
-      notify.error(FAILED);
-    },
-  });
-
-  return (
+  const standIn = (
     <Group align="flex-end" gap="sm" wrap="wrap">
-      <Select
-        label="Add Contributer"
-        placeholder="Search members by name"
-        searchable
-        clearable
-        data={options}
-        value={userId}
-        onChange={(value) => {
-          setUserId(value);
-          setError(undefined);
-        }}
-        searchValue={search}
-        onSearchChange={setSearch}
-        filter={({ options: all }) => all}
-        nothingFoundMessage={members.isFetching ? 'Searching…' : 'No members found'}
-        error={error}
-        comboboxProps={{ withinPortal: true }}
+      <TextInput
+        ref={input}
+        label={PICKER_LABEL}
+        placeholder={PICKER_PLACEHOLDER}
+        role="combobox"
+        aria-expanded={false}
+        aria-autocomplete="list"
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        onFocus={() => setWanted(true)}
+        onPointerEnter={() => setWanted(true)}
         style={{ flex: '1 1 240px' }}
       />
-      <Button
-        onClick={() => userId && mutation.mutate(userId)}
-        disabled={!userId}
-        loading={mutation.isPending}
-      >
-        Confirm
-      </Button>
+      <Button disabled>Confirm</Button>
     </Group>
+  );
+  if (!ready) return standIn;
+  return (
+    <Suspense fallback={standIn}>
+      <AddContributorPicker memorial={memorial} initialSearch={search} focused={focused} />
+    </Suspense>
   );
 }

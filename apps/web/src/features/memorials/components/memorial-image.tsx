@@ -39,7 +39,8 @@ export function MemorialImage({ memorial, sizes, eager = false, className }: Mem
       alt={`Photo of ${memorial.title}`}
       loading={eager ? 'eager' : 'lazy'}
       fetchPriority={eager ? 'high' : 'auto'}
-      decoding="async"
+      // The first pictures are decoded in time for the first paint; the rest off the main thread.
+      decoding={eager ? 'auto' : 'async'}
       className={className}
     />
   );

@@ -18,7 +18,9 @@ import type { MemorialAccessView, MemorialDetail } from '@rips/shared/memorials'
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { getMemorial, memorialKeys } from '../api/memorials.api';
+import { useSession } from '@/lib/use-session';
+import { isServerCopy } from '@/server-state';
+import { memorialQuery } from '../api/memorials.api';
 import { formatLongDate } from '../lib/format';
 import { AddContributor } from './add-contributor';
 import { LikeButton } from './like-button';
@@ -32,16 +34,15 @@ const EditMemorialModal = lazy(() =>
 
 export interface MemorialPageProps {
   /** Tributes and galleries, mounted below the details by the router. */
-  extras?: (memorial: MemorialDetail, access: MemorialAccessView) => ReactNode;
+  /** `access` is null while a member still sees the copy the server fetched as a visitor. */
+  extras?: (memorial: MemorialDetail, access: MemorialAccessView | null) => ReactNode;
 }
 
 /** /post/{_id}: one memorial, with the owner's tools and whatever `extras` adds below. */
 export function MemorialPage({ extras }: MemorialPageProps) {
   const { id = '' } = useParams();
-  const query = useQuery({
-    queryKey: memorialKeys.detail(id),
-    queryFn: ({ signal }) => getMemorial(id, signal),
-  });
+  const query = useQuery(memorialQuery(id));
+  const { user } = useSession();
   useDocumentTitle(query.data?.title ?? 'Memorial');
 
   if (query.isPending) {
@@ -73,17 +74,24 @@ export function MemorialPage({ extras }: MemorialPageProps) {
     );
   }
   const memorial = query.data;
+  const access = user && isServerCopy(query.dataUpdatedAt) ? null : memorial.access;
   return (
     <Container py={{ base: 24, sm: 48 }}>
       <Stack gap="xl">
-        <MemorialDetails memorial={memorial} />
-        {extras ? extras(memorial, memorial.access) : null}
+        <MemorialDetails memorial={memorial} access={access} />
+        {extras ? extras(memorial, access) : null}
       </Stack>
     </Container>
   );
 }
 
-function MemorialDetails({ memorial }: { memorial: MemorialDetail }) {
+function MemorialDetails({
+  memorial,
+  access,
+}: {
+  memorial: MemorialDetail;
+  access: MemorialAccessView | null;
+}) {
   const [editing, setEditing] = useState(false);
   // The modal mounts already open (it is loaded on demand), so Mantine cannot note where focus
   // was; focus is handed back to the Edit button here when it closes.
@@ -139,7 +147,7 @@ function MemorialDetails({ memorial }: { memorial: MemorialDetail }) {
             </Group>
           ) : null}
           <LikeButton memorial={memorial} />
-          {memorial.access.canManage ? (
+          {access?.canManage ? (
             <Paper withBorder radius="md" p="md">
               <Stack gap="sm">
                 <Title order={2} size="h4">
@@ -156,7 +164,7 @@ function MemorialDetails({ memorial }: { memorial: MemorialDetail }) {
           ) : null}
         </Stack>
       </Grid.Col>
-      {memorial.access.canManage && editing ? (
+      {access?.canManage && editing ? (
         <Suspense fallback={null}>
           <EditMemorialModal memorial={memorial} opened onClose={() => setEditing(false)} />
         </Suspense>

@@ -21,7 +21,7 @@ import { notify } from '@/lib/notify';
 import { updateSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';
-import { becomeSponsor, listMemorials, memorialKeys } from '../api/memorials.api';
+import { becomeSponsor, memorialListQuery } from '../api/memorials.api';
 import { SearchIcon } from './icons';
 import { MemorialCard } from './memorial-card';
 import classes from './memorials.module.css';
@@ -59,12 +59,7 @@ export function MemoriamsPage() {
     setText(urlQuery);
   }, [urlQuery]);
 
-  const list = useInfiniteQuery({
-    queryKey: memorialKeys.list(query),
-    queryFn: ({ pageParam, signal }) => listMemorials(query, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  const list = useInfiniteQuery(memorialListQuery(query));
   const memorials = list.data?.pages.flatMap((p) => p.items) ?? [];
 
   return (

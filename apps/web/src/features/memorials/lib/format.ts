@@ -1,15 +1,12 @@
-const LONG_US = new Intl.DateTimeFormat('en-US', {
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+import { longUsDate } from '@/lib/long-date';
 
 /** "November 21, 2026" (the spec's long US style) from "2026-11-21"; the day never shifts with time zones. */
 export function formatLongDate(value: string | null | undefined): string | null {
   if (!value) return null;
   const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? null : LONG_US.format(date);
+  return Number.isNaN(date.getTime())
+    ? null
+    : longUsDate(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
 }
 
 /** The card and hero picture's `sizes`: one column on phones, two on tablets, three on desktops. */

@@ -1,16 +1,22 @@
-import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { MemorialAccessView, MemorialDetail } from '@rips/shared/memorials';
 import type { TributeItem } from '@rips/shared/tributes';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/use-session';
 import { TEXTS } from '../lib/texts';
-import { FlowerForm } from './flower-form';
-import { GalleryUploadForm, type GalleryKind } from './gallery-upload-form';
-import { PrayerForm } from './prayer-form';
+import type { GalleryKind } from './gallery-upload-form';
 import { DocumentList, FlowerList, PictureGallery, PrayerList } from './tribute-lists';
 import classes from './tributes.module.css';
+
+// The forms (and the validation and inputs they bring) load when someone opens one: most
+// visitors read a memorial without leaving a tribute.
+const FlowerForm = lazy(() => import('./flower-form').then((m) => ({ default: m.FlowerForm })));
+const PrayerForm = lazy(() => import('./prayer-form').then((m) => ({ default: m.PrayerForm })));
+const GalleryUploadForm = lazy(() =>
+  import('./gallery-upload-form').then((m) => ({ default: m.GalleryUploadForm })),
+);
 
 type Dialog = 'flower' | 'prayer' | GalleryKind | null;
 
@@ -24,7 +30,8 @@ const DIALOG_TITLES: Record<Exclude<Dialog, null>, string> = {
 
 interface TributesSectionProps {
   memorial: MemorialDetail;
-  access: MemorialAccessView;
+  /** Null while the viewer's rights are still being fetched (see MemorialPage). */
+  access: MemorialAccessView | null;
 }
 
 /** Below a memorial's details: flowers and prayers for everyone, galleries for its family circle. */
@@ -34,7 +41,7 @@ export function TributesSection({ memorial, access }: TributesSectionProps) {
   const close = () => setDialog(null);
   const postId = memorial._id;
   const mayRemove = (item: TributeItem) =>
-    Boolean(user) && (access.canManage || item.owner._id === user?._id);
+    Boolean(user) && (Boolean(access?.canManage) || item.owner._id === user?._id);
 
   function dialogBody(which: Exclude<Dialog, null>) {
     if (!user) {
@@ -91,7 +98,7 @@ export function TributesSection({ memorial, access }: TributesSectionProps) {
             <Title order={2} id="galleries-heading">
               Photos, memorablia and documents
             </Title>
-            {access.canContribute ? (
+            {access?.canContribute ? (
               <Group gap="sm">
                 <Button variant="light" onClick={() => setDialog('photos')}>
                   Photos
@@ -105,7 +112,12 @@ export function TributesSection({ memorial, access }: TributesSectionProps) {
               </Group>
             ) : null}
           </Group>
-          {access.canContribute ? (
+          {access === null ? (
+            <Center py="lg" role="status">
+              <Loader size="sm" aria-hidden="true" />
+              <span className="visually-hidden">Loading the galleries…</span>
+            </Center>
+          ) : access.canContribute ? (
             <>
               <PictureGallery
                 kind="photos"
@@ -137,7 +149,18 @@ export function TributesSection({ memorial, access }: TributesSectionProps) {
         size="lg"
         radius="lg"
       >
-        {dialog ? dialogBody(dialog) : null}
+        {dialog ? (
+          <Suspense
+            fallback={
+              <Center py="xl" role="status">
+                <Loader size="sm" aria-hidden="true" />
+                <span className="visually-hidden">Loading the form…</span>
+              </Center>
+            }
+          >
+            {dialogBody(dialog)}
+          </Suspense>
+        ) : null}
       </Modal>
     </Stack>
   );

@@ -1,15 +1,12 @@
 import { ApiError, errorMessage } from '@/lib/api-client';
-
-const LONG_US = new Intl.DateTimeFormat('en-US', {
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-});
+import { longUsDate } from '@/lib/long-date';
 
 /** "November 21, 2026": the spec's long US date, in the reader's own time zone (it is a moment). */
 export function formatTributeDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : LONG_US.format(date);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : longUsDate(date.getFullYear(), date.getMonth(), date.getDate());
 }
 
 export function formatFileSize(bytes: number): string {

@@ -1,0 +1,16 @@
+import { useSyncExternalStore } from 'react';
+
+const subscribe = () => () => {};
+
+/**
+ * False on the server and while the browser adopts the server's HTML; true from then on. A form
+ * rendered on the server keeps its submit button disabled until then: the browser would otherwise
+ * submit it by itself (fields and all) before the app can handle it.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
+}
