@@ -8,6 +8,7 @@ import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders, createQueryClient } from './app/providers';
 import { createAppRouter } from './app/router';
+import { beginHydration } from './lib/hydration';
 import { initSession } from './lib/session';
 import { noteServerState, SERVER_STATE_ID } from './server-state';
 
@@ -44,6 +45,10 @@ const app = (
 
 // As a transition, the first render yields to the browser instead of one long task.
 startTransition(() => {
-  if (serverState && container.firstElementChild) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  if (serverState && container.firstElementChild) {
+    beginHydration();
+    hydrateRoot(container, app);
+  } else {
+    createRoot(container).render(app);
+  }
 });

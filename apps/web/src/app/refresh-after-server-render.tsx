@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { memorialKeys } from '@/features/memorials/api/memorials.api';
+import { endHydration } from '@/lib/hydration';
 import { getSession } from '@/lib/session';
 import { SERVER_STATE_ID } from '@/server-state';
 
@@ -14,6 +15,7 @@ import { SERVER_STATE_ID } from '@/server-state';
 export function RefreshAfterServerRender() {
   const client = useQueryClient();
   useEffect(() => {
+    endHydration();
     if (document.getElementById(SERVER_STATE_ID) && getSession()) {
       void client.invalidateQueries({ queryKey: memorialKeys.all });
     }

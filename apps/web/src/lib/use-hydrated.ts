@@ -1,6 +1,5 @@
-import { useSyncExternalStore } from 'react';
-
-const subscribe = () => () => {};
+import { startTransition, useEffect, useState } from 'react';
+import { isHydrating } from './hydration';
 
 /**
  * False on the server and while the browser adopts the server's HTML; true from then on. A form
@@ -8,9 +7,9 @@ const subscribe = () => () => {};
  * submit it by itself (fields and all) before the app can handle it.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
+  const [hydrated, setHydrated] = useState(() => typeof window !== 'undefined' && !isHydrating());
+  useEffect(() => {
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  return hydrated;
 }

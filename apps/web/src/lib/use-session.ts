@@ -1,6 +1,12 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { Role, Session } from '@rips/shared/users';
+import { isHydrating } from './hydration';
 import { clearSession, getSession, startSession, subscribeSession, updateSession } from './session';
+
+/** The server renders for a visitor; so does the browser while it adopts the server's HTML. */
+function initialSession(): Session | null {
+  return typeof window === 'undefined' || isHydrating() ? null : getSession();
+}
 
 export interface SessionState {
   session: Session | null;
@@ -16,7 +22,15 @@ export interface SessionState {
 }
 
 export function useSession(): SessionState {
-  const session = useSyncExternalStore(subscribeSession, getSession, () => null);
+  const [session, setSession] = useState(initialSession);
+  useEffect(() => {
+    const sync = () => setSession(getSession());
+    const unsubscribe = subscribeSession(sync);
+    // After hydration (or a change between render and now) the stored session shows; as a
+    // transition, so the re-render is split into short tasks.
+    startTransition(sync);
+    return unsubscribe;
+  }, []);
   const role = session?.roles ?? null;
   return {
     session,

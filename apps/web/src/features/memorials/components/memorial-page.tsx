@@ -12,7 +12,16 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useDeferredValue,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Link, useParams } from 'react-router';
 import type { MemorialAccessView, MemorialDetail } from '@rips/shared/memorials';
 import { paths } from '@/config/paths';
@@ -44,6 +53,12 @@ export function MemorialPage({ extras }: MemorialPageProps) {
   const query = useQuery(memorialQuery(id));
   const { user } = useSession();
   useDocumentTitle(query.data?.title ?? 'Memorial');
+  const access =
+    query.data && !(user && isServerCopy(query.dataUpdatedAt)) ? query.data.access : null;
+  // A change of the memorial (a member's own view arriving, an edit) re-renders the page as a
+  // deferred update, which React splits into short tasks instead of one long one.
+  const deferredMemorial = useDeferredValue(query.data);
+  const deferredAccess = useDeferredValue(access);
 
   if (query.isPending) {
     return (
@@ -73,8 +88,24 @@ export function MemorialPage({ extras }: MemorialPageProps) {
       </Container>
     );
   }
-  const memorial = query.data;
-  const access = user && isServerCopy(query.dataUpdatedAt) ? null : memorial.access;
+  return (
+    <MemorialView
+      memorial={deferredMemorial ?? query.data}
+      access={deferredAccess}
+      extras={extras}
+    />
+  );
+}
+
+const MemorialView = memo(function MemorialView({
+  memorial,
+  access,
+  extras,
+}: {
+  memorial: MemorialDetail;
+  access: MemorialAccessView | null;
+  extras: MemorialPageProps['extras'];
+}) {
   return (
     <Container py={{ base: 24, sm: 48 }}>
       <Stack gap="xl">
@@ -83,7 +114,7 @@ export function MemorialPage({ extras }: MemorialPageProps) {
       </Stack>
     </Container>
   );
-}
+});
 
 function MemorialDetails({
   memorial,
