@@ -19,7 +19,36 @@ function start() {
   });
 }
 
+// Until the app has taken over a part of the page, pressing one of its buttons would do nothing
+// (links work by themselves). Such a press is held and made again once React has adopted that
+// button: React marks the elements it has adopted with a `__reactProps$…` property.
+const adopted = (element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+let held = null;
+
+function hold(event) {
+  const button = event.target instanceof Element ? event.target.closest('button') : null;
+  if (!button || button.type === 'submit' || adopted(button)) return;
+  event.preventDefault();
+  event.stopPropagation();
+  // The last press counts; one wait serves them all.
+  const waiting = held !== null;
+  held = button;
+  if (waiting) return;
+  const deadline = Date.now() + 10_000;
+  const retry = () => {
+    if (!held.isConnected || Date.now() > deadline) held = null;
+    else if (adopted(held)) {
+      const target = held;
+      held = null;
+      target.click();
+    } else setTimeout(retry, 50);
+  };
+  retry();
+}
+
 if (boot) {
+  document.addEventListener('click', hold, true);
+
   // The first contentful paint is reported once the frame is on screen; a browser without the
   // paint timing API (or a page hidden in a background tab) starts after a short wait instead.
   const fallback = setTimeout(start, 1500);

@@ -33,7 +33,11 @@ interface ServerPage {
   ) => Promise<unknown>;
 }
 
-/** The public pages. Pages for members only are left to the browser, which knows the session. */
+/**
+ * The public pages people arrive on. Pages for members only are left to the browser, which knows
+ * the session; so are the longer forms (sign-up, password reset, contact), which would otherwise
+ * have to hold every field until the app runs.
+ */
 const SERVER_RENDERED: ServerPage[] = [
   { path: paths.home.path, prefetch: (client) => client.fetchQuery(legendsQuery) },
   {
@@ -46,11 +50,8 @@ const SERVER_RENDERED: ServerPage[] = [
     prefetch: (client, params) => client.fetchQuery(memorialQuery(params.id ?? '')),
   },
   { path: paths.login.path },
-  { path: paths.signUp.path },
-  { path: paths.forgotPassword.path },
   { path: paths.aboutUs.path },
   { path: paths.userGuide.path },
-  { path: paths.contactUs.path },
   { path: paths.terms.path },
   { path: paths.policy.path },
 ];

@@ -67,6 +67,8 @@ export function LoginForm() {
           autoCapitalize="none"
           spellCheck={false}
           required
+          // Rendered on the server: typing waits until the app can keep it.
+          readOnly={!hydrated}
           value={identifier}
           error={errors.identifier}
           onChange={(event) => {
@@ -79,6 +81,7 @@ export function LoginForm() {
           name="password"
           autoComplete="current-password"
           required
+          readOnly={!hydrated}
           value={password}
           error={errors.password}
           onChange={(event) => {

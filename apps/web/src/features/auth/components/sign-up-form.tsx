@@ -8,7 +8,6 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { focusFirstInvalid, hasErrors, toFormErrors, type FormErrors } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
-import { useHydrated } from '@/lib/use-hydrated';
 import { register } from '../api/auth.api';
 
 export const SIGN_UP_SUCCESS = 'User Registered Successfully';
@@ -42,7 +41,6 @@ function describeFailure(error: unknown): { message: string; fields: FormErrors<
 
 export function SignUpForm() {
   const navigate = useNavigate();
-  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Record<TextField, string>>({
     fullName: '',
@@ -100,7 +98,7 @@ export function SignUpForm() {
   });
 
   return (
-    <form ref={formRef} method="post" onSubmit={onSubmit} noValidate>
+    <form ref={formRef} onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <TextInput label="Full Name" autoComplete="name" {...inputProps('fullName')} />
         <TextInput
@@ -151,7 +149,7 @@ export function SignUpForm() {
             </>
           }
         />
-        <Button type="submit" size="md" fullWidth loading={mutation.isPending} disabled={!hydrated}>
+        <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
           Sign Up
         </Button>
         {progress !== null && progress < 1 ? (

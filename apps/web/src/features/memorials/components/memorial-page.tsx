@@ -27,6 +27,7 @@ import type { MemorialAccessView, MemorialDetail } from '@rips/shared/memorials'
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useSession } from '@/lib/use-session';
 import { isServerCopy } from '@/server-state';
 import { memorialQuery } from '../api/memorials.api';
@@ -43,7 +44,7 @@ const EditMemorialModal = lazy(() =>
 
 export interface MemorialPageProps {
   /** Tributes and galleries, mounted below the details by the router. */
-  /** `access` is null while a member still sees the copy the server fetched as a visitor. */
+  /** `access` is null while the viewer's rights are not known yet (see MemorialPage). */
   extras?: (memorial: MemorialDetail, access: MemorialAccessView | null) => ReactNode;
 }
 
@@ -52,9 +53,14 @@ export function MemorialPage({ extras }: MemorialPageProps) {
   const { id = '' } = useParams();
   const query = useQuery(memorialQuery(id));
   const { user } = useSession();
+  const hydrated = useHydrated();
   useDocumentTitle(query.data?.title ?? 'Memorial');
+  // The viewer's rights are unknown on the server and while the browser adopts its HTML (the
+  // server renders for a visitor), and for a member until their own view has been fetched.
   const access =
-    query.data && !(user && isServerCopy(query.dataUpdatedAt)) ? query.data.access : null;
+    query.data && hydrated && !(user && isServerCopy(query.dataUpdatedAt))
+      ? query.data.access
+      : null;
   // A change of the memorial (a member's own view arriving, an edit) re-renders the page as a
   // deferred update, which React splits into short tasks instead of one long one.
   const deferredMemorial = useDeferredValue(query.data);

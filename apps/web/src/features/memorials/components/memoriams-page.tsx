@@ -20,6 +20,7 @@ import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { updateSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useSession } from '@/lib/use-session';
 import { becomeSponsor, memorialListQuery } from '../api/memorials.api';
 import { SearchIcon } from './icons';
@@ -34,6 +35,7 @@ const SPONSOR_FAILED = 'Failed to update your role. Please try again.';
 export function MemoriamsPage() {
   useDocumentTitle('Memoriams');
   const [params, setParams] = useSearchParams();
+  const hydrated = useHydrated();
   const urlQuery = params.get('q') ?? '';
   const [text, setText] = useState(urlQuery);
   const [debounced] = useDebouncedValue(text, 300);
@@ -81,6 +83,8 @@ export function MemoriamsPage() {
                 leftSection={<SearchIcon />}
                 size="md"
                 radius="xl"
+                // Rendered on the server: typing waits until the app can search.
+                readOnly={!hydrated}
                 value={text}
                 onChange={(event) => setText(event.currentTarget.value)}
                 style={{ flex: 1 }}

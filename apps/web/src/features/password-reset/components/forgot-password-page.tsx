@@ -19,7 +19,6 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { focusFirstInvalid, toFormErrors, type FormErrors } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useHydrated } from '@/lib/use-hydrated';
 import { requestPasswordReset } from '../api/password-reset.api';
 
 const FIELDS = ['userName', 'email', 'newPassword', 'confirmNewPassword'] as const;
@@ -34,7 +33,6 @@ const REQUEST_FAILED = 'We could not send the reset link. Please try again.';
  */
 export default function ForgotPasswordPage() {
   useDocumentTitle('Reset password');
-  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<FormErrors<Field>>({});
@@ -87,7 +85,7 @@ export default function ForgotPasswordPage() {
         </Text>
       </Stack>
       <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
-        <form ref={formRef} method="post" onSubmit={onSubmit} noValidate>
+        <form ref={formRef} onSubmit={onSubmit} noValidate>
           <Stack gap="md">
             {sent ? (
               <Alert color="sage" variant="light" title="Check your email" role="status">
@@ -124,13 +122,7 @@ export default function ForgotPasswordPage() {
               autoComplete="new-password"
               {...field('confirmNewPassword')}
             />
-            <Button
-              type="submit"
-              size="md"
-              fullWidth
-              loading={mutation.isPending}
-              disabled={!hydrated}
-            >
+            <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
               Reset Password
             </Button>
           </Stack>

@@ -11,7 +11,6 @@ import { SITE } from '@/config/site';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { focusFirstInvalid, toFormErrors, type FormErrors } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
-import { useHydrated } from '@/lib/use-hydrated';
 import { useSession } from '@/lib/use-session';
 import { sendContactMessage } from '../api/contact.api';
 import { PageSection, Para, StaticPage } from './static-page';
@@ -49,7 +48,6 @@ export default function ContactUsPage() {
 
 function ContactForm() {
   const { user } = useSession();
-  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<ContactMessage>({
     name: user?.fullName ?? '',
@@ -97,7 +95,7 @@ function ContactForm() {
   });
 
   return (
-    <form ref={formRef} method="post" onSubmit={onSubmit} noValidate>
+    <form ref={formRef} onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <TextInput label="Your name" autoComplete="name" {...field('name')} />
         <TextInput
@@ -120,7 +118,7 @@ function ContactForm() {
           <Text size="sm" c="dimmed">
             {values.message.length} / {CONTACT_MESSAGE_MAX}
           </Text>
-          <Button type="submit" loading={mutation.isPending} disabled={!hydrated}>
+          <Button type="submit" loading={mutation.isPending}>
             Send message
           </Button>
         </Group>
