@@ -34,7 +34,8 @@ function inProcessFetch(app: FastifyInstance): typeof fetch {
     });
     const headers = new Headers();
     for (const [name, value] of Object.entries(response.headers)) {
-      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+      if (value !== undefined)
+        headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
     }
     return new Response(NULL_BODY_STATUS.has(response.statusCode) ? null : response.rawPayload, {
       status: response.statusCode,
@@ -142,7 +143,9 @@ export const webAppPlugin = fp<{ distDir: string | null }>(async (app, { distDir
     });
   }
   const notFound = (request: FastifyRequest) =>
-    AppError.notFound(`No route for ${request.method} ${request.url.split('?')[0]!.slice(0, 200)}.`);
+    AppError.notFound(
+      `No route for ${request.method} ${request.url.split('?')[0]!.slice(0, 200)}.`,
+    );
 
   app.setNotFoundHandler(async (request) => {
     throw notFound(request);
