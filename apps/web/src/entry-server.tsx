@@ -8,7 +8,12 @@
  */
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import {
+  dehydrate,
+  type DehydratedState,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import {
   createStaticHandler,
   createStaticRouter,
@@ -20,6 +25,7 @@ import { routes } from './app/router';
 import { paths } from './config/paths';
 import { legendsQuery } from './features/home/api/home.api';
 import { memorialListQuery, memorialQuery } from './features/memorials/api/memorials.api';
+import { tributeListQuery } from './features/tributes/api/tributes.api';
 import { ApiError, setServerTransport } from './lib/api-client';
 import { formatDocumentTitle, ServerTitleContext } from './lib/use-document-title';
 
@@ -47,7 +53,17 @@ const SERVER_RENDERED: ServerPage[] = [
   },
   {
     path: paths.post.path,
-    prefetch: (client, params) => client.fetchQuery(memorialQuery(params.id ?? '')),
+    // The memorial, then its flowers and prayers (public); galleries are for its family only.
+    prefetch: async (client, params) => {
+      const id = params.id ?? '';
+      await client.fetchQuery(memorialQuery(id));
+      const flowers = tributeListQuery('flowers', id);
+      const prayers = tributeListQuery('prayers', id);
+      await Promise.all([
+        optional(client, flowers.queryKey, client.fetchInfiniteQuery(flowers)),
+        optional(client, prayers.queryKey, client.fetchInfiniteQuery(prayers)),
+      ]);
+    },
   },
   { path: paths.login.path },
   { path: paths.aboutUs.path },
@@ -55,6 +71,18 @@ const SERVER_RENDERED: ServerPage[] = [
   { path: paths.terms.path },
   { path: paths.policy.path },
 ];
+
+/**
+ * Loads a part of the page that can also arrive later: when it fails, it is left out (the server
+ * and the browser then both render it as loading, and the browser asks again).
+ */
+async function optional(client: QueryClient, queryKey: QueryKey, load: Promise<unknown>) {
+  try {
+    await load;
+  } catch {
+    client.removeQueries({ queryKey, exact: true });
+  }
+}
 
 export type RenderResult =
   | { kind: 'page'; html: string; state: DehydratedState; title: string }

@@ -1,4 +1,9 @@
-import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Memorablia, MemorialDocument, Photo } from '@rips/shared/galleries';
 import type { CreatedTribute, Flower, Prayer, TributePage } from '@rips/shared/tributes';
@@ -22,8 +27,9 @@ export const tributeKeys = {
   list: (kind: TributeKind, postId: string) => ['tributes', postId, kind] as const,
 };
 
-export function useTributeList<K extends TributeKind>(kind: K, postId: string, enabled = true) {
-  return useInfiniteQuery({
+/** One kind of tribute on a memorial, newest first, a page at a time. */
+export const tributeListQuery = <K extends TributeKind>(kind: K, postId: string) =>
+  infiniteQueryOptions({
     queryKey: tributeKeys.list(kind, postId),
     queryFn: ({ pageParam, signal }) =>
       api.get<TributePage<TributeItems[K]>>(`/${kind}/post/${encodeURIComponent(postId)}`, {
@@ -32,8 +38,10 @@ export function useTributeList<K extends TributeKind>(kind: K, postId: string, e
       }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
-    enabled,
   });
+
+export function useTributeList<K extends TributeKind>(kind: K, postId: string, enabled = true) {
+  return useInfiniteQuery({ ...tributeListQuery(kind, postId), enabled });
 }
 
 /** Puts a new item at the top of its list at once (the spec: adding prepends). */

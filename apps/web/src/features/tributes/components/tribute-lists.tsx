@@ -3,6 +3,8 @@ import { useState, type ReactNode } from 'react';
 import type { Memorablia, MemorialDocument, Photo } from '@rips/shared/galleries';
 import type { Flower, Prayer, TributeItem } from '@rips/shared/tributes';
 import { notify } from '@/lib/notify';
+import { useHydrated } from '@/lib/use-hydrated';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import {
   downloadDocument,
   useTributeList,
@@ -20,6 +22,15 @@ const THUMB_SIZES = '(max-width: 575px) calc(50vw - 1.5rem), 180px';
 /** Whether the signed-in member may remove an item: its author, or the memorial's owner. */
 export type MayRemove = (item: TributeItem) => boolean;
 
+/**
+ * The day a tribute was left. The server renders it in UTC (it cannot know the reader's zone),
+ * and so does the browser while adopting that HTML; then the reader's own day shows.
+ */
+function TributeDate({ iso }: { iso: string }) {
+  const hydrated = useHydrated();
+  return <time dateTime={iso}>{formatTributeDate(iso, hydrated ? 'local' : 'utc')}</time>;
+}
+
 function Byline({ item }: { item: TributeItem }) {
   return (
     <Text size="sm" c="dimmed">
@@ -28,7 +39,7 @@ function Byline({ item }: { item: TributeItem }) {
         {item.owner.fullName}
       </Text>
       <br />
-      On <time dateTime={item.createdAt}>{formatTributeDate(item.createdAt)}</time>
+      On <TributeDate iso={item.createdAt} />
     </Text>
   );
 }
@@ -198,6 +209,7 @@ export function PictureGallery({
   mayRemove: MayRemove;
 }) {
   const [open, setOpen] = useState<Picture | null>(null);
+  const rememberOpener = useReturnFocus(open !== null);
   const title = kind === 'photos' ? 'Photos' : 'Memorablia';
   return (
     <>
@@ -214,7 +226,10 @@ export function PictureGallery({
                   <button
                     type="button"
                     className={classes.thumbButton}
-                    onClick={() => setOpen(item)}
+                    onClick={() => {
+                      rememberOpener();
+                      setOpen(item);
+                    }}
                     aria-label={`Open ${pictureAlt(kind, item, memorialTitle)}`}
                   >
                     <img
@@ -244,18 +259,15 @@ export function PictureGallery({
           </ul>
         )}
       />
-      <Modal
-        opened={open !== null}
-        onClose={() => setOpen(null)}
-        title={
-          open
-            ? `${kind === 'photos' ? 'Photo' : 'Memorablia'} shared by ${open.owner.fullName}`
-            : ''
-        }
-        size="xl"
-        radius="lg"
-      >
-        {open ? (
+      {/* Mounted only while a picture is open. */}
+      {open ? (
+        <Modal
+          opened
+          onClose={() => setOpen(null)}
+          title={`${kind === 'photos' ? 'Photo' : 'Memorablia'} shared by ${open.owner.fullName}`}
+          size="xl"
+          radius="lg"
+        >
           <Stack gap="sm">
             <img
               src={open.image.src}
@@ -268,8 +280,8 @@ export function PictureGallery({
             />
             <Byline item={open} />
           </Stack>
-        ) : null}
-      </Modal>
+        </Modal>
+      ) : null}
     </>
   );
 }

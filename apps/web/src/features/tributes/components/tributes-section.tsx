@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { MemorialAccessView, MemorialDetail } from '@rips/shared/memorials';
 import type { TributeItem } from '@rips/shared/tributes';
 import { paths } from '@/config/paths';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { useSession } from '@/lib/use-session';
 import { TEXTS } from '../lib/texts';
 import type { GalleryKind } from './gallery-upload-form';
@@ -37,8 +38,13 @@ interface TributesSectionProps {
 /** Below a memorial's details: flowers and prayers for everyone, galleries for its family circle. */
 export function TributesSection({ memorial, access }: TributesSectionProps) {
   const { user } = useSession();
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const close = () => setDialog(null);
+  const [dialog, setDialogState] = useState<Dialog>(null);
+  const rememberOpener = useReturnFocus(dialog !== null);
+  const setDialog = (next: Exclude<Dialog, null>) => {
+    rememberOpener();
+    setDialogState(next);
+  };
+  const close = () => setDialogState(null);
   const postId = memorial._id;
   const mayRemove = (item: TributeItem) =>
     Boolean(user) && (Boolean(access?.canManage) || item.owner._id === user?._id);
@@ -142,14 +148,9 @@ export function TributesSection({ memorial, access }: TributesSectionProps) {
         </Stack>
       </section>
 
-      <Modal
-        opened={dialog !== null}
-        onClose={close}
-        title={dialog ? DIALOG_TITLES[dialog] : ''}
-        size="lg"
-        radius="lg"
-      >
-        {dialog ? (
+      {/* Mounted only while open, like every dialog of this page. */}
+      {dialog ? (
+        <Modal opened onClose={close} title={DIALOG_TITLES[dialog]} size="lg" radius="lg">
           <Suspense
             fallback={
               <Center py="xl" role="status">
@@ -160,8 +161,8 @@ export function TributesSection({ memorial, access }: TributesSectionProps) {
           >
             {dialogBody(dialog)}
           </Suspense>
-        ) : null}
-      </Modal>
+        </Modal>
+      ) : null}
     </Stack>
   );
 }

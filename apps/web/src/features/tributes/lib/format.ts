@@ -1,11 +1,15 @@
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { longUsDate } from '@/lib/long-date';
 
-/** "November 21, 2026": the spec's long US date, in the reader's own time zone (it is a moment). */
-export function formatTributeDate(iso: string): string {
+/**
+ * "November 21, 2026": the spec's long US date, in the reader's own time zone (it is a moment),
+ * or in UTC, which is what the server renders.
+ */
+export function formatTributeDate(iso: string, zone: 'local' | 'utc' = 'local'): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? ''
+  if (Number.isNaN(date.getTime())) return '';
+  return zone === 'utc'
+    ? longUsDate(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate())
     : longUsDate(date.getFullYear(), date.getMonth(), date.getDate());
 }
 
