@@ -12,9 +12,11 @@ export function beginHydration() {
   hydrating = true;
 }
 
-/** Once the page itself has hydrated (see RefreshAfterServerRender). */
-export function endHydration() {
+/** Once the page itself has hydrated (see RefreshAfterServerRender); answers whether it was. */
+export function endHydration(): boolean {
+  const was = hydrating;
   hydrating = false;
+  return was;
 }
 
 export function isHydrating(): boolean {
