@@ -12,22 +12,14 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import {
-  lazy,
-  memo,
-  Suspense,
-  useDeferredValue,
-  useEffect,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { MemorialAccessView, MemorialDetail } from '@rips/shared/memorials';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useHydrated } from '@/lib/use-hydrated';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { useSession } from '@/lib/use-session';
 import { isServerCopy } from '@/server-state';
 import { memorialQuery } from '../api/memorials.api';
@@ -43,8 +35,10 @@ const EditMemorialModal = lazy(() =>
 );
 
 export interface MemorialPageProps {
-  /** Tributes and galleries, mounted below the details by the router. */
-  /** `access` is null while the viewer's rights are not known yet (see MemorialPage). */
+  /**
+   * Tributes and galleries, mounted below the details by the router. `access` is null while the
+   * viewer's rights are not known yet (see MemorialPage).
+   */
   extras?: (memorial: MemorialDetail, access: MemorialAccessView | null) => ReactNode;
 }
 
@@ -130,14 +124,8 @@ function MemorialDetails({
   access: MemorialAccessView | null;
 }) {
   const [editing, setEditing] = useState(false);
-  // The modal mounts already open (it is loaded on demand), so Mantine cannot note where focus
-  // was; focus is handed back to the Edit button here when it closes.
-  const editButton = useRef<HTMLButtonElement>(null);
-  const wasEditing = useRef(false);
-  useEffect(() => {
-    if (wasEditing.current && !editing) editButton.current?.focus();
-    wasEditing.current = editing;
-  }, [editing]);
+  // The modal mounts already open (it is loaded on demand): focus goes back to Edit on close.
+  const rememberOpener = useReturnFocus(editing);
   const facts: Array<[string, string | null]> = [
     ['Date of Birth', formatLongDate(memorial.dateOfBirth)],
     ['Birth Place', memorial.birthPlace || null],
@@ -192,7 +180,13 @@ function MemorialDetails({
                 </Title>
                 <AddContributor memorial={memorial} />
                 <Group>
-                  <Button ref={editButton} variant="default" onClick={() => setEditing(true)}>
+                  <Button
+                    variant="default"
+                    onClick={() => {
+                      rememberOpener();
+                      setEditing(true);
+                    }}
+                  >
                     Edit
                   </Button>
                 </Group>
