@@ -9,3 +9,13 @@ export function PageLoader() {
     </Center>
   );
 }
+
+/** A small spinner inside a page while one part of it loads; `label` says what, to screen readers. */
+export function SectionLoader({ label, py = 'lg' }: { label: string; py?: 'md' | 'lg' | 'xl' }) {
+  return (
+    <Center py={py} role="status">
+      <Loader size="sm" aria-hidden="true" />
+      <span className="visually-hidden">{label}</span>
+    </Center>
+  );
+}

@@ -1,6 +1,6 @@
-import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import type { MemorialAccessView, MemorialDetail } from '@rips/shared/memorials';
+import { SectionLoader } from '@/components/page-loader';
 
 // The section is its own chunk: the memorial's details paint first, tributes follow.
 const TributesSection = lazy(() =>
@@ -10,14 +10,7 @@ const TributesSection = lazy(() =>
 /** For the memorial page's `extras` prop: the router passes this in. */
 export function renderTributes(memorial: MemorialDetail, access: MemorialAccessView | null) {
   return (
-    <Suspense
-      fallback={
-        <Center py="xl" role="status">
-          <Loader size="sm" aria-hidden="true" />
-          <span className="visually-hidden">Loading flowers and prayers…</span>
-        </Center>
-      }
-    >
+    <Suspense fallback={<SectionLoader py="xl" label="Loading flowers and prayers…" />}>
       <TributesSection memorial={memorial} access={access} />
     </Suspense>
   );

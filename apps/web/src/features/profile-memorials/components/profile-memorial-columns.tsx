@@ -2,9 +2,7 @@ import {
   Anchor,
   Badge,
   Button,
-  Center,
   Group,
-  Loader,
   Modal,
   Paper,
   SimpleGrid,
@@ -16,6 +14,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { MemorialSummary } from '@rips/shared/memorials';
+import { SectionLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { focusFirstInvalid, hasErrors, toFormErrors } from '@/lib/form-errors';
@@ -62,12 +61,7 @@ function ColumnState({
   emptyText: string;
 }) {
   if (status === 'pending') {
-    return (
-      <Center py="lg" role="status">
-        <Loader size="sm" aria-hidden="true" />
-        <span className="visually-hidden">Loading…</span>
-      </Center>
-    );
+    return <SectionLoader label="Loading…" />;
   }
   if (status === 'error') return <Text c="dimmed">We could not load this list just now.</Text>;
   return empty ? <Text c="dimmed">{emptyText}</Text> : null;

@@ -1,18 +1,8 @@
-import {
-  Button,
-  Center,
-  Container,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Container, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { SectionLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { focusFirstInvalid, hasErrors, toFormErrors } from '@/lib/form-errors';
@@ -93,10 +83,7 @@ function UpdatePostForm({ userId }: { userId: string }) {
         <Title order={1}>Update a Rip</Title>
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} shadow="xs">
           {own.isPending ? (
-            <Center py="lg" role="status">
-              <Loader size="sm" aria-hidden="true" />
-              <span className="visually-hidden">Loading your Rips…</span>
-            </Center>
+            <SectionLoader label="Loading your Rips…" />
           ) : (own.data ?? []).length === 0 ? (
             <Text c="dimmed">You have not added a Rip yet, so there is nothing to update.</Text>
           ) : (

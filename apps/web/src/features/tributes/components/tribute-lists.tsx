@@ -1,7 +1,8 @@
-import { Button, Center, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type { Memorablia, MemorialDocument, Photo } from '@rips/shared/galleries';
 import type { Flower, Prayer, TributeItem } from '@rips/shared/tributes';
+import { SectionLoader } from '@/components/page-loader';
 import { notify } from '@/lib/notify';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useReturnFocus } from '@/lib/use-return-focus';
@@ -64,12 +65,7 @@ function ListShell<K extends TributeKind>({
   const items = query.data?.pages.flatMap((p) => p.data) ?? [];
   let body: ReactNode;
   if (query.isPending) {
-    body = (
-      <Center py="md" role="status">
-        <Loader size="sm" aria-hidden="true" />
-        <span className="visually-hidden">Loading {title.toLowerCase()}…</span>
-      </Center>
-    );
+    body = <SectionLoader py="md" label={`Loading ${title.toLowerCase()}…`} />;
   } else if (query.isError && items.length === 0) {
     body = (
       <Group gap="sm">

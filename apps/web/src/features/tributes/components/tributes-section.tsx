@@ -1,8 +1,9 @@
-import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { MemorialAccessView, MemorialDetail } from '@rips/shared/memorials';
 import type { TributeItem } from '@rips/shared/tributes';
+import { SectionLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import { useReturnFocus } from '@/lib/use-return-focus';
 import { useSession } from '@/lib/use-session';
@@ -119,10 +120,7 @@ export function TributesSection({ memorial, access }: TributesSectionProps) {
             ) : null}
           </Group>
           {access === null ? (
-            <Center py="lg" role="status">
-              <Loader size="sm" aria-hidden="true" />
-              <span className="visually-hidden">Loading the galleries…</span>
-            </Center>
+            <SectionLoader label="Loading the galleries…" />
           ) : access.canContribute ? (
             <>
               <PictureGallery
@@ -151,14 +149,7 @@ export function TributesSection({ memorial, access }: TributesSectionProps) {
       {/* Mounted only while open, like every dialog of this page. */}
       {dialog ? (
         <Modal opened onClose={close} title={DIALOG_TITLES[dialog]} size="lg" radius="lg">
-          <Suspense
-            fallback={
-              <Center py="xl" role="status">
-                <Loader size="sm" aria-hidden="true" />
-                <span className="visually-hidden">Loading the form…</span>
-              </Center>
-            }
-          >
+          <Suspense fallback={<SectionLoader py="xl" label="Loading the form…" />}>
             {dialogBody(dialog)}
           </Suspense>
         </Modal>
