@@ -4,7 +4,7 @@ export default defineConfig({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'] } },
   test: {
-    include: ['apps/server/**/*.test.ts', 'packages/shared/**/*.test.ts'],
+    include: ['apps/server/**/*.test.ts', 'apps/web/**/*.test.ts', 'packages/shared/**/*.test.ts'],
     setupFiles: ['apps/server/test/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
