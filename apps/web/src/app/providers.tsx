@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { NotificationsHost } from './notifications-host';
-import { cssVariablesResolver, theme } from './theme';
+import { theme } from './theme';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -29,11 +29,9 @@ export function AppProviders({
 }) {
   const [queryClient] = useState(() => client ?? createQueryClient());
   return (
-    <MantineProvider
-      theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
-      forceColorScheme="light"
-    >
+    // The theme's CSS variables come with the stylesheet (styles/theme-variables.css), not from
+    // a <style> the provider would work out in the browser on every page load.
+    <MantineProvider theme={theme} withCssVariables={false} forceColorScheme="light">
       <NotificationsHost />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
