@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { memo, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import type { Memorablia, MemorialDocument, Photo } from '@rips/shared/galleries';
 import type { Flower, Prayer, TributeItem } from '@rips/shared/tributes';
 import { SectionLoader } from '@/components/page-loader';
@@ -53,7 +53,14 @@ interface ListShellProps<K extends TributeKind> {
   render: (items: TributeItems[K][]) => ReactNode;
 }
 
-/** Loading, failure, empty and "show more" states shared by every list on the memorial. */
+/**
+ * Loading, failure, empty and "show more" states shared by every list on the memorial.
+ *
+ * A list's answer arrives through TanStack Query, whose updates React renders synchronously: a
+ * gallery of cards at once would be one long task. The items therefore render from a deferred
+ * copy of the answer, which React renders as a transition split into short tasks; only this
+ * shell re-renders synchronously, and the memoised items keep their previous output meanwhile.
+ */
 function ListShell<K extends TributeKind>({
   kind,
   postId,
@@ -62,9 +69,11 @@ function ListShell<K extends TributeKind>({
   render,
 }: ListShellProps<K>) {
   const query = useTributeList(kind, postId);
-  const items = query.data?.pages.flatMap((p) => p.data) ?? [];
+  const pages = useDeferredValue(query.data);
+  const items = useMemo(() => pages?.pages.flatMap((p) => p.data) ?? [], [pages]);
   let body: ReactNode;
-  if (query.isPending) {
+  if (!pages && !query.isError) {
+    // Still loading, or loaded with the items about to render.
     body = <SectionLoader py="md" label={`Loading ${title.toLowerCase()}…`} />;
   } else if (query.isError && items.length === 0) {
     body = (
@@ -80,7 +89,7 @@ function ListShell<K extends TributeKind>({
   } else {
     body = (
       <Stack gap="md">
-        {render(items)}
+        <ListItems items={items} render={render} />
         {query.hasNextPage ? (
           <Group justify="center">
             <Button
@@ -106,6 +115,17 @@ function ListShell<K extends TributeKind>({
     </section>
   );
 }
+
+/** The items of a list; re-rendered only when the (deferred) items or the renderer change. */
+const ListItems = memo(function ListItems<T>({
+  items,
+  render,
+}: {
+  items: T[];
+  render: (items: T[]) => ReactNode;
+}) {
+  return render(items);
+}) as <T>(props: { items: T[]; render: (items: T[]) => ReactNode }) => ReactNode;
 
 export function FlowerList({
   postId,
