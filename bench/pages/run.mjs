@@ -6,7 +6,8 @@
 //   BENCH_PAGE_RUNS=3                 Lighthouse runs per page (the median is reported).
 //   CHROME_PATH=/usr/bin/chromium     the browser (Debian's Chromium; no browser is downloaded).
 //   BENCH_PAGE_ONLY=home,login        only these pages (home, login, memoriams, post).
-//   BENCH_PAGE_SAVE=/tmp/lhr          also write every Lighthouse report (JSON) there, to dig in.
+//   BENCH_PAGE_SAVE=/tmp/lhr          also write every Lighthouse report (JSON) and the trace it
+//                                     read (<page>-<run>.trace.json) there, to dig in.
 //
 // Pages: / and /login and /memoriams as a first-time visitor, and a seeded memorial page as its
 // owner (the demo sponsor), with six photos uploaded through the API first so its galleries show.
@@ -166,7 +167,8 @@ async function audit(url, session) {
       disableStorageReset: Boolean(session),
     });
     if (!result?.lhr) throw new Error(`no Lighthouse result for ${url}`);
-    return result.lhr;
+    // The trace is what Lighthouse read: the page's own timings, before the simulated slowdown.
+    return { lhr: result.lhr, trace: result.artifacts?.Trace };
   } finally {
     await chrome.kill();
   }
@@ -175,15 +177,16 @@ async function audit(url, session) {
 /** One cold audit; a run whose trace Lighthouse could not read (NO_NAVSTART and the like) is repeated. */
 async function auditWithRetry(url, session, attempts = 3) {
   for (let attempt = 1; ; attempt += 1) {
-    const lhr = await audit(url, session);
-    if (!lhr.runtimeError || attempt >= attempts) {
-      if (lhr.runtimeError)
+    const audited = await audit(url, session);
+    const { runtimeError } = audited.lhr;
+    if (!runtimeError || attempt >= attempts) {
+      if (runtimeError)
         throw new Error(
-          `Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
+          `Lighthouse failed on ${url}: ${runtimeError.code} ${runtimeError.message}`,
         );
-      return lhr;
+      return audited;
     }
-    console.log(`  (run discarded: ${lhr.runtimeError.code}; repeating)`);
+    console.log(`  (run discarded: ${runtimeError.code}; repeating)`);
   }
 }
 
@@ -308,11 +311,16 @@ try {
     if (only && !only.includes(pagePath.split('/')[1] || 'home')) continue;
     const runs = [];
     for (let i = 0; i < RUNS; i += 1) {
-      const lhr = await auditWithRetry(`${app.baseUrl}${pagePath}`, session);
+      const { lhr, trace } = await auditWithRetry(`${app.baseUrl}${pagePath}`, session);
       if (process.env.BENCH_PAGE_SAVE) {
         mkdirSync(process.env.BENCH_PAGE_SAVE, { recursive: true });
         const file = `${pagePath.split('/')[1] || 'home'}-${i + 1}.json`;
         writeFileSync(path.join(process.env.BENCH_PAGE_SAVE, file), JSON.stringify(lhr));
+        if (trace)
+          writeFileSync(
+            path.join(process.env.BENCH_PAGE_SAVE, file.replace('.json', '.trace.json')),
+            JSON.stringify(trace),
+          );
       }
       runs.push(await measure(lhr));
     }
