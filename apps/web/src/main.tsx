@@ -9,6 +9,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders, createQueryClient } from './app/providers';
 import { createAppRouter } from './app/router';
 import { beginHydration } from './lib/hydration';
+import { nextTask } from './lib/next-task';
 import { initSession } from './lib/session';
 import { noteServerState, SERVER_STATE_ID } from './server-state';
 
@@ -18,11 +19,6 @@ declare global {
   var __zod_globalConfig: { jitless?: boolean } | undefined;
 }
 (globalThis.__zod_globalConfig ??= {}).jitless = true;
-
-/** Resolves in a task of its own: the browser may paint and answer input in between. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 /**
  * Start-up, in three tasks rather than one: evaluating the scripts, creating the router and

@@ -1,4 +1,5 @@
 import type { ApiErrorBody, ApiSuccess, ErrorCode, FieldError } from '@rips/shared/api';
+import { nextTask } from './next-task';
 import { expireSession, getAccessToken } from './session';
 
 /*
@@ -119,15 +120,6 @@ export function setServerTransport(serverFetch: typeof fetch) {
   transport = serverFetch;
 }
 
-/**
- * Resolves in a task of its own (each timer callback is one). A page that mounts several lists
- * starts their requests from React's effects, all inside one commit; starting each request in a
- * task of its own keeps that commit short on a slow phone, for about a millisecond of delay.
- */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
 async function sendWithFetch(
   url: string,
   method: string,
@@ -184,6 +176,9 @@ export async function request<T>(
   options: RequestOptions = {},
 ): Promise<ApiSuccess<T>> {
   const { method = 'GET', body, query, signal, onProgress, expireOnUnauthorized = true } = options;
+  // A page that mounts several lists starts their requests from React's effects, all inside one
+  // commit; in the browser each request starts in a task of its own instead, which keeps that
+  // commit short on a slow phone for about a millisecond of delay.
   if (transport === browserTransport) await nextTask();
   const token = getAccessToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
