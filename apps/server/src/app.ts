@@ -1,4 +1,5 @@
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import {
@@ -11,6 +12,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { RateLimiter } from './lib/rate-limiter.js';
+import { fastifyTrustProxy } from './lib/trust-proxy.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { MediaUrls } from './media/urls.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -24,6 +26,7 @@ import { tributesRoutes } from './modules/tributes/tributes.routes.js';
 import { galleriesRoutes } from './modules/galleries/galleries.routes.js';
 import { homeRoutes } from './modules/home/home.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { TokenService } from './modules/auth/tokens.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -60,12 +63,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.LOG_LEVEL },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const limiter = new RateLimiter(config.RATE_LIMIT_WINDOW_SECONDS * 1000);
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -81,7 +85,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       }),
     urls: new MediaUrls(config.jwtSecret),
     tokens: new TokenService(config.jwtSecret, config.JWT_TTL_SECONDS),
-    limiter: new RateLimiter(config.RATE_LIMIT_WINDOW_SECONDS * 1000),
+    limiter,
+    loginThrottle: new LoginThrottle(limiter, {
+      perIp: config.LOGIN_LIMIT_PER_IP,
+      perAccount: config.LOGIN_LIMIT_PER_ACCOUNT,
+      baseDelayMs: config.LOGIN_DELAY_BASE_MS,
+      maxDelayMs: config.LOGIN_DELAY_MAX_MS,
+    }),
   };
   app.decorate('ctx', ctx);
   app.decorate('draining', false);
@@ -129,6 +139,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(securityHeadersPlugin);
   // JSON and rendered pages over 1 KB go out compressed (built assets are compressed already).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Parses cookies (the login's device cookie); it signs nothing itself, DeviceCookies does.
+  await app.register(cookie);
   await app.register(authPlugin);
   await app.register(inputGuardPlugin);
   await app.register(multipart, {

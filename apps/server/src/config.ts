@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy } from './lib/trust-proxy.js';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -17,7 +18,18 @@ const EnvSchema = z.object({
     .optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters.').optional(),
   JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(2_592_000).default(604_800),
-  TRUST_PROXY: bool.default(false),
+  /** Unset/false: trust no proxy; a number: that many hops; else a list of proxy addresses/CIDRs. */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((raw, ctx) => {
+      const parsed = parseTrustProxy(raw);
+      if (typeof parsed === 'object' && 'error' in parsed) {
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SPONSOR_SELF_SERVICE: bool.default(true),
   ADMIN_EMAIL: z.email().optional(),
@@ -42,6 +54,10 @@ const EnvSchema = z.object({
   LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   REGISTER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** Past an account's budget, a check from a new address first waits this, doubling per failure… */
+  LOGIN_DELAY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
+  /** …up to this; a check that would wait longer is refused with Retry-After instead. */
+  LOGIN_DELAY_MAX_MS: z.coerce.number().int().min(1).max(120_000).default(30_000),
   SEED_DEMO: bool.default(true),
   WEB_DIST_DIR: z.string().optional(),
   /** Measure event-loop delay; SIGUSR2 logs it and starts a new measurement (benchmarks use it). */

@@ -3,6 +3,7 @@ import type { Db } from './db/client.js';
 import type { RateLimiter } from './lib/rate-limiter.js';
 import type { Mailer } from './mail/mailer.js';
 import type { MediaUrls } from './media/urls.js';
+import type { LoginThrottle } from './modules/auth/login-throttle.js';
 import type { TokenService } from './modules/auth/tokens.js';
 import type { Storage } from './storage/storage.js';
 
@@ -16,4 +17,5 @@ export interface AppContext {
   urls: MediaUrls;
   tokens: TokenService;
   limiter: RateLimiter;
+  loginThrottle: LoginThrottle;
 }

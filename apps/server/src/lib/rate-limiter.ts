@@ -50,6 +50,17 @@ export class RateLimiter {
     }
   }
 
+  /** Takes back one counted attempt (one that turned out not to be a failure). */
+  refund(key: string): void {
+    const window = this.current(key);
+    if (window && window.count > 0) window.count -= 1;
+  }
+
+  /** Attempts counted for `key` in its current window. */
+  count(key: string): number {
+    return this.current(key)?.count ?? 0;
+  }
+
   reset(key: string): void {
     this.windows.delete(key);
   }

@@ -120,7 +120,7 @@ describe(`security headers (${TEST_ENGINE})`, () => {
     const plain = await t.app.inject({ method: 'GET', url: '/' });
     expect(plain.headers['strict-transport-security']).toBeUndefined();
 
-    const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    const proxied = await createTestApp({ TRUST_PROXY: '1' });
     try {
       const secure = await proxied.app.inject({
         method: 'GET',

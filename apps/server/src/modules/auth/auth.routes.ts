@@ -3,9 +3,11 @@ import { respond } from '../../lib/respond.js';
 import { readMultipart } from '../../lib/multipart.js';
 import { presentSelf } from '../users/users.presenter.js';
 import * as auth from './auth.service.js';
+import { DeviceCookies } from './device-cookie.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  const devices = new DeviceCookies(ctx.config.jwtSecret);
 
   app.post('/users/register', async (request, reply) => {
     const form = await readMultipart(request, { avatar: ctx.config.MAX_IMAGE_BYTES });
@@ -19,7 +21,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/users/login', async (request, reply) => {
-    const session = await auth.login(ctx, request.ip, request.body);
+    const device = devices.read(request);
+    const { session, user } = await auth.login(ctx, { ip: request.ip, device }, request.body);
+    devices.issue(request, reply, user.id);
     return respond(reply, 200, session, 'Login Successful');
   });
 

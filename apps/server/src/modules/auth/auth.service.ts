@@ -15,6 +15,7 @@ import {
   updateUser,
   type UserRow,
 } from '../users/users.repository.js';
+import type { KnownDevice } from './device-cookie.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
@@ -68,30 +69,30 @@ export function asTakenError(error: unknown): unknown {
     : AppError.conflict(ErrorCode.UsernameTaken, USERNAME_TAKEN_MESSAGE);
 }
 
-export async function login(ctx: AppContext, ip: string, body: unknown): Promise<Session> {
+/**
+ * Signs in by username or email. The name is resolved to its account first, so both share one
+ * budget; `device` is the account a valid device cookie on this request names, if any.
+ */
+export async function login(
+  ctx: AppContext,
+  client: { ip: string; device: KnownDevice | null },
+  body: unknown,
+): Promise<{ session: Session; user: UserRow }> {
   const { userName, email, password } = LoginSchema.parse(body);
-  const identifier = (userName || email || '').toLowerCase();
-  const { limiter, config } = ctx;
-  const perIp = `login:ip:${ip}`;
-  const perAccountIp = `login:account-ip:${identifier}:${ip}`;
-  const perAccount = `login:account:${identifier}`;
-  limiter.consume(perIp, config.LOGIN_LIMIT_PER_IP, 'Too many login attempts from this address.');
-  const accountMessage = 'Too many failed login attempts for this account.';
-  limiter.assertUnder(perAccountIp, config.LOGIN_LIMIT_PER_ACCOUNT, accountMessage);
-  // Other addresses may fail ten times as often before the owner's own address is refused too.
-  limiter.assertUnder(perAccount, config.LOGIN_LIMIT_PER_ACCOUNT * 10, accountMessage);
-
+  const identifier = (userName || email || '').trim().toLowerCase();
   const user = await findUserByLogin(ctx.db, identifier);
+  // Unknown names keep a budget of their own, so guessing names is limited the same way.
+  const subject = user ? user.id : `name:${identifier}`;
+  const deviceId = user && client.device?.accountId === user.id ? client.device.deviceId : null;
+  const ticket = await ctx.loginThrottle.admit({ ip: client.ip, subject, deviceId });
+
+  // An unknown name is checked against a dummy hash, so both answers take the same time.
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-  if (!user || !valid) {
-    limiter.hit(perAccountIp);
-    limiter.hit(perAccount);
-    throw new AppError(401, ErrorCode.InvalidCredentials, INVALID_CREDENTIALS);
-  }
+  if (!user || !valid) throw new AppError(401, ErrorCode.InvalidCredentials, INVALID_CREDENTIALS);
+  ticket.succeeded();
   if (user.disabledAt)
     throw new AppError(403, ErrorCode.AccountDisabled, 'This account has been disabled.');
-  limiter.reset(perAccountIp);
-  return issueSession(ctx, user);
+  return { session: await issueSession(ctx, user), user };
 }
 
 export async function issueSession(ctx: AppContext, user: UserRow): Promise<Session> {
