@@ -30,7 +30,11 @@ async function isRenderedPage(baseUrl, url) {
 }
 
 async function measure(label, env, dataDir) {
-  const app = await startApp({ SEED_DEMO: 'true', ...env, ...(dataDir ? { DATA_DIR: dataDir } : {}) });
+  const app = await startApp({
+    SEED_DEMO: 'true',
+    ...env,
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
+  });
   try {
     const list = await api(app.baseUrl, 'GET', '/api/v1/posts?limit=8');
     const paths = list.body.data.map((m) => `/post/${m._id}`);
@@ -95,7 +99,11 @@ async function main() {
   print(off);
   let on;
   try {
-    on = await measure('Page cache on (PAGE_CACHE_SECONDS=5)', { ...noLimit, PAGE_CACHE_SECONDS: '5' }, off.dataDir);
+    on = await measure(
+      'Page cache on (PAGE_CACHE_SECONDS=5)',
+      { ...noLimit, PAGE_CACHE_SECONDS: '5' },
+      off.dataDir,
+    );
     print(on);
   } finally {
     rmSync(off.dataDir, { recursive: true, force: true });

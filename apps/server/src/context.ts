@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import type { PageCache } from './lib/page-cache.js';
 import type { RateLimiter } from './lib/rate-limiter.js';
 import type { Mailer } from './mail/mailer.js';
 import type { MediaUrls } from './media/urls.js';
@@ -16,4 +17,6 @@ export interface AppContext {
   urls: MediaUrls;
   tokens: TokenService;
   limiter: RateLimiter;
+  /** Server-rendered pages for anonymous visitors (plugins/web-app.ts). */
+  pageCache: PageCache;
 }
