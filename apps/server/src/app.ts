@@ -11,6 +11,7 @@ import { API_PREFIX, ErrorCode } from '@rips/shared/api';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
+import { PageCache } from './lib/page-cache.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import { fastifyTrustProxy } from './lib/trust-proxy.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -48,6 +49,8 @@ declare module 'fastify' {
     registeredRoutes: { method: string; url: string }[];
   }
 }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface BuildOptions {
   config: Config;
@@ -92,6 +95,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       baseDelayMs: config.LOGIN_DELAY_BASE_MS,
       maxDelayMs: config.LOGIN_DELAY_MAX_MS,
     }),
+    pageCache: new PageCache({
+      ttlMs: config.PAGE_CACHE_SECONDS * 1000,
+      maxEntries: 500,
+      maxBytes: 32 * 1024 * 1024,
+    }),
   };
   app.decorate('ctx', ctx);
   app.decorate('draining', false);
@@ -127,6 +135,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       message: 'The server is restarting. Please try again in a moment.',
       success: false,
     });
+  });
+
+  // A successful write may change what pages show: cached pages go stale before its answer
+  // leaves, so a client that reads the page right after its write sees the change (decision 0022).
+  app.addHook('onSend', async (request, reply) => {
+    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) ctx.pageCache.dataChanged();
   });
 
   // While draining, every answer closes its connection, so kept-alive sockets do not hold the

@@ -58,6 +58,12 @@ const EnvSchema = z.object({
   LOGIN_DELAY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
   /** …up to this; a check that would wait longer is refused with Retry-After instead. */
   LOGIN_DELAY_MAX_MS: z.coerce.number().int().min(1).max(120_000).default(30_000),
+  /** How long a server-rendered page is served again to anonymous visitors; 0 turns it off. */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  /** Page renders (cache misses) per address per minute; past it the app shell goes out. */
+  PAGE_RENDERS_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(120),
+  /** A render taking longer is given up and the app shell goes out. */
+  PAGE_RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   SEED_DEMO: bool.default(true),
   WEB_DIST_DIR: z.string().optional(),
   /** Measure event-loop delay; SIGUSR2 logs it and starts a new measurement (benchmarks use it). */

@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import type { PageCache } from './lib/page-cache.js';
 import type { RateLimiter } from './lib/rate-limiter.js';
 import type { Mailer } from './mail/mailer.js';
 import type { MediaUrls } from './media/urls.js';
@@ -18,4 +19,6 @@ export interface AppContext {
   tokens: TokenService;
   limiter: RateLimiter;
   loginThrottle: LoginThrottle;
+  /** Server-rendered pages for anonymous visitors (plugins/web-app.ts). */
+  pageCache: PageCache;
 }

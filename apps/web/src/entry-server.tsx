@@ -104,7 +104,11 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   return html;
 }
 
-export async function renderPage(url: string): Promise<RenderResult> {
+/** `signal` gives the render up (the server's render time-out): the result is then a rejection. */
+export async function renderPage(
+  url: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<RenderResult> {
   const location = new URL(url, 'http://localhost');
   const page = SERVER_RENDERED.find((p) => matchPath(p.path, location.pathname));
   if (!page) return { kind: 'skip' };
@@ -122,6 +126,7 @@ export async function renderPage(url: string): Promise<RenderResult> {
     throw error;
   }
 
+  signal?.throwIfAborted();
   const context = await handler.query(new Request(location));
   if (context instanceof Response) return { kind: 'skip' };
   const router = createStaticRouter(handler.dataRoutes, context);
@@ -137,8 +142,9 @@ export async function renderPage(url: string): Promise<RenderResult> {
         </AppProviders>
       </ServerTitleContext>
     </StrictMode>,
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+    { progressiveChunkSize: Number.POSITIVE_INFINITY, signal },
   );
+  signal?.throwIfAborted();
   const html = await streamToString(prelude);
   return { kind: 'page', html, state: dehydrate(client), title: title.title };
 }

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '@rips/shared/api';
 import { AppError } from '../errors.js';
+import { isCacheableRender, type RenderedPage } from '../lib/page-cache.js';
 
 /** What the web app's server-side bundle (apps/web/dist-ssr/entry-server.js) offers. */
 interface ServerRenderer {
@@ -14,6 +15,7 @@ interface ServerRenderer {
   configureServerRendering(serverFetch: typeof fetch): void;
   renderPage(
     url: string,
+    options?: { signal?: AbortSignal },
   ): Promise<
     | { kind: 'page'; html: string; state: unknown; title: string }
     | { kind: 'status'; status: number }
@@ -87,6 +89,24 @@ function escapeHtml(text: string): string {
     .replace(/"/g, '&quot;');
 }
 
+/** The renderer's answer, or a rejection once `timeoutMs` has passed (the render is aborted). */
+async function renderWithin(renderer: ServerRenderer, url: string, timeoutMs: number) {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      const error = new Error(`server rendering took longer than ${timeoutMs} ms`);
+      controller.abort(error);
+      reject(error);
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([renderer.renderPage(url, { signal: controller.signal }), timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function loadRenderer(distDir: string): Promise<ServerRenderer | null> {
   const entry = path.join(distDir, '..', 'dist-ssr', 'entry-server.js');
   if (!existsSync(entry)) return null;
@@ -97,7 +117,9 @@ async function loadRenderer(distDir: string): Promise<ServerRenderer | null> {
  * Serves the built web app: hashed assets pre-compressed and cached for a year, and for every
  * other GET a page. Public pages (home, memoriams, a memorial, sign-in, the static pages) are
  * rendered here to HTML with the data they show, so they appear before any script runs; the rest
- * get the app's shell and render in the browser. Pages are never cached.
+ * get the app's shell and render in the browser. Anonymous visitors' pages are kept a few
+ * seconds (lib/page-cache.ts) and renders are limited per address (decision 0022); the browser
+ * is told not to reuse a page without asking again.
  */
 export const webAppPlugin = fp<{ distDir: string | null }>(async (app, { distDir }) => {
   const hasWeb = distDir !== null && existsSync(path.join(distDir, 'index.html'));
@@ -106,14 +128,20 @@ export const webAppPlugin = fp<{ distDir: string | null }>(async (app, { distDir
   const renderer = hasWeb ? await loadRenderer(distDir) : null;
   renderer?.configureServerRendering(inProcessFetch(app));
 
-  async function page(url: string): Promise<{ status: number; html: string }> {
-    const shell = { status: 200, html: indexHtml! };
+  const { config, limiter, pageCache } = app.ctx;
+
+  /** The page rendered on the server, or the shell (not cacheable) when rendering failed. */
+  async function page(url: string): Promise<RenderedPage> {
+    const shell = { status: 200, html: indexHtml!, cacheable: true };
     if (!renderer) return shell;
-    const result = await renderer.renderPage(url).catch((error: unknown) => {
-      // The browser can still render the page itself; the failure is logged, not shown.
-      app.log.error({ err: error, url }, 'server rendering failed; sending the app shell');
-      return { kind: 'skip' } as const;
-    });
+    const result = await renderWithin(renderer, url, config.PAGE_RENDER_TIMEOUT_MS).catch(
+      (error: unknown) => {
+        // The browser can still render the page itself; the failure is logged, not shown.
+        app.log.error({ err: error, url }, 'server rendering failed; sending the app shell');
+        return { kind: 'failed' } as const;
+      },
+    );
+    if (result.kind === 'failed') return { ...shell, cacheable: false };
     if (result.kind === 'skip') return shell;
     if (result.kind === 'status') return { ...shell, status: result.status };
     // Replaced through functions: a `$&` in a memorial's text must stay text.
@@ -125,8 +153,22 @@ export const webAppPlugin = fp<{ distDir: string | null }>(async (app, { distDir
           `<div id="root">${result.html}</div>` +
           `<script type="application/json" id="${renderer.SERVER_STATE_ID}">${jsonForScript(result.state)}</script>`,
       );
-    return { status: 200, html };
+    return { status: 200, html, cacheable: true };
   }
+
+  /**
+   * A render, counted against the caller's address. Past the limit the app shell goes out: the
+   * browser renders the page itself from the API, so a visitor still gets the page (decision 0022).
+   */
+  async function renderFor(request: FastifyRequest): Promise<RenderedPage> {
+    const minute = Math.floor(limiter.now() / 60_000);
+    const key = `page-render:${request.ip}:${minute}`;
+    if (renderer && limiter.retryAfter(key, config.PAGE_RENDERS_PER_MINUTE_PER_IP) > 0)
+      return { status: 200, html: indexHtml!, cacheable: false };
+    if (renderer) limiter.hit(key);
+    return page(request.url);
+  }
+
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -159,11 +201,14 @@ export const webAppPlugin = fp<{ distDir: string | null }>(async (app, { distDir
       !request.url.startsWith('/media/') &&
       !/\.[a-z0-9]{1,5}(\?|$)/i.test(request.url);
     if (!isPage) throw notFound(request);
-    const { status, html } = await page(request.url);
+    const { page: sent, hit } = isCacheableRender(request)
+      ? await pageCache.get(request.url, () => renderFor(request))
+      : { page: await renderFor(request), hit: false };
     return reply
-      .status(status)
+      .status(sent.status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(html);
+      .header('x-page-cache', hit ? 'hit' : 'miss')
+      .send(sent.html);
   });
 });

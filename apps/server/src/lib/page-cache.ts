@@ -1,0 +1,128 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** A page as it goes out: its status and its HTML. */
+export interface CachedPage {
+  status: number;
+  html: string;
+}
+
+/** A page fresh from the renderer; `cacheable: false` for fallbacks (errors, time-outs, limits). */
+export interface RenderedPage extends CachedPage {
+  cacheable: boolean;
+}
+
+export interface PageCacheOptions {
+  /** How long a rendered page is served again; 0 turns the cache off. */
+  ttlMs: number;
+  maxEntries: number;
+  /** The HTML kept, in bytes, across all entries. */
+  maxBytes: number;
+  now?: () => number;
+}
+
+interface Entry {
+  page: CachedPage;
+  expiresAt: number;
+  bytes: number;
+}
+
+/**
+ * Whether a page request may be answered from (and fill) the shared cache: only a visitor who
+ * is not signed in, since every cached page is the anonymous view. Conservative on purpose: any
+ * Authorization header or any cookie at all opts out (the app sets no cookie today, so a cookie
+ * means something this rule does not know, such as a future session). To let a harmless cookie
+ * through, name it here.
+ */
+export function isCacheableRender(request: { headers: IncomingHttpHeaders }): boolean {
+  const { authorization, cookie } = request.headers;
+  return authorization === undefined && (cookie === undefined || cookie.trim() === '');
+}
+
+/**
+ * Rendered public pages for anonymous visitors, kept a few seconds. Entries are keyed by the URL
+ * and the data version, a counter `dataChanged()` moves on after every successful write, so a
+ * page never outlives a change to what it shows in this process. Concurrent misses for the same
+ * key share one render. Bounded by entries and bytes, least recently used first out.
+ */
+export class PageCache {
+  private version = 0;
+  private bytes = 0;
+  /** In least-recently-used order: a hit moves its entry to the end. */
+  private readonly entries = new Map<string, Entry>();
+  private readonly rendering = new Map<string, Promise<RenderedPage>>();
+  private readonly now: () => number;
+
+  constructor(private readonly options: PageCacheOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  get enabled(): boolean {
+    return this.options.ttlMs > 0;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Something a page may show has changed: every page rendered before is stale. */
+  dataChanged(): void {
+    this.version += 1;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  /**
+   * The page for `url`, from the cache when a fresh one is there, else from `render` (shared
+   * with any request already rendering the same key). `hit` says which.
+   */
+  async get(
+    url: string,
+    render: () => Promise<RenderedPage>,
+  ): Promise<{ page: CachedPage; hit: boolean }> {
+    if (!this.enabled) return { page: await render(), hit: false };
+    const version = this.version;
+    const key = `${version}\n${url}`;
+    const entry = this.entries.get(key);
+    if (entry && entry.expiresAt > this.now()) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      return { page: entry.page, hit: true };
+    }
+    if (entry) this.remove(key, entry);
+
+    let pending = this.rendering.get(key);
+    if (!pending) {
+      pending = render().finally(() => this.rendering.delete(key));
+      this.rendering.set(key, pending);
+      void pending.then(
+        (page) => {
+          // A page rendered while data changed may show either state: not kept.
+          if (page.cacheable && page.status < 500 && this.version === version)
+            this.store(key, { status: page.status, html: page.html });
+        },
+        () => undefined,
+      );
+    }
+    const page = await pending;
+    return { page: { status: page.status, html: page.html }, hit: false };
+  }
+
+  private store(key: string, page: CachedPage): void {
+    const bytes = Buffer.byteLength(page.html);
+    if (bytes > this.options.maxBytes) return;
+    const previous = this.entries.get(key);
+    if (previous) this.remove(key, previous);
+    this.entries.set(key, { page, bytes, expiresAt: this.now() + this.options.ttlMs });
+    this.bytes += bytes;
+    for (const [oldKey, old] of this.entries) {
+      if (this.entries.size <= this.options.maxEntries && this.bytes <= this.options.maxBytes)
+        break;
+      this.remove(oldKey, old);
+    }
+  }
+
+  private remove(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+}
