@@ -220,6 +220,47 @@ describe(`memorials (${TEST_ENGINE})`, () => {
     expect(res.json().message).toBe('The date of death cannot be before the date of birth.');
   });
 
+  it('refuses year 0000 and years before 1000 with a clear 400, before the database', async () => {
+    const title = `Year zero ${randomUUID().slice(0, 8)}`;
+    for (const [fields, path, message] of [
+      [
+        { dateOfBirth: '0000-01-01' },
+        'dateOfBirth',
+        'The date of birth must be in the year 1000 or later.',
+      ],
+      [
+        { deathDate: '0000-12-31' },
+        'deathDate',
+        'The date of death must be in the year 1000 or later.',
+      ],
+      [
+        { dateOfBirth: '0099-03-01' },
+        'dateOfBirth',
+        'The date of birth must be in the year 1000 or later.',
+      ],
+      [
+        { dateOfBirth: '0999-12-31T00:00:00Z' },
+        'dateOfBirth',
+        'The date of birth must be in the year 1000 or later.',
+      ],
+    ] as const) {
+      const res = await createMemorial(sponsor, { title, ...fields });
+      expect(res.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message });
+      expect(res.json().errors).toContainEqual({ path, message });
+    }
+    const stored = await t.app.ctx.db.select().from(memorials).where(eq(memorials.title, title));
+    expect(stored).toEqual([]);
+
+    // The earliest accepted day, and a leap day, round-trip unchanged.
+    const early = await createMemorial(sponsor, {
+      dateOfBirth: '1000-01-01',
+      deathDate: '1004-02-29',
+    });
+    expect(early.statusCode).toBe(201);
+    expect(early.json().data).toMatchObject({ dateOfBirth: '1000-01-01', deathDate: '1004-02-29' });
+  });
+
   it('searches title, description and tags in any letter case; blank shows all; newest first', async () => {
     const marker = randomUUID().slice(0, 8);
     const byTitle = await newMemorialId(sponsor, {
