@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '@rips/shared/api';
 import { AppError } from '../errors.js';
+import { redactUrl } from '../lib/log-redaction.js';
 
 /** What the web app's server-side bundle (apps/web/dist-ssr/entry-server.js) offers. */
 interface ServerRenderer {
@@ -111,7 +112,10 @@ export const webAppPlugin = fp<{ distDir: string | null }>(async (app, { distDir
     if (!renderer) return shell;
     const result = await renderer.renderPage(url).catch((error: unknown) => {
       // The browser can still render the page itself; the failure is logged, not shown.
-      app.log.error({ err: error, url }, 'server rendering failed; sending the app shell');
+      app.log.error(
+        { err: error, url: redactUrl(url) },
+        'server rendering failed; sending the app shell',
+      );
       return { kind: 'skip' } as const;
     });
     if (result.kind === 'skip') return shell;
