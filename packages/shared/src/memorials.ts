@@ -195,6 +195,12 @@ export type AddContributor = z.infer<typeof AddContributorSchema>;
 
 export const UserIdParamsSchema = z.object({ userId: z.string().max(64) });
 
+/** `/posts/{id}/contributors/{userId}`: a contributor of a memorial. */
+export const ContributorParamsSchema = z.object({
+  id: z.string().max(64),
+  userId: z.string().max(64),
+});
+
 export const MemberSearchQuerySchema = z.object({
   q: z.string().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
@@ -268,3 +274,8 @@ export interface ContributorAdded {
   postId: string;
   contributer: string[];
 }
+
+/** What removing a contributor answers: the memorial's remaining contributor ids. */
+export type ContributorRemoved = ContributorAdded;
+
+export const CONTRIBUTOR_REMOVED = 'The contributor has been removed from this rip.';
