@@ -100,7 +100,6 @@ async function verifyPdf(input: Buffer): Promise<void> {
     const pdf = await PDFDocument.load(input, {
       ignoreEncryption: true,
       updateMetadata: false,
-      throwOnInvalidObject: true,
     });
     pages = pdf.getPageCount();
   } catch {
