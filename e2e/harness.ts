@@ -66,6 +66,7 @@ export async function startServer(
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
+        MAIL_OUTBOX: 'true',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,5 @@
 // The memorial journey on the production build: become a sponsor, create a Rip with a picture,
-// find it by a word and by a tag, open, edit, add a contributor, like it, and delete it.
+// find it by a word and by a tag, open, edit, add and remove a contributor, like it, and delete it.
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -138,6 +138,47 @@ describe('memorials journey', () => {
     await page.getByRole('option', { name: new RegExp(helper) }).click();
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expectNotice(page, 'Contributer has been added to this rip successfully!');
+
+    // The helper now sees the galleries; the owner removes them (after confirming), on a phone.
+    const contributors = page.getByRole('region', { name: 'Contributors' });
+    await contributors.getByText('Hugo Helper').waitFor();
+    const helperView = await newPage(browser, server.baseUrl, { width: 390, height: 844 });
+    await loginViaApi(helperView.page, server.baseUrl, helper, 'Remember-them-2026');
+    await helperView.page.goto(postUrl);
+    await helperView.page.getByRole('button', { name: 'Document', exact: true }).waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await contributors
+      .getByRole('button', { name: 'Remove Hugo Helper as a contributor' })
+      .waitFor();
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+      'no sideways scrolling at 390 px',
+    ).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page, '/post/{id} manage panel with contributors');
+    await contributors.getByRole('button', { name: 'Remove Hugo Helper as a contributor' }).click();
+    const removeDialog = page.getByRole('dialog', { name: 'Remove this contributor?' });
+    await removeDialog.getByText('Hugo Helper will no longer see or add photos').waitFor();
+    await expectNoAxeViolations(page, 'Remove contributor modal');
+    await removeDialog.getByRole('button', { name: 'Remove' }).click();
+    await expectNotice(page, 'The contributor has been removed from this rip.');
+    await removeDialog.waitFor({ state: 'detached' });
+    await contributors.getByText('No contributors yet.').waitFor();
+    await helperView.page.reload();
+    await helperView.page.getByText('You do not have permission to view this content.').waitFor();
+    expect(
+      await helperView.page.getByRole('button', { name: 'Document', exact: true }).count(),
+    ).toBe(0);
+    await helperView.context.close();
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Added again, for the steps below.
+    await picker.fill(helper);
+    await page.getByRole('option', { name: new RegExp(helper) }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expectNotice(page, 'Contributer has been added to this rip successfully!');
+    await contributors.getByText('Hugo Helper').waitFor();
 
     // Like it; the count follows, and survives a reload.
     await page.getByRole('button', { name: 'Like' }).click();

@@ -52,6 +52,8 @@ export async function startApp(env = {}, { nodeArgs = [] } = {}) {
         PORT: String(port),
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        MAIL_OUTBOX: 'true',
         LOGIN_LIMIT_PER_IP: '100000000',
         LOGIN_LIMIT_PER_ACCOUNT: '100000000',
         REGISTER_LIMIT_PER_IP: '100000000',

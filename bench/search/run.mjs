@@ -286,6 +286,8 @@ async function runOn(engine, databaseUrl) {
     {},
     {
       NODE_ENV: 'production',
+      PUBLIC_URL: 'http://127.0.0.1:3000',
+      MAIL_OUTBOX: 'true',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       SEED_DEMO: 'false',

@@ -11,6 +11,7 @@ import { API_PREFIX, ErrorCode } from '@rips/shared/api';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
+import { logSerializers } from './lib/log-redaction.js';
 import { PageCache } from './lib/page-cache.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import { fastifyTrustProxy } from './lib/trust-proxy.js';
@@ -60,12 +61,21 @@ export interface BuildOptions {
   /** Built web app to serve; null serves the API alone. */
   webDistDir?: string | null;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            serializers: logSerializers,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

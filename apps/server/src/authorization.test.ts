@@ -331,6 +331,36 @@ row('POST /api/v1/posts/update-post', MANAGERS, async (actor) =>
     authOf(actor),
   ),
 );
+row('GET /api/v1/posts/:id/contributors', MANAGERS, async (actor) => ({
+  method: GET,
+  url: `/api/v1/posts/${await newMemorial(world.owner.row.id, world.contributor.row.id)}/contributors`,
+  headers: authOf(actor),
+}));
+row(
+  'DELETE /api/v1/posts/:id/contributors/:userId',
+  CONTRIBUTORS,
+  async (actor) => ({
+    method: DELETE,
+    url: `/api/v1/posts/${await newMemorial(world.owner.row.id, world.contributor.row.id)}/contributors/${world.contributor.row.id}`,
+    headers: authOf(actor),
+  }),
+  'the contributor themselves',
+);
+row(
+  'DELETE /api/v1/posts/:id/contributors/:userId',
+  MANAGERS,
+  async (actor) => {
+    const memorialId = await newMemorial(world.owner.row.id, world.contributor.row.id);
+    const other = await createUser(t.app);
+    await t.app.ctx.db.insert(memorialContributors).values({ memorialId, userId: other.row.id });
+    return {
+      method: DELETE,
+      url: `/api/v1/posts/${memorialId}/contributors/${other.row.id}`,
+      headers: authOf(actor),
+    };
+  },
+  'another contributor',
+);
 row('PUT /api/v1/posts/:id/like', SIGNED_IN, async (actor) => ({
   method: PUT,
   url: `/api/v1/posts/${world.memorialId}/like`,

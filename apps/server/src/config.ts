@@ -6,69 +6,93 @@ import { parseTrustProxy } from './lib/trust-proxy.js';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  PUBLIC_URL: z.url().optional(),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
-    .optional(),
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters.').optional(),
-  JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(2_592_000).default(604_800),
-  /** Unset/false: trust no proxy; a number: that many hops; else a list of proxy addresses/CIDRs. */
-  TRUST_PROXY: z
-    .string()
-    .default('false')
-    .transform((raw, ctx) => {
-      const parsed = parseTrustProxy(raw);
-      if (typeof parsed === 'object' && 'error' in parsed) {
-        ctx.addIssue({ code: 'custom', message: parsed.error });
-        return z.NEVER;
-      }
-      return parsed;
-    }),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SPONSOR_SELF_SERVICE: bool.default(true),
-  ADMIN_EMAIL: z.email().optional(),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
-    .optional(),
-  MAIL_FROM: z.string().min(3).default('Rips Memorial <no-reply@localhost>'),
-  CONTACT_EMAIL: z.email().default('care@localhost'),
-  MAX_IMAGE_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .default(10 * 1024 * 1024),
-  MAX_DOCUMENT_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .default(20 * 1024 * 1024),
-  MAX_IMAGE_PIXELS: z.coerce.number().int().min(10_000).default(40_000_000),
-  LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
-  LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
-  REGISTER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
-  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
-  /** Past an account's budget, a check from a new address first waits this, doubling per failure… */
-  LOGIN_DELAY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
-  /** …up to this; a check that would wait longer is refused with Retry-After instead. */
-  LOGIN_DELAY_MAX_MS: z.coerce.number().int().min(1).max(120_000).default(30_000),
-  /** How long a server-rendered page is served again to anonymous visitors; 0 turns it off. */
-  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
-  /** Page renders (cache misses) per address per minute; past it the app shell goes out. */
-  PAGE_RENDERS_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(120),
-  /** A render taking longer is given up and the app shell goes out. */
-  PAGE_RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
-  SEED_DEMO: bool.default(true),
-  WEB_DIST_DIR: z.string().optional(),
-  /** Measure event-loop delay; SIGUSR2 logs it and starts a new measurement (benchmarks use it). */
-  DIAGNOSTICS: bool.default(false),
-});
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: z.url().optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+      .optional(),
+    JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters.').optional(),
+    JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(2_592_000).default(604_800),
+    /** Unset/false: trust no proxy; a number: that many hops; else a list of proxy addresses/CIDRs. */
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((raw, ctx) => {
+        const parsed = parseTrustProxy(raw);
+        if (typeof parsed === 'object' && 'error' in parsed) {
+          ctx.addIssue({ code: 'custom', message: parsed.error });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    SPONSOR_SELF_SERVICE: bool.default(true),
+    ADMIN_EMAIL: z.email().optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+      .optional(),
+    /** Production only: write mail to DATA_DIR/outbox although nobody receives it there. */
+    MAIL_OUTBOX: bool.default(false),
+    MAIL_FROM: z.string().min(3).default('Rips Memorial <no-reply@localhost>'),
+    CONTACT_EMAIL: z.email().default('care@localhost'),
+    MAX_IMAGE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(10 * 1024 * 1024),
+    MAX_DOCUMENT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(20 * 1024 * 1024),
+    MAX_IMAGE_PIXELS: z.coerce.number().int().min(10_000).default(40_000_000),
+    LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
+    LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+    REGISTER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+    RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+    /** Past an account's budget, a check from a new address first waits this, doubling per failure… */
+    LOGIN_DELAY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
+    /** …up to this; a check that would wait longer is refused with Retry-After instead. */
+    LOGIN_DELAY_MAX_MS: z.coerce.number().int().min(1).max(120_000).default(30_000),
+    /** How long a server-rendered page is served again to anonymous visitors; 0 turns it off. */
+    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+    /** Page renders (cache misses) per address per minute; past it the app shell goes out. */
+    PAGE_RENDERS_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(120),
+    /** A render taking longer is given up and the app shell goes out. */
+    PAGE_RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    SEED_DEMO: bool.default(true),
+    WEB_DIST_DIR: z.string().optional(),
+    /** Measure event-loop delay; SIGUSR2 logs it and starts a new measurement (benchmarks use it). */
+    DIAGNOSTICS: bool.default(false),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    if (!env.PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message:
+          'PUBLIC_URL is required in production: the address people open (https://memorial.example.org); links in emails are built from it.',
+      });
+    }
+    if (!env.SMTP_URL && !env.MAIL_OUTBOX) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message:
+          'In production, mail needs SMTP_URL (smtp:// or smtps://). To keep mail in DATA_DIR/outbox instead, where nobody receives it, set MAIL_OUTBOX=true deliberately.',
+      });
+    }
+  });
 
 export type Env = z.infer<typeof EnvSchema>;
 

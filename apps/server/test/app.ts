@@ -42,8 +42,16 @@ async function createPostgresDatabase(
   };
 }
 
+export interface TestAppOptions {
+  /** Receives every log line (JSON), through the app's real logger and serializers. */
+  logStream?: { write(line: string): void };
+  /** Send mail through the real outbox mailer (DATA_DIR/outbox) instead of collecting it. */
+  outboxMail?: boolean;
+}
+
 export async function createTestApp(
   overrides: Partial<Record<keyof Env, string>> = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rips-test-'));
   const postgres = process.env.TEST_DATABASE_URL
@@ -66,13 +74,17 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     webDistDir: config.WEB_DIST_DIR ?? null,
-    mailer: {
-      async send(message) {
-        mail.push(message);
-      },
-    },
+    ...(options.outboxMail
+      ? {}
+      : {
+          mailer: {
+            async send(message) {
+              mail.push(message);
+            },
+          },
+        }),
   });
   await app.ready();
   return {

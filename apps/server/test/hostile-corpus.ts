@@ -1,4 +1,5 @@
 import { deflateRawSync, deflateSync } from 'node:zlib';
+import CFB from 'cfb';
 import sharp from 'sharp';
 import type { FilePart } from './multipart.js';
 
@@ -123,6 +124,20 @@ export function minimalPdf(body = 'BT /F1 12 Tf 72 720 Td (In loving memory) Tj 
       `3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Contents 4 0 R>>endobj\n` +
       `4 0 obj<</Length ${body.length}>>stream\n${body}\nendstream endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
   );
+}
+
+/** An OLE2 compound file holding the given streams (a real container, written by `cfb`). */
+export function compoundFile(streams: Record<string, Buffer>): Buffer {
+  const container = CFB.utils.cfb_new();
+  for (const [name, data] of Object.entries(streams)) CFB.utils.cfb_add(container, name, data);
+  return Buffer.from(CFB.write(container, { type: 'buffer' }) as Uint8Array);
+}
+
+/** A minimal legacy Word file: a compound file with a `WordDocument` stream (FIB magic 0xA5EC). */
+export function minimalDoc(): Buffer {
+  const wordDocument = Buffer.alloc(1024);
+  wordDocument.writeUInt16LE(0xa5ec, 0);
+  return compoundFile({ WordDocument: wordDocument, '1Table': Buffer.alloc(512) });
 }
 
 const SVG_ATTACKS = [
@@ -350,6 +365,22 @@ export async function hostileDocuments(): Promise<HostileFile[]> {
     'magic.doc',
     'application/msword',
     Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+  );
+  add(
+    'compound file without WordDocument (a workbook) named .doc',
+    'budget.doc',
+    'application/msword',
+    compoundFile({ Workbook: Buffer.alloc(4096, 9), SummaryInformation: Buffer.alloc(256) }),
+  );
+  add(
+    'pdf header and end marker around garbage',
+    'hollow.pdf',
+    'application/pdf',
+    Buffer.concat([
+      Buffer.from('%PDF-1.7\n'),
+      Buffer.from(Array.from({ length: 4000 }, (_, i) => (i * 37 + 11) % 256)),
+      Buffer.from('\n<html><script>alert(1)</script></html>\ntrailer<</Root 9 0 R>>\n%%EOF\n'),
+    ]),
   );
   add(
     'exe named .pdf',

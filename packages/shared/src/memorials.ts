@@ -21,16 +21,31 @@ export const TITLE_REQUIRED = 'Please enter the name of the person you are remem
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
 
-/** "YYYY-MM-DD" (or an ISO date-time, whose date part is kept) when it names a real calendar day. */
+/**
+ * The earliest year a memorial date may name. Year 0 does not exist (and PostgreSQL refuses it),
+ * and a year below 1000 is far likelier a typo ("0199" for "1999") than a real birth.
+ */
+export const MIN_DATE_YEAR = 1000;
+export const EARLIEST_DATE = `${MIN_DATE_YEAR}-01-01`;
+
+/**
+ * "YYYY-MM-DD" (or an ISO date-time, whose date part is kept) when it names a real calendar day
+ * in year MIN_DATE_YEAR or later. The day is built with `setUTCFullYear` and read back, because
+ * `Date.UTC` and `new Date(text)` map years 0..99 to 1900..1999.
+ */
 export function normalizeDate(value: string): string | null {
   const match = ISO_DATE.exec(value.trim());
   if (!match) return null;
   const [, y, m, d] = match;
-  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  const [year, month, day] = [Number(y), Number(m), Number(d)];
+  if (year < MIN_DATE_YEAR) return null;
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
   if (
     Number.isNaN(date.getTime()) ||
-    date.getUTCMonth() !== Number(m) - 1 ||
-    date.getUTCDate() !== Number(d)
+    date.getUTCFullYear() !== year ||
+    date.getUTCMonth() !== month - 1 ||
+    date.getUTCDate() !== day
   ) {
     return null;
   }
@@ -82,7 +97,14 @@ const DateField = (label: string) =>
       if (value === '' || value === 'null' || value === 'undefined') return null;
       const date = normalizeDate(value);
       if (!date) {
-        ctx.addIssue({ code: 'custom', message: `${label} is not a valid date.` });
+        const year = Number(ISO_DATE.exec(value)?.[1] ?? NaN);
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            year < MIN_DATE_YEAR
+              ? `${label} must be in the year ${MIN_DATE_YEAR} or later.`
+              : `${label} is not a valid date.`,
+        });
         return z.NEVER;
       }
       return date;
@@ -173,6 +195,12 @@ export type AddContributor = z.infer<typeof AddContributorSchema>;
 
 export const UserIdParamsSchema = z.object({ userId: z.string().max(64) });
 
+/** `/posts/{id}/contributors/{userId}`: a contributor of a memorial. */
+export const ContributorParamsSchema = z.object({
+  id: z.string().max(64),
+  userId: z.string().max(64),
+});
+
 export const MemberSearchQuerySchema = z.object({
   q: z.string().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
@@ -246,3 +274,8 @@ export interface ContributorAdded {
   postId: string;
   contributer: string[];
 }
+
+/** What removing a contributor answers: the memorial's remaining contributor ids. */
+export type ContributorRemoved = ContributorAdded;
+
+export const CONTRIBUTOR_REMOVED = 'The contributor has been removed from this rip.';

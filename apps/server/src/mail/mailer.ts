@@ -17,7 +17,8 @@ export interface Mailer {
 
 /**
  * SMTP when a URL is configured; otherwise each message is written to the outbox folder as an
- * .eml file and logged, so a local user can still open the links it carries.
+ * .eml file (owner-only), where a local user opens the links it carries. The log says only that a
+ * message was written and its file name: never the recipient, a link or a token.
  */
 export function createMailer(options: {
   smtpUrl?: string;
@@ -45,11 +46,7 @@ export function createMailer(options: {
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(options.outboxDir, `${stamp}-${randomUUID()}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-      options.log.info(
-        { to: message.to, subject: message.subject, file, links },
-        'mail written to outbox',
-      );
+      options.log.info({ file: path.basename(file) }, 'mail written to the outbox');
     },
   };
 }

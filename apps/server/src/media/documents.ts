@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import CFB from 'cfb';
+import { PDFDocument } from 'pdf-lib';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { DOCUMENT_TYPES, type DocumentType } from '@rips/shared/galleries';
 import { AppError } from '../errors.js';
@@ -27,6 +29,8 @@ export interface VerifiedDocument {
 }
 
 const OLE2_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+/** `type` of a compound-file entry that is a stream (not a storage). */
+const CFB_STREAM = 2;
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const PDF_HEADER = Buffer.from('%PDF-');
 const PDF_EOF = Buffer.from('%%EOF');
@@ -65,14 +69,16 @@ export async function verifyDocument(
 export async function detectDocumentType(input: Buffer): Promise<DocumentType> {
   if (startsWith(input, PDF_HEADER)) {
     const tail = input.subarray(Math.max(0, input.length - PDF_EOF_WINDOW));
-    if (tail.includes(PDF_EOF)) return 'pdf';
-    throw AppError.invalidFile(
-      'The PDF is incomplete or damaged (it has no end marker). Please upload it again.',
-    );
+    if (!tail.includes(PDF_EOF)) {
+      throw AppError.invalidFile(
+        'The PDF is incomplete or damaged (it has no end marker). Please upload it again.',
+      );
+    }
+    await verifyPdf(input);
+    return 'pdf';
   }
   if (startsWith(input, OLE2_MAGIC)) {
-    if (input.length < 512)
-      throw AppError.invalidFile('The Word document is damaged. Please upload it again.');
+    verifyDoc(input);
     return 'doc';
   }
   if (startsWith(input, ZIP_MAGIC)) {
@@ -80,6 +86,50 @@ export async function detectDocumentType(input: Buffer): Promise<DocumentType> {
     return 'docx';
   }
   throw AppError.invalidFile(`This file is not a PDF or Word document. ${ACCEPTED_TEXT}`);
+}
+
+/**
+ * A PDF must parse into a document with at least one page: a `%PDF-` header and a `%%EOF`
+ * around anything else (HTML, a script, noise) is not a PDF. pdf-lib reads the cross-reference
+ * table and the page tree; encrypted files still have a readable page tree, so they pass.
+ * The work is bounded by MAX_DOCUMENT_BYTES, which the caller checks first.
+ */
+async function verifyPdf(input: Buffer): Promise<void> {
+  let pages = 0;
+  try {
+    const pdf = await PDFDocument.load(input, {
+      ignoreEncryption: true,
+      updateMetadata: false,
+    });
+    pages = pdf.getPageCount();
+  } catch {
+    pages = 0;
+  }
+  if (pages < 1) {
+    throw AppError.invalidFile('The PDF is damaged or has no pages. Please upload it again.');
+  }
+}
+
+/**
+ * A legacy Word file is an OLE2 compound file holding a `WordDocument` stream; other compound
+ * files (Excel workbooks, installers, Outlook messages) share its magic number and are refused.
+ */
+function verifyDoc(input: Buffer): void {
+  let isWord = false;
+  try {
+    const container = CFB.read(input, { type: 'buffer' });
+    const root = container.FullPaths[0] ?? '';
+    const at = container.FullPaths.indexOf(`${root}WordDocument`);
+    const stream = at >= 0 ? container.FileIndex[at] : undefined;
+    isWord = stream !== undefined && stream.type === CFB_STREAM && stream.size > 0;
+  } catch {
+    isWord = false;
+  }
+  if (!isWord) {
+    throw AppError.invalidFile(
+      'The Word document is damaged or is not a .doc file. Please upload it again.',
+    );
+  }
 }
 
 function startsWith(input: Buffer, magic: Buffer): boolean {

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '@rips/shared/api';
 import { AppError } from '../errors.js';
+import { redactUrl } from '../lib/log-redaction.js';
 import { isCacheableRender, type RenderedPage } from '../lib/page-cache.js';
 
 /** What the web app's server-side bundle (apps/web/dist-ssr/entry-server.js) offers. */
@@ -137,7 +138,10 @@ export const webAppPlugin = fp<{ distDir: string | null }>(async (app, { distDir
     const result = await renderWithin(renderer, url, config.PAGE_RENDER_TIMEOUT_MS).catch(
       (error: unknown) => {
         // The browser can still render the page itself; the failure is logged, not shown.
-        app.log.error({ err: error, url }, 'server rendering failed; sending the app shell');
+        app.log.error(
+          { err: error, url: redactUrl(url) },
+          'server rendering failed; sending the app shell',
+        );
         return { kind: 'failed' } as const;
       },
     );

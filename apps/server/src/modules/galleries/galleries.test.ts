@@ -9,6 +9,7 @@ import {
   createUser,
   type TestUser,
 } from '../../../test/factories.js';
+import { compoundFile, minimalDoc } from '../../../test/hostile-corpus.js';
 import { jpegFile, pngFile, pngWithGps, textAsPng } from '../../../test/fixtures.js';
 import { multipart, type FilePart } from '../../../test/multipart.js';
 import { documents, memorabilia, photos } from '../../db/schema/index.js';
@@ -159,15 +160,9 @@ async function deflatedZeros(megabytes: number): Promise<ZipEntry> {
   };
 }
 
-/** An OLE2 compound file header and one sector, as a legacy .doc begins. */
+/** A legacy .doc: an OLE2 compound file holding a WordDocument stream. */
 function docFile(): FilePart {
-  const body = Buffer.alloc(1536);
-  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(body, 0);
-  body.writeUInt16LE(0x003e, 24);
-  body.writeUInt16LE(0x0003, 26);
-  body.writeUInt16LE(0xfffe, 28);
-  body.writeUInt16LE(9, 30);
-  return { filename: 'Will (1998).doc', contentType: 'application/msword', body };
+  return { filename: 'Will (1998).doc', contentType: 'application/msword', body: minimalDoc() };
 }
 
 // ---- Helpers ----
@@ -517,6 +512,21 @@ describe(`documents (${TEST_ENGINE})`, () => {
       await addDocument({ ...pdfFile(), body: Buffer.alloc(0) }),
       400,
       /^Please select a document to upload\.$/,
+    );
+
+    // A compound file that is not a Word document (a workbook), and a PDF with nothing inside.
+    await expectRefused(
+      await addDocument({ ...docFile(), body: compoundFile({ Workbook: Buffer.alloc(2048, 3) }) }),
+      422,
+      /not a \.doc file/,
+    );
+    await expectRefused(
+      await addDocument({
+        ...pdfFile(),
+        body: Buffer.from('%PDF-1.4\n<html><script>alert(1)</script></html>\n%%EOF\n'),
+      }),
+      422,
+      /damaged or has no pages/,
     );
 
     // A zip that is not a Word document, and a zip that is not even a zip past its magic number.

@@ -105,6 +105,21 @@ export async function requireMemorialAccess(
   return { memorial, access };
 }
 
+/**
+ * Removing a contributor: the owner or an admin removes anyone; a contributor may remove only
+ * themselves (leave). The memorial is public, so everyone else is told they may not (403).
+ */
+export function requireCanRemoveContributor(
+  access: MemorialAccess,
+  user: UserRow | null,
+  contributorId: string,
+): void {
+  if (access.canManage) return;
+  if (!user) throw AppError.unauthenticated();
+  if (access.isContributor && user.id === contributorId) return;
+  throw AppError.forbidden('Only the owner of this memorial can do that.');
+}
+
 /** Creating a memorial is for sponsors (and admins); everyone else is asked to become one. */
 export function canCreateMemorial(user: UserRow): boolean {
   return user.role === 'sponsor' || user.role === 'admin';

@@ -283,6 +283,33 @@ export async function addContributor(db: Db, memorialId: string, userId: string)
   return inserted.length > 0;
 }
 
+export async function removeContributor(
+  db: Db,
+  memorialId: string,
+  userId: string,
+): Promise<boolean> {
+  const deleted = await db
+    .delete(memorialContributors)
+    .where(
+      and(eq(memorialContributors.memorialId, memorialId), eq(memorialContributors.userId, userId)),
+    )
+    .returning({ userId: memorialContributors.userId });
+  return deleted.length > 0;
+}
+
+/** A memorial's contributors with their names, in the order they were added. */
+export async function listContributorMembers(
+  db: Db,
+  memorialId: string,
+): Promise<{ id: string; userName: string; fullName: string }[]> {
+  return db
+    .select({ id: users.id, userName: users.userName, fullName: users.fullName })
+    .from(memorialContributors)
+    .innerJoin(users, eq(users.id, memorialContributors.userId))
+    .where(eq(memorialContributors.memorialId, memorialId))
+    .orderBy(asc(memorialContributors.createdAt), asc(users.id));
+}
+
 /**
  * Likes or unlikes, idempotently: the counter moves only when the like row really appears or
  * disappears, in the same transaction, so it never drifts from the rows.

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  CONTRIBUTOR_REMOVED,
+  ContributorParamsSchema,
   MemorialIdParamsSchema,
   MemorialListQuerySchema,
   UpdatePostIdSchema,
@@ -107,6 +109,33 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
     const memorial = await memorials.updateMemorial(ctx, user, postId, form);
     return respond(reply, 200, memorial, 'Post updated successfully!');
   });
+
+  app.get(
+    '/posts/:id/contributors',
+    { schema: { params: MemorialIdParamsSchema } },
+    async (request, reply) => {
+      const members = await memorials.listContributors(
+        ctx,
+        await request.optionalUser(),
+        request.params.id,
+      );
+      return respond(reply, 200, members, 'Contributors fetched successfully');
+    },
+  );
+
+  app.delete(
+    '/posts/:id/contributors/:userId',
+    { schema: { params: ContributorParamsSchema } },
+    async (request, reply) => {
+      const result = await memorials.removeContributor(
+        ctx,
+        await request.optionalUser(),
+        request.params.id,
+        request.params.userId,
+      );
+      return respond(reply, 200, result, CONTRIBUTOR_REMOVED);
+    },
+  );
 
   app.put(
     '/posts/:id/like',

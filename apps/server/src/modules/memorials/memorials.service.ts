@@ -6,6 +6,7 @@ import {
   normalizeSearch,
   UpdateMemorialSchema,
   type ContributorAdded,
+  type ContributorRemoved,
   type LikeState,
   type MemberOption,
   type MemorialDetail,
@@ -25,6 +26,7 @@ import {
   memorialAccess,
   visibleOrNotFound,
   requireCanCreateMemorial,
+  requireCanRemoveContributor,
   requireMemorialAccess,
   type MemorialRow,
 } from './memorials.policy.js';
@@ -292,6 +294,38 @@ export async function addContributor(
   }
   const contributors = await repo.contributorsOf(ctx.db, [memorial.id]);
   return { postId: memorial.id, contributer: contributors.get(memorial.id) ?? [] };
+}
+
+/** Takes a member off a memorial's contributors: the owner or an admin, or the member themselves. */
+export async function removeContributor(
+  ctx: AppContext,
+  user: UserRow | null,
+  memorialId: string,
+  contributorId: string,
+): Promise<ContributorRemoved> {
+  const memorial = await findVisibleMemorial(ctx.db, memorialId);
+  if (!user) throw AppError.unauthenticated();
+  const access = await memorialAccess(ctx.db, memorial, user);
+  requireCanRemoveContributor(access, user, contributorId);
+  if (
+    !isUuid(contributorId) ||
+    !(await repo.removeContributor(ctx.db, memorial.id, contributorId))
+  ) {
+    throw AppError.notFound('This member is not a contributor to this memorial.');
+  }
+  const contributors = await repo.contributorsOf(ctx.db, [memorial.id]);
+  return { postId: memorial.id, contributer: contributors.get(memorial.id) ?? [] };
+}
+
+/** The contributors of a memorial with their names, for its owner's manage panel. */
+export async function listContributors(
+  ctx: AppContext,
+  user: UserRow | null,
+  memorialId: string,
+): Promise<MemberOption[]> {
+  const { memorial } = await requireMemorialAccess(ctx.db, memorialId, user, 'canManage');
+  const rows = await repo.listContributorMembers(ctx.db, memorial.id);
+  return rows.map((r) => ({ _id: r.id, userName: r.userName, fullName: r.fullName }));
 }
 
 export async function setLike(

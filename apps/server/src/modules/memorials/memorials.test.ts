@@ -220,6 +220,47 @@ describe(`memorials (${TEST_ENGINE})`, () => {
     expect(res.json().message).toBe('The date of death cannot be before the date of birth.');
   });
 
+  it('refuses year 0000 and years before 1000 with a clear 400, before the database', async () => {
+    const title = `Year zero ${randomUUID().slice(0, 8)}`;
+    for (const [fields, path, message] of [
+      [
+        { dateOfBirth: '0000-01-01' },
+        'dateOfBirth',
+        'The date of birth must be in the year 1000 or later.',
+      ],
+      [
+        { deathDate: '0000-12-31' },
+        'deathDate',
+        'The date of death must be in the year 1000 or later.',
+      ],
+      [
+        { dateOfBirth: '0099-03-01' },
+        'dateOfBirth',
+        'The date of birth must be in the year 1000 or later.',
+      ],
+      [
+        { dateOfBirth: '0999-12-31T00:00:00Z' },
+        'dateOfBirth',
+        'The date of birth must be in the year 1000 or later.',
+      ],
+    ] as const) {
+      const res = await createMemorial(sponsor, { title, ...fields });
+      expect(res.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', message });
+      expect(res.json().errors).toContainEqual({ path, message });
+    }
+    const stored = await t.app.ctx.db.select().from(memorials).where(eq(memorials.title, title));
+    expect(stored).toEqual([]);
+
+    // The earliest accepted day, and a leap day, round-trip unchanged.
+    const early = await createMemorial(sponsor, {
+      dateOfBirth: '1000-01-01',
+      deathDate: '1004-02-29',
+    });
+    expect(early.statusCode).toBe(201);
+    expect(early.json().data).toMatchObject({ dateOfBirth: '1000-01-01', deathDate: '1004-02-29' });
+  });
+
   it('searches title, description and tags in any letter case; blank shows all; newest first', async () => {
     const marker = randomUUID().slice(0, 8);
     const byTitle = await newMemorialId(sponsor, {
@@ -493,6 +534,72 @@ describe(`memorials (${TEST_ENGINE})`, () => {
     const detail = await get(`/api/v1/posts/post/${id}`, helper.auth);
     expect(detail.json().data.access).toEqual({ canManage: false, canContribute: true });
     expect(detail.json().data.contributer).toEqual([helper.row.id]);
+  });
+
+  it('removes contributors: the owner or an admin anyone, a contributor only themselves', async () => {
+    const id = await newMemorialId();
+    const [first, second, stranger] = await Promise.all([
+      createUser(t.app, { fullName: 'Ada First' }),
+      createUser(t.app, { fullName: 'Bo Second' }),
+      createUser(t.app),
+    ]);
+    const admin = await createUser(t.app, { role: 'admin' });
+    for (const helper of [first, second]) {
+      const added = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/users/${helper.row.id}/roles`,
+        payload: { postId: id, userId: helper.row.id },
+        headers: sponsor.auth,
+      });
+      expect(added.statusCode).toBe(200);
+    }
+    const remove = (userId: string, as?: TestUser, postId = id) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/posts/${postId}/contributors/${userId}`,
+        headers: as?.auth ?? {},
+      });
+    const listed = await get(`/api/v1/posts/${id}/contributors`, sponsor.auth);
+    expect(listed.json().data).toEqual([
+      { _id: first.row.id, userName: first.row.userName, fullName: 'Ada First' },
+      { _id: second.row.id, userName: second.row.userName, fullName: 'Bo Second' },
+    ]);
+    expect((await get(`/api/v1/posts/${id}/contributors`, first.auth)).statusCode).toBe(403);
+
+    // Nobody else removes a contributor, and a contributor removes no one but themselves.
+    expect((await remove(first.row.id)).statusCode).toBe(401);
+    expect((await remove(first.row.id, stranger)).statusCode).toBe(403);
+    expect((await remove(first.row.id, second)).statusCode).toBe(403);
+    expect((await remove(first.row.id, sponsor, randomUUID())).statusCode).toBe(404);
+    expect((await remove(stranger.row.id, sponsor)).statusCode).toBe(404);
+    expect((await remove('not-a-uuid', sponsor)).statusCode).toBe(404);
+
+    const byOwner = await remove(first.row.id, sponsor);
+    expect(byOwner.statusCode).toBe(200);
+    expect(byOwner.json()).toMatchObject({
+      message: 'The contributor has been removed from this rip.',
+      data: { postId: id, contributer: [second.row.id] },
+    });
+    // The removed member loses the galleries at once, and the memorial from their list.
+    const asFirst = await get(`/api/v1/posts/post/${id}`, first.auth);
+    expect(asFirst.json().data.access).toEqual({ canManage: false, canContribute: false });
+    expect((await get(`/api/v1/photos/post/${id}`, first.auth)).statusCode).toBe(403);
+    const contributed = await get('/api/v1/posts/get-contributer-post', first.auth);
+    expect(contributed.json().data).toEqual([]);
+    expect((await remove(first.row.id, sponsor)).statusCode).toBe(404);
+
+    // A contributor may leave; an admin may remove anyone (here, after re-adding).
+    const left = await remove(second.row.id, second);
+    expect(left.statusCode).toBe(200);
+    expect(left.json().data.contributer).toEqual([]);
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/users/${second.row.id}/roles`,
+      payload: { postId: id, userId: second.row.id },
+      headers: sponsor.auth,
+    });
+    expect((await remove(second.row.id, admin)).statusCode).toBe(200);
+    expect((await get(`/api/v1/posts/post/${id}`)).json().data.contributer).toEqual([]);
   });
 
   it('lists members for the contributor picker, searchable, without private fields', async () => {

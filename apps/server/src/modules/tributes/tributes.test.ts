@@ -10,6 +10,7 @@ import {
   type TestUser,
 } from '../../../test/factories.js';
 import { jpegFile, pngFile, pngWithGps, textAsPng } from '../../../test/fixtures.js';
+import { minimalPdf } from '../../../test/hostile-corpus.js';
 import { multipart, type FilePart } from '../../../test/multipart.js';
 import { flowers, prayers } from '../../db/schema/index.js';
 
@@ -366,9 +367,7 @@ describe(`who may do what (${TEST_ENGINE})`, () => {
   const pdf = (): FilePart => ({
     filename: 'letter.pdf',
     contentType: 'application/pdf',
-    body: Buffer.from(
-      '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
-    ),
+    body: minimalPdf(),
   });
 
   const KINDS = {

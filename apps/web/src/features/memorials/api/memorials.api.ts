@@ -1,5 +1,6 @@
 import type {
   ContributorAdded,
+  ContributorRemoved,
   LikeState,
   MemberOption,
   MemorialDetail,
@@ -63,6 +64,17 @@ export function addContributor(userId: string, postId: string) {
   });
 }
 
+/** The contributors of a memorial with their names (its owner or an admin only). */
+export function listContributors(postId: string, signal?: AbortSignal) {
+  return api.get<MemberOption[]>(`/posts/${encodeURIComponent(postId)}/contributors`, { signal });
+}
+
+export function removeContributor(postId: string, userId: string) {
+  return api.delete<ContributorRemoved>(
+    `/posts/${encodeURIComponent(postId)}/contributors/${encodeURIComponent(userId)}`,
+  );
+}
+
 export function becomeSponsor() {
   return api.patch<{ user: SelfUser; roles: Role }>('/users/become-sponsor');
 }
@@ -72,6 +84,7 @@ export const memorialKeys = {
   list: (q: string) => ['memorials', 'list', q] as const,
   detail: (id: string) => ['memorials', 'detail', id] as const,
   members: (q: string) => ['members', q] as const,
+  contributors: (id: string) => ['memorials', 'contributors', id] as const,
 };
 
 /** The memorial list for a search (empty for all), newest first, a page at a time. */
@@ -87,4 +100,11 @@ export const memorialQuery = (id: string) =>
   queryOptions({
     queryKey: memorialKeys.detail(id),
     queryFn: ({ signal }) => getMemorial(id, signal),
+  });
+
+/** Keyed by the contributor ids too, so the names follow the memorial's list when it changes. */
+export const contributorsQuery = (postId: string, ids: string[]) =>
+  queryOptions({
+    queryKey: [...memorialKeys.contributors(postId), ids.join(',')] as const,
+    queryFn: ({ signal }) => listContributors(postId, signal),
   });

@@ -48,6 +48,7 @@ export default function AddContributorPicker({
       queryClient.setQueryData<MemorialDetail>(memorialKeys.detail(memorial._id), (current) =>
         current ? { ...current, contributer: result.contributer } : current,
       );
+      void queryClient.invalidateQueries({ queryKey: memorialKeys.contributors(memorial._id) });
       setUserId(null);
       setSearch('');
       setError(undefined);

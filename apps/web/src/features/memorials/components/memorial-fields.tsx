@@ -2,7 +2,7 @@ import '@mantine/dates/styles.css';
 import { FileInput, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useEffect, useState } from 'react';
-import { MEMORIAL_LIMITS } from '@rips/shared/memorials';
+import { EARLIEST_DATE, MEMORIAL_LIMITS } from '@rips/shared/memorials';
 import type { FormErrors } from '@/lib/form-errors';
 import classes from './memorials.module.css';
 
@@ -104,6 +104,7 @@ export function MemorialFields({
           placeholder="Choose a date"
           valueFormat="MMMM D, YYYY"
           clearable
+          minDate={EARLIEST_DATE}
           maxDate={max}
           value={values.dateOfBirth}
           error={errors.dateOfBirth}
@@ -115,7 +116,7 @@ export function MemorialFields({
           placeholder="Choose a date"
           valueFormat="MMMM D, YYYY"
           clearable
-          minDate={values.dateOfBirth ?? undefined}
+          minDate={values.dateOfBirth ?? EARLIEST_DATE}
           maxDate={max}
           value={values.deathDate}
           error={errors.deathDate}

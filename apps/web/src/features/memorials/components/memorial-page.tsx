@@ -25,6 +25,7 @@ import { isServerCopy } from '@/server-state';
 import { memorialQuery } from '../api/memorials.api';
 import { formatLongDate } from '../lib/format';
 import { AddContributor } from './add-contributor';
+import { ContributorList } from './contributor-list';
 import { LikeButton } from './like-button';
 import { MemorialImage } from './memorial-image';
 import classes from './memorials.module.css';
@@ -179,6 +180,7 @@ function MemorialDetails({
                   Manage this Rip
                 </Title>
                 <AddContributor memorial={memorial} />
+                <ContributorList memorial={memorial} />
                 <Group>
                   <Button
                     variant="default"
