@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { RateLimiter } from './lib/rate-limiter.js';
+import { Semaphore } from './lib/semaphore.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { MediaUrls } from './media/urls.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -70,7 +71,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     config,
     db: database.db,
     dbKind: database.kind,
-    storage: options.storage ?? new LocalStorage(config.uploadsDir),
+    storage:
+      options.storage ??
+      new LocalStorage(config.uploadsDir, { minFreeBytes: config.MIN_FREE_DISK_BYTES }),
     mailer:
       options.mailer ??
       createMailer({
@@ -82,6 +85,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     urls: new MediaUrls(config.jwtSecret),
     tokens: new TokenService(config.jwtSecret, config.JWT_TTL_SECONDS),
     limiter: new RateLimiter(config.RATE_LIMIT_WINDOW_SECONDS * 1000),
+    imageWork: new Semaphore(config.IMAGE_CONCURRENCY),
   };
   app.decorate('ctx', ctx);
   app.decorate('draining', false);

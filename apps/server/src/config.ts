@@ -38,9 +38,37 @@ const EnvSchema = z.object({
     .min(1024)
     .default(20 * 1024 * 1024),
   MAX_IMAGE_PIXELS: z.coerce.number().int().min(10_000).default(40_000_000),
+  /** Lower caps for pictures only ever shown small, which anyone may send (decision 0020). */
+  MAX_AVATAR_PIXELS: z.coerce.number().int().min(10_000).default(25_000_000),
+  MAX_FLOWER_PIXELS: z.coerce.number().int().min(10_000).default(25_000_000),
+  /** Pictures decoded at once, apart from the threads logins hash passwords on. */
+  IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** Upload quotas: everything stored for one memorial, and everything one member uploaded. */
+  MEMORIAL_UPLOAD_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(2 * 1024 ** 3),
+  MEMORIAL_UPLOAD_QUOTA_COUNT: z.coerce.number().int().min(1).default(5_000),
+  USER_UPLOAD_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(5 * 1024 ** 3),
+  USER_UPLOAD_QUOTA_COUNT: z.coerce.number().int().min(1).default(10_000),
+  /** Uploads are refused (507) when they would leave less free space than this on the uploads disk. */
+  MIN_FREE_DISK_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(1024 ** 3),
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
   LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   REGISTER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  /** Per member and window: flowers, prayers, and gallery uploads (photos, memorabilia, documents). */
+  FLOWER_LIMIT_PER_USER: z.coerce.number().int().min(1).default(30),
+  PRAYER_LIMIT_PER_USER: z.coerce.number().int().min(1).default(30),
+  UPLOAD_LIMIT_PER_USER: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   SEED_DEMO: bool.default(true),
   WEB_DIST_DIR: z.string().optional(),

@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { RateLimiter } from './lib/rate-limiter.js';
+import type { Semaphore } from './lib/semaphore.js';
 import type { Mailer } from './mail/mailer.js';
 import type { MediaUrls } from './media/urls.js';
 import type { TokenService } from './modules/auth/tokens.js';
@@ -16,4 +17,6 @@ export interface AppContext {
   urls: MediaUrls;
   tokens: TokenService;
   limiter: RateLimiter;
+  /** Bounds image decoding (IMAGE_CONCURRENCY); nothing else waits on it. */
+  imageWork: Semaphore;
 }
