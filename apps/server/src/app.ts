@@ -15,6 +15,7 @@ import { logSerializers } from './lib/log-redaction.js';
 import { PageCache } from './lib/page-cache.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import { fastifyTrustProxy } from './lib/trust-proxy.js';
+import { Semaphore } from './lib/semaphore.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { MediaUrls } from './media/urls.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -87,7 +88,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     config,
     db: database.db,
     dbKind: database.kind,
-    storage: options.storage ?? new LocalStorage(config.uploadsDir),
+    storage:
+      options.storage ??
+      new LocalStorage(config.uploadsDir, { minFreeBytes: config.MIN_FREE_DISK_BYTES }),
     mailer:
       options.mailer ??
       createMailer({
@@ -110,6 +113,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       maxEntries: 500,
       maxBytes: 32 * 1024 * 1024,
     }),
+    imageWork: new Semaphore(config.IMAGE_CONCURRENCY),
   };
   app.decorate('ctx', ctx);
   app.decorate('draining', false);

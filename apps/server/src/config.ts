@@ -69,6 +69,34 @@ const EnvSchema = z
     PAGE_RENDERS_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(120),
     /** A render taking longer is given up and the app shell goes out. */
     PAGE_RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    /** Lower caps for pictures only ever shown small, which anyone may send (decision 0020). */
+    MAX_AVATAR_PIXELS: z.coerce.number().int().min(10_000).default(25_000_000),
+    MAX_FLOWER_PIXELS: z.coerce.number().int().min(10_000).default(25_000_000),
+    /** Pictures decoded at once, apart from the threads logins hash passwords on. */
+    IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /** Upload quotas: everything stored for one memorial, and everything one member uploaded. */
+    MEMORIAL_UPLOAD_QUOTA_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(2 * 1024 ** 3),
+    MEMORIAL_UPLOAD_QUOTA_COUNT: z.coerce.number().int().min(1).default(5_000),
+    USER_UPLOAD_QUOTA_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(5 * 1024 ** 3),
+    USER_UPLOAD_QUOTA_COUNT: z.coerce.number().int().min(1).default(10_000),
+    /** Uploads are refused (507) when they would leave less free space than this on the uploads disk. */
+    MIN_FREE_DISK_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(1024 ** 3),
+    /** Per member and window: flowers, prayers, and gallery uploads (photos, memorabilia, documents). */
+    FLOWER_LIMIT_PER_USER: z.coerce.number().int().min(1).default(30),
+    PRAYER_LIMIT_PER_USER: z.coerce.number().int().min(1).default(30),
+    UPLOAD_LIMIT_PER_USER: z.coerce.number().int().min(1).default(100),
     SEED_DEMO: bool.default(true),
     WEB_DIST_DIR: z.string().optional(),
     /** Measure event-loop delay; SIGUSR2 logs it and starts a new measurement (benchmarks use it). */

@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { PageCache } from './lib/page-cache.js';
 import type { RateLimiter } from './lib/rate-limiter.js';
+import type { Semaphore } from './lib/semaphore.js';
 import type { Mailer } from './mail/mailer.js';
 import type { MediaUrls } from './media/urls.js';
 import type { LoginThrottle } from './modules/auth/login-throttle.js';
@@ -21,4 +22,6 @@ export interface AppContext {
   loginThrottle: LoginThrottle;
   /** Server-rendered pages for anonymous visitors (plugins/web-app.ts). */
   pageCache: PageCache;
+  /** Bounds image decoding (IMAGE_CONCURRENCY); nothing else waits on it. */
+  imageWork: Semaphore;
 }

@@ -38,6 +38,13 @@ export class AppError extends Error {
   static conflict(code: ErrorCode, message: string) {
     return new AppError(409, code, message);
   }
+  /** An upload quota is full; the message names the limit. */
+  static quotaExceeded(message: string) {
+    return new AppError(403, ErrorCode.QuotaExceeded, message);
+  }
+  static insufficientStorage(message: string) {
+    return new AppError(507, ErrorCode.InsufficientStorage, message);
+  }
   static rateLimited(message: string, retryAfter?: number) {
     return new AppError(429, ErrorCode.RateLimited, message, undefined, retryAfter);
   }

@@ -64,6 +64,8 @@ export async function createTestApp(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       SEED_DEMO: 'false',
+      // Tests must not depend on the free space of the machine that runs them.
+      MIN_FREE_DISK_BYTES: '0',
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       ...overrides,
     },

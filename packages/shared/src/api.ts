@@ -17,6 +17,8 @@ export const ErrorCode = {
   EmailTaken: 'EMAIL_TAKEN',
   UsernameTaken: 'USERNAME_TAKEN',
   RateLimited: 'RATE_LIMITED',
+  QuotaExceeded: 'QUOTA_EXCEEDED',
+  InsufficientStorage: 'INSUFFICIENT_STORAGE',
   ServiceUnavailable: 'SERVICE_UNAVAILABLE',
   Internal: 'INTERNAL_ERROR',
 } as const;

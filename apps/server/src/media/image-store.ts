@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Storage } from '../storage/storage.js';
-import { processImage, type ImageLimits } from './images.js';
+import { processImage, type ImageWork } from './images.js';
 
 /** What the database keeps of a stored picture. */
 export interface StoredImage {
@@ -8,6 +8,16 @@ export interface StoredImage {
   imageWidths: number[];
   imageWidth: number;
   imageHeight: number;
+  /** Bytes stored for all its variants. */
+  byteSize: number;
+}
+
+/** Everything `storeImage` needs to know about limits, from the configuration. */
+export interface ImageSettings extends ImageWork {
+  maxBytes: number;
+  maxPixels: number;
+  /** Lower pixel caps for some kinds (avatars and flowers are only ever shown small). */
+  maxPixelsFor: Partial<Record<ImageKind, number>>;
 }
 
 export type ImageKind = 'avatars' | 'memorials' | 'flowers' | 'photos' | 'memorabilia';
@@ -20,6 +30,15 @@ export const IMAGE_WIDTHS: Record<ImageKind, readonly number[]> = {
   memorabilia: [320, 640, 960, 1440],
 };
 
+/** How a message names each kind of picture. */
+const IMAGE_NAMES: Record<ImageKind, string> = {
+  avatars: 'profile picture',
+  memorials: 'image',
+  flowers: 'flower picture',
+  photos: 'photo',
+  memorabilia: 'image',
+};
+
 export function newStorageKey(kind: string): string {
   const now = new Date();
   const month = String(now.getUTCMonth() + 1).padStart(2, '0');
@@ -28,17 +47,26 @@ export function newStorageKey(kind: string): string {
 
 /**
  * Verifies, re-encodes and stores an uploaded picture under a new server-made key.
- * The caller removes `imageKey` again if its database write fails.
+ * `admit` sees the bytes about to be stored and may refuse them (an upload quota) before any is
+ * written. The caller removes `imageKey` again if its database write fails.
  */
 export async function storeImage(
   storage: Storage,
   kind: ImageKind,
   input: Buffer,
-  limits: ImageLimits,
+  settings: ImageSettings,
+  admit?: (byteSize: number) => Promise<void>,
 ): Promise<StoredImage> {
-  const image = await processImage(input, IMAGE_WIDTHS[kind], limits, {
+  const limits = {
+    maxBytes: settings.maxBytes,
+    maxPixels: settings.maxPixelsFor[kind] ?? settings.maxPixels,
+    name: IMAGE_NAMES[kind],
+  };
+  const image = await processImage(input, IMAGE_WIDTHS[kind], limits, settings, {
     square: kind === 'avatars',
   });
+  const byteSize = image.variants.reduce((sum, v) => sum + v.body.length, 0);
+  await admit?.(byteSize);
   const imageKey = newStorageKey(kind);
   try {
     for (const variant of image.variants) {
@@ -53,5 +81,6 @@ export async function storeImage(
     imageWidths: image.variants.map((v) => v.width),
     imageWidth: image.width,
     imageHeight: image.height,
+    byteSize,
   };
 }

@@ -1,12 +1,35 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { AppError } from '../errors.js';
 import { assertSafeKey, type Storage, type StoredObject } from './storage.js';
+
+/** Free blocks for unprivileged users and their size, as `fs.statfs` reports them. */
+export type StatFs = (dir: string) => Promise<{ bavail: number; bsize: number }>;
+
+export interface LocalStorageOptions {
+  /** A write that would leave less free space than this on the disk is refused (507). */
+  minFreeBytes?: number;
+  /** Reads the disk's free space; tests may pass their own. */
+  statfs?: StatFs;
+}
+
+export const DISK_FULL_MESSAGE =
+  'The server is running out of space for uploads, so this file was not saved. Please try again later.';
 
 /** Files on local disk, outside any web root. Writes are atomic (temp file, then rename). */
 export class LocalStorage implements Storage {
-  constructor(private readonly root: string) {}
+  private readonly minFreeBytes: number;
+  private readonly statfs: StatFs;
+
+  constructor(
+    private readonly root: string,
+    options: LocalStorageOptions = {},
+  ) {
+    this.minFreeBytes = options.minFreeBytes ?? 0;
+    this.statfs = options.statfs ?? ((dir) => statfs(dir));
+  }
 
   private resolve(key: string): string {
     assertSafeKey(key);
@@ -16,9 +39,18 @@ export class LocalStorage implements Storage {
   async put(key: string, body: Buffer): Promise<void> {
     const file = this.resolve(key);
     await mkdir(path.dirname(file), { recursive: true });
+    await this.assertRoomFor(body.length, path.dirname(file));
     const temp = `${file}.${randomUUID()}.tmp`;
     await writeFile(temp, body, { mode: 0o640 });
     await rename(temp, file);
+  }
+
+  /** A full disk would also stop the database and the logs: keep a floor free for them. */
+  private async assertRoomFor(bytes: number, dir: string): Promise<void> {
+    if (this.minFreeBytes <= 0) return;
+    const { bavail, bsize } = await this.statfs(dir);
+    if (bavail * bsize - bytes < this.minFreeBytes)
+      throw AppError.insufficientStorage(DISK_FULL_MESSAGE);
   }
 
   async get(key: string): Promise<StoredObject | null> {

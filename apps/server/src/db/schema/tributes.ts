@@ -18,6 +18,8 @@ const imageColumns = () => ({
   imageWidths: integer('image_widths').array(),
   imageWidth: integer('image_width'),
   imageHeight: integer('image_height'),
+  /** Bytes stored for all variants, counted against upload quotas (0 on rows older than quotas). */
+  byteSize: bigint('byte_size', { mode: 'number' }).notNull().default(0),
 });
 
 /** A flower: an uploaded image, or one of the bouquets the product ships. */
@@ -31,7 +33,11 @@ export const flowers = pgTable(
     bouquet: text('bouquet'),
     createdAt: createdAt(),
   },
-  (t) => [index('flowers_memorial_idx').on(t.memorialId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('flowers_memorial_idx').on(t.memorialId, t.createdAt.desc(), t.id.desc()),
+    // Upload quotas sum a member's uploads.
+    index('flowers_owner_idx').on(t.ownerId),
+  ],
 );
 
 export const prayers = pgTable(
@@ -56,7 +62,11 @@ export const photos = pgTable(
     name: text('name').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('photos_memorial_idx').on(t.memorialId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('photos_memorial_idx').on(t.memorialId, t.createdAt.desc(), t.id.desc()),
+    // Upload quotas sum a member's uploads.
+    index('photos_owner_idx').on(t.ownerId),
+  ],
 );
 
 export const memorabilia = pgTable(
@@ -69,7 +79,11 @@ export const memorabilia = pgTable(
     name: text('name').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('memorabilia_memorial_idx').on(t.memorialId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('memorabilia_memorial_idx').on(t.memorialId, t.createdAt.desc(), t.id.desc()),
+    // Upload quotas sum a member's uploads.
+    index('memorabilia_owner_idx').on(t.ownerId),
+  ],
 );
 
 export const documents = pgTable(
@@ -85,5 +99,9 @@ export const documents = pgTable(
     name: text('name').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('documents_memorial_idx').on(t.memorialId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('documents_memorial_idx').on(t.memorialId, t.createdAt.desc(), t.id.desc()),
+    // Upload quotas sum a member's uploads.
+    index('documents_owner_idx').on(t.ownerId),
+  ],
 );

@@ -10,8 +10,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const devices = new DeviceCookies(ctx.config.jwtSecret);
 
   app.post('/users/register', async (request, reply) => {
+    auth.limitRegistration(ctx, request.ip);
     const form = await readMultipart(request, { avatar: ctx.config.MAX_IMAGE_BYTES });
-    const user = await auth.register(ctx, request.ip, form);
+    const user = await auth.register(ctx, form);
     return respond(
       reply,
       201,

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import type { MultipartForm } from '../../lib/multipart.js';
-import { storeImage } from '../../media/image-store.js';
+import { storeImage, type ImageSettings } from '../../media/image-store.js';
 import { presentSelf } from '../users/users.presenter.js';
 import {
   bumpTokenVersion,
@@ -22,16 +22,28 @@ export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
 export const USERNAME_TAKEN_MESSAGE = 'This username is already taken.';
 const INVALID_CREDENTIALS = 'Invalid username, email or password.';
 
-export function imageLimits(ctx: AppContext) {
-  return { maxBytes: ctx.config.MAX_IMAGE_BYTES, maxPixels: ctx.config.MAX_IMAGE_PIXELS };
+export function imageLimits(ctx: AppContext): ImageSettings {
+  return {
+    maxBytes: ctx.config.MAX_IMAGE_BYTES,
+    maxPixels: ctx.config.MAX_IMAGE_PIXELS,
+    maxPixelsFor: {
+      avatars: ctx.config.MAX_AVATAR_PIXELS,
+      flowers: ctx.config.MAX_FLOWER_PIXELS,
+    },
+    gate: ctx.imageWork,
+  };
 }
 
-export async function register(ctx: AppContext, ip: string, form: MultipartForm): Promise<UserRow> {
+/** Counts a sign-up from `ip`; the route calls it before reading the body (and its avatar). */
+export function limitRegistration(ctx: AppContext, ip: string): void {
   ctx.limiter.consume(
     `register:ip:${ip}`,
     ctx.config.REGISTER_LIMIT_PER_IP,
     'Too many sign-ups from this address.',
   );
+}
+
+export async function register(ctx: AppContext, form: MultipartForm): Promise<UserRow> {
   const fields = RegisterFieldsSchema.parse(form.fields);
   const avatar = form.files['avatar'];
   if (!avatar)

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readMultipart } from '../../lib/multipart.js';
 import { respond } from '../../lib/respond.js';
+import { consumeCreation } from '../uploads/uploads.service.js';
 import { attachmentDisposition } from '../../media/documents.js';
 import { FILE_CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.js';
 import { TributePageQuerySchema } from '../tributes/tribute-items.js';
@@ -33,6 +34,7 @@ export const galleriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/photos', async (request, reply) => {
     const user = await request.requireUser();
+    consumeCreation(ctx, user.id, 'uploads');
     const form = await readMultipart(request, { photoImg: imageLimit() });
     const photo = await galleries.addPhoto(ctx, user, form);
     return respond(reply, 201, { data: photo }, 'Photo Has Been Added Successfully');
@@ -59,6 +61,7 @@ export const galleriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/memorablias', async (request, reply) => {
     const user = await request.requireUser();
+    consumeCreation(ctx, user.id, 'uploads');
     const form = await readMultipart(request, { memorabliaImg: imageLimit() });
     const item = await galleries.addMemorabilia(ctx, user, form);
     return respond(reply, 201, { data: item }, 'Memorablia Has Been Added Successfully');
@@ -90,6 +93,7 @@ export const galleriesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/documents', async (request, reply) => {
     const user = await request.requireUser();
+    consumeCreation(ctx, user.id, 'uploads');
     const form = await readMultipart(request, { documentFile: ctx.config.MAX_DOCUMENT_BYTES });
     const document = await galleries.addDocument(ctx, user, form);
     return respond(reply, 201, { data: document }, 'Document uploaded successfully');

@@ -13,6 +13,7 @@ import { newStorageKey, storeImage, type StoredImage } from '../../media/image-s
 import type { StoredObject } from '../../storage/storage.js';
 import { imageLimits } from '../auth/auth.service.js';
 import { requireMemorialAccess } from '../memorials/memorials.policy.js';
+import { assertUploadRoom } from '../uploads/uploads.service.js';
 import type { UserRow } from '../users/users.repository.js';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -117,7 +118,13 @@ export async function addPhoto(
     'photoImg',
     'Please select a photo to upload.',
   );
-  const stored = await storeImage(ctx.storage, 'photos', upload.file.buffer, imageLimits(ctx));
+  const stored = await storeImage(
+    ctx.storage,
+    'photos',
+    upload.file.buffer,
+    imageLimits(ctx),
+    (bytes) => assertUploadRoom(ctx, { memorialId: upload.memorialId, userId: user.id }, bytes),
+  );
   const row = await withStoredImage(ctx, stored, () =>
     repo.insertPhoto(ctx.db, {
       memorialId: upload.memorialId,
@@ -141,7 +148,13 @@ export async function addMemorabilia(
     'memorabliaImg',
     'Please select a memorablia image to upload.',
   );
-  const stored = await storeImage(ctx.storage, 'memorabilia', upload.file.buffer, imageLimits(ctx));
+  const stored = await storeImage(
+    ctx.storage,
+    'memorabilia',
+    upload.file.buffer,
+    imageLimits(ctx),
+    (bytes) => assertUploadRoom(ctx, { memorialId: upload.memorialId, userId: user.id }, bytes),
+  );
   const row = await withStoredImage(ctx, stored, () =>
     repo.insertMemorabilia(ctx.db, {
       memorialId: upload.memorialId,
@@ -169,6 +182,11 @@ export async function addDocument(
   const document = await verifyDocument(upload.file.buffer, upload.file.fileName, {
     maxBytes: ctx.config.MAX_DOCUMENT_BYTES,
   });
+  await assertUploadRoom(
+    ctx,
+    { memorialId: upload.memorialId, userId: user.id },
+    upload.file.buffer.length,
+  );
   const folder = newStorageKey('documents');
   const fileKey = `${folder}/file.${document.type}`;
   try {

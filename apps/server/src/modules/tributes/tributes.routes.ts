@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readMultipart, type MultipartForm } from '../../lib/multipart.js';
 import { respond } from '../../lib/respond.js';
+import { consumeCreation } from '../uploads/uploads.service.js';
 import { TributePageQuerySchema } from './tribute-items.js';
 import * as tributes from './tributes.service.js';
 
@@ -36,6 +37,7 @@ export const tributesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/flowers', async (request, reply) => {
     const user = await request.requireUser();
+    consumeCreation(ctx, user.id, 'flowers');
     const form = await readForm(request, { flowerImg: ctx.config.MAX_IMAGE_BYTES });
     const flower = await tributes.leaveFlower(ctx, user, form.fields, form.files['flowerImg']);
     return respond(reply, 201, { data: flower }, 'Flower Added Successfully');
@@ -58,6 +60,7 @@ export const tributesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/prayers', async (request, reply) => {
     const user = await request.requireUser();
+    consumeCreation(ctx, user.id, 'prayers');
     // A prayer has no file: any file part is refused as unexpected.
     const form = await readForm(request, {});
     const prayer = await tributes.sayPrayer(ctx, user, form.fields);

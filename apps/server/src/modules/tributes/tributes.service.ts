@@ -10,6 +10,7 @@ import { AppError } from '../../errors.js';
 import type { UploadedFile } from '../../lib/multipart.js';
 import { storeImage } from '../../media/image-store.js';
 import { imageLimits } from '../auth/auth.service.js';
+import { assertUploadRoom } from '../uploads/uploads.service.js';
 import { findVisibleMemorial, requireMemorialAccess } from '../memorials/memorials.policy.js';
 import type { UserRow } from '../users/users.repository.js';
 import type { FastifyBaseLogger } from 'fastify';
@@ -64,7 +65,14 @@ export async function leaveFlower(
     });
     return presentFlower(ctx.urls, row, user.fullName);
   }
-  const stored = await storeImage(ctx.storage, 'flowers', picture!.buffer, imageLimits(ctx));
+  const scope = { memorialId: memorial.id, userId: user.id };
+  const stored = await storeImage(
+    ctx.storage,
+    'flowers',
+    picture!.buffer,
+    imageLimits(ctx),
+    (bytes) => assertUploadRoom(ctx, scope, bytes),
+  );
   try {
     const row = await repo.insertFlower(ctx.db, {
       memorialId: memorial.id,
