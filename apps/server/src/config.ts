@@ -42,6 +42,8 @@ const EnvSchema = z.object({
   LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   REGISTER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** Days the start-up storage check keeps unreferenced files in quarantine before deleting them. */
+  QUARANTINE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   SEED_DEMO: bool.default(true),
   WEB_DIST_DIR: z.string().optional(),
   /** Measure event-loop delay; SIGUSR2 logs it and starts a new measurement (benchmarks use it). */
