@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -8,6 +8,7 @@ import { createUser } from '../../test/factories.js';
 import { pngFile } from '../../test/fixtures.js';
 import type { Db } from '../db/client.js';
 import {
+  flowers,
   legacies,
   legacyAssets,
   memorialContributors,
@@ -132,6 +133,81 @@ describe(`backup and restore (${TEST_ENGINE})`, () => {
 
     await expect(restoreBackup(target.app.ctx, archive)).rejects.toThrow(/already holds rows/);
     expect((await readFile(archive)).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+  });
+});
+
+async function countOf(db: Db, query: string): Promise<number> {
+  const result = await db.execute(sql.raw(query));
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
+}
+
+describe(`a backup taken while writes happen (${TEST_ENGINE})`, () => {
+  let writer: TestApp;
+  let restored: TestApp;
+  beforeAll(async () => {
+    [writer, restored] = await Promise.all([createTestApp(), createTestApp()]);
+  });
+  afterAll(async () => Promise.all([writer?.close(), restored?.close()]));
+
+  it('restores to one point in time: pairs written together come back together', async () => {
+    const { db } = writer.app.ctx;
+    const owner = await createUser(writer.app, { role: 'sponsor' });
+    // A memorial and its first flower are always written in one transaction, so any point in
+    // time holds as many flowers as memorials, each flower's memorial beside it.
+    const writePair = (title: string) =>
+      db.transaction(async (tx) => {
+        const [memorial] = await tx
+          .insert(memorials)
+          .values({ ownerId: owner.row.id, title })
+          .returning({ id: memorials.id });
+        await tx
+          .insert(flowers)
+          .values({ memorialId: memorial!.id, ownerId: owner.row.id, bouquet: 'roses' });
+      });
+    // More rows than one page of the dump, so paging itself is exercised under writes.
+    const seeded = await db
+      .insert(memorials)
+      .values(
+        Array.from({ length: 1200 }, (_, i) => ({ ownerId: owner.row.id, title: `Seed ${i}` })),
+      )
+      .returning({ id: memorials.id });
+    await db
+      .insert(flowers)
+      .values(seeded.map((m) => ({ memorialId: m.id, ownerId: owner.row.id, bouquet: 'lilies' })));
+
+    let writing = true;
+    let written = 0;
+    const writes = (async () => {
+      while (writing) {
+        await writePair(`During ${written}`);
+        written += 1;
+        // PGlite answers without I/O; yield so timers and the backup get their turns.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const archive = path.join(scratch, 'during-writes.tar.gz');
+    const before = written;
+    const manifest = await writeBackup(writer.app.ctx, archive).finally(() => {
+      writing = false;
+    });
+    await writes;
+    expect(written, 'writes went on around the backup').toBeGreaterThan(before);
+
+    expect(manifest.rows['flowers']).toBe(manifest.rows['memorials']);
+    expect((await stat(archive)).mode & 0o777).toBe(0o600);
+    await restoreBackup(restored.app.ctx, archive);
+    const rdb = restored.app.ctx.db;
+    const memorialCount = await countOf(rdb, 'SELECT count(*)::int AS n FROM memorials');
+    expect(memorialCount).toBe(manifest.rows['memorials']);
+    expect(memorialCount).toBeGreaterThanOrEqual(1200 + before);
+    expect(await countOf(rdb, 'SELECT count(*)::int AS n FROM flowers')).toBe(memorialCount);
+    expect(
+      await countOf(
+        rdb,
+        'SELECT count(*)::int AS n FROM memorials m WHERE (SELECT count(*) FROM flowers f WHERE f.memorial_id = m.id) <> 1',
+      ),
+    ).toBe(0);
   });
 });
 
