@@ -174,7 +174,8 @@ describe('crash safety', () => {
       await database.close();
     }
     console.log(`crash safety: start-up checks moved ${movedAtStart} orphaned files to quarantine`);
-  });
+    // Five server starts and a storage-check run: more than the default on a busy machine.
+  }, 240_000);
 
   it('leaves no half-made or half-deleted memorial after SIGKILL during creates and deletes', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'rips-crash-memorials-'));

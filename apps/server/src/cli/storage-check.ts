@@ -4,6 +4,7 @@
 //            quarantine older than QUARANTINE_DAYS.
 //   --restore-quarantine: moves quarantined files back to their keys (after restoring the
 //            database that points at them); optionally only one day's folder.
+import path from 'node:path';
 import {
   orphanAllowance,
   reconcileStorage,
@@ -15,16 +16,17 @@ import { fail, openForCli } from './cli-context.js';
 
 const USAGE = 'Usage: npm run storage-check [-- --apply | --restore-quarantine [yyyy-mm-dd]]';
 
-function printReport(report: StorageCheckReport): void {
+function printReport(report: StorageCheckReport, uploadsDir: string): void {
   const dryRun = report.mode === 'dry-run';
+  const quarantine = path.join(uploadsDir, ...report.quarantineFolder.split('/'));
   console.log(
     `${report.storedUploads} uploads in storage, ${report.referencedUploads} of them referenced by the database; ${report.orphanUploads} unreferenced.`,
   );
   if (report.orphanFiles.length > 0) {
     console.log(
       dryRun
-        ? `Would move ${report.orphanFiles.length} unreferenced files to ${report.quarantineFolder}:`
-        : `Moved ${report.quarantinedFiles.length} unreferenced files to ${report.quarantineFolder}:`,
+        ? `Would move ${report.orphanFiles.length} unreferenced files to ${quarantine}:`
+        : `Moved ${report.quarantinedFiles.length} unreferenced files to ${quarantine}:`,
     );
     for (const key of dryRun ? report.orphanFiles : report.quarantinedFiles) {
       console.log(`  ${key}`);
@@ -77,7 +79,7 @@ async function main() {
         quarantineDays: config.QUARANTINE_DAYS,
       },
     );
-    printReport(report);
+    printReport(report, config.uploadsDir);
   } finally {
     await database.close();
   }

@@ -301,6 +301,7 @@ export async function restoreBackup(stores: Stores, archive: string): Promise<Ba
     ) as BackupManifest;
     if (manifest.format !== FORMAT)
       throw new Error(`Unknown backup format: ${String(manifest.format)}`);
+    if (manifest.entries) await verifyArchive(archive, manifest);
     // All rows or none: a failed restore leaves the database empty, ready for another try.
     await stores.db.transaction(async (tx) => {
       for (const table of TABLES_IN_DEPENDENCY_ORDER) {

@@ -18,7 +18,7 @@ import {
 import { storeImage } from '../media/image-store.js';
 import { imageLimits } from '../modules/auth/auth.service.js';
 import type { Storage } from '../storage/storage.js';
-import { restoreBackup, writeBackup } from './backup.js';
+import { restoreBackup, verifyArchive, writeBackup } from './backup.js';
 import {
   describeStorageCheck,
   ORPHAN_FLOOR,
@@ -119,6 +119,22 @@ describe(`backup and restore (${TEST_ENGINE})`, () => {
     const manifest = await writeBackup(source.app.ctx, archive);
     expect(manifest.rows['memorials']).toBe(2);
     expect(manifest.files).toBeGreaterThan(0);
+    expect((await stat(archive)).mode & 0o777).toBe(0o600);
+    // The read-back check catches an entry that is not what was written, or is not there.
+    await verifyArchive(archive, manifest);
+    const users = manifest.entries!['tables/users.jsonl']!;
+    await expect(
+      verifyArchive(archive, {
+        ...manifest,
+        entries: {
+          ...manifest.entries,
+          'tables/users.jsonl': { ...users, sha256: '0'.repeat(64) },
+        },
+      }),
+    ).rejects.toThrow(/tables\/users.jsonl differs from what was written/);
+    await expect(
+      verifyArchive(archive, { ...manifest, rows: { ...manifest.rows, users: users.size } }),
+    ).rejects.toThrow(/tables\/users.jsonl holds \d+ rows/);
 
     await restoreBackup(target.app.ctx, archive);
     for (const table of TABLES_IN_DEPENDENCY_ORDER) {
