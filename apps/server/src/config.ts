@@ -97,6 +97,8 @@ const EnvSchema = z
     FLOWER_LIMIT_PER_USER: z.coerce.number().int().min(1).default(30),
     PRAYER_LIMIT_PER_USER: z.coerce.number().int().min(1).default(30),
     UPLOAD_LIMIT_PER_USER: z.coerce.number().int().min(1).default(100),
+    /** Days the start-up storage check keeps unreferenced files in quarantine before deleting them. */
+    QUARANTINE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     SEED_DEMO: bool.default(true),
     WEB_DIST_DIR: z.string().optional(),
     /** Measure event-loop delay; SIGUSR2 logs it and starts a new measurement (benchmarks use it). */

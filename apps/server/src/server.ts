@@ -4,7 +4,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoData } from './db/seed.js';
-import { reconcileStorage } from './maintenance/reconcile.js';
+import { describeStorageCheck, reconcileStorage, startUpGraceMs } from './maintenance/reconcile.js';
 import { runningServerPid, writeServerLock } from './maintenance/server-lock.js';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -21,19 +21,14 @@ async function main() {
   const webDistDir =
     config.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
   const app = await buildApp({ config, database, webDistDir });
-  // With the embedded database this process is the only writer, so every unreferenced file is
-  // debris; with PostgreSQL other instances may be mid-upload, so young files are spared.
+  // Never deletes an upload: unreferenced files go to quarantine, and only a few of them (a
+  // crash's debris); an empty, wrong or older database leaves every file in place with a warning.
   const report = await reconcileStorage(app.ctx, {
-    graceMs: database.kind === 'pglite' ? 0 : 15 * 60_000,
+    mode: 'start-up',
+    graceMs: startUpGraceMs(database.kind),
+    quarantineDays: config.QUARANTINE_DAYS,
   });
-  if (report.removedFiles.length > 0 || report.missingFiles.length > 0) {
-    app.log.warn(
-      { removedFiles: report.removedFiles, missingFiles: report.missingFiles },
-      `storage check: removed ${report.removedFiles.length} orphaned files; ${report.missingFiles.length} rows lack their files`,
-    );
-  } else {
-    app.log.info('storage check: database and uploads agree');
-  }
+  for (const { level, message } of describeStorageCheck(report)) app.log[level](message);
   if (config.SEED_DEMO) await seedDemoData(app.ctx, app.log);
 
   if (config.DIAGNOSTICS) {

@@ -1,11 +1,12 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import * as tar from 'tar';
 import type { Db } from '../db/client.js';
 import type { Storage } from '../storage/storage.js';
@@ -14,11 +15,19 @@ import { STORAGE_KINDS, TABLES_IN_DEPENDENCY_ORDER } from './tables.js';
 const FORMAT = 'rips-backup/1';
 const BATCH = 500;
 
+/** Size and SHA-256 of one archive entry, as it was written. */
+export interface EntryChecksum {
+  size: number;
+  sha256: string;
+}
+
 export interface BackupManifest {
   format: typeof FORMAT;
   createdAt: string;
   rows: Record<string, number>;
   files: number;
+  /** Every entry but the manifest itself, by its path in the archive (absent in older backups). */
+  entries?: Record<string, EntryChecksum>;
 }
 
 interface Stores {
@@ -30,69 +39,206 @@ function rowsOf(result: unknown): Record<string, unknown>[] {
   return (result as { rows: Record<string, unknown>[] }).rows;
 }
 
-async function dumpTable(db: Db, table: string, file: string): Promise<number> {
-  const out = createWriteStream(file);
+/** Primary-key columns: pages follow them (keyset paging, served by the key's index). */
+function primaryKey(table: string): string[] {
+  return table === 'memorial_contributors' || table === 'memorial_likes'
+    ? ['memorial_id', 'user_id']
+    : ['id'];
+}
+
+/** Counts bytes and hashes them as they pass. */
+class Checksum {
+  private readonly hash = createHash('sha256');
+  size = 0;
+  update(chunk: Buffer | string): void {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    this.hash.update(bytes);
+    this.size += bytes.length;
+  }
+  digest(): EntryChecksum {
+    return { size: this.size, sha256: this.hash.digest('hex') };
+  }
+}
+
+async function dumpTable(
+  db: Db,
+  table: string,
+  file: string,
+): Promise<{ rows: number; checksum: EntryChecksum }> {
+  const out = createWriteStream(file, { mode: 0o600 });
+  const checksum = new Checksum();
+  const keys = primaryKey(table);
+  const columns = sql.raw(keys.map((k) => `t.${k}`).join(', '));
   let count = 0;
-  // Pages in primary-key order: stable between pages, and served by the key's index.
-  const order =
-    table === 'memorial_contributors' || table === 'memorial_likes' ? 'memorial_id, user_id' : 'id';
-  for (let offset = 0; ; offset += BATCH) {
+  let last: unknown[] | null = null;
+  for (;;) {
+    // WHERE key > last page's last key: unlike OFFSET, no row is skipped or read twice, and each
+    // page costs the same however deep it is.
+    const after: SQL = last
+      ? sql`WHERE (${columns}) > (${sql.join(
+          last.map((value) => sql`${value}`),
+          sql`, `,
+        )})`
+      : sql``;
     const result = await db.execute(
-      sql.raw(
-        `SELECT row_to_json(t)::text AS row FROM "${table}" t ORDER BY ${order} LIMIT ${BATCH} OFFSET ${offset}`,
-      ),
+      sql`SELECT row_to_json(t)::text AS row, ${sql.raw(keys.map((k, i) => `t.${k} AS k${i}`).join(', '))} FROM ${sql.identifier(table)} t ${after} ORDER BY ${columns} LIMIT ${sql.raw(String(BATCH))}`,
     );
     const rows = rowsOf(result);
     for (const { row } of rows) {
-      if (!out.write(`${String(row)}\n`)) await once(out, 'drain');
+      const line = `${String(row)}\n`;
+      checksum.update(line);
+      if (!out.write(line)) await once(out, 'drain');
     }
     count += rows.length;
     if (rows.length < BATCH) break;
+    const lastRow = rows[rows.length - 1]!;
+    last = keys.map((_, i) => lastRow[`k${i}`]);
   }
   out.end();
   await once(out, 'finish');
-  return count;
+  return { rows: count, checksum: checksum.digest() };
 }
 
-/** Writes one .tar.gz holding every table as JSON lines and every stored file. */
+async function copyFile(
+  storage: Storage,
+  key: string,
+  target: string,
+): Promise<EntryChecksum | null> {
+  const object = await storage.get(key);
+  if (!object) return null;
+  const checksum = new Checksum();
+  await mkdir(path.dirname(target), { recursive: true });
+  await pipeline(
+    object.stream,
+    async function* (source: AsyncIterable<Buffer>) {
+      for await (const chunk of source) {
+        checksum.update(chunk);
+        yield chunk;
+      }
+    },
+    createWriteStream(target, { mode: 0o600 }),
+  );
+  return checksum.digest();
+}
+
+/**
+ * Reads the archive back and checks it holds exactly the entries written, each with its size
+ * and checksum, and that each table file holds the rows the manifest counts.
+ */
+export async function verifyArchive(archive: string, manifest: BackupManifest): Promise<void> {
+  const expected = manifest.entries ?? {};
+  const found = new Map<string, EntryChecksum & { lines: number }>();
+  let manifestSeen = false;
+  const pending: Promise<void>[] = [];
+  await tar.list({
+    file: archive,
+    onReadEntry: (entry) => {
+      if (entry.type !== 'File') return;
+      const name = entry.path.replace(/^\.\//, '');
+      if (name === 'manifest.json') {
+        manifestSeen = true;
+        return;
+      }
+      const checksum = new Checksum();
+      let lines = 0;
+      entry.on('data', (chunk: Buffer) => {
+        checksum.update(chunk);
+        for (const byte of chunk) if (byte === 0x0a) lines += 1;
+      });
+      pending.push(
+        new Promise((resolve) =>
+          entry.on('end', () => {
+            found.set(name, { ...checksum.digest(), lines });
+            resolve();
+          }),
+        ),
+      );
+    },
+  });
+  await Promise.all(pending);
+  const problems: string[] = [];
+  if (!manifestSeen) problems.push('manifest.json is missing');
+  for (const [name, want] of Object.entries(expected)) {
+    const got = found.get(name);
+    if (!got) problems.push(`${name} is missing`);
+    else if (got.size !== want.size || got.sha256 !== want.sha256)
+      problems.push(`${name} differs from what was written`);
+  }
+  for (const name of found.keys()) if (!(name in expected)) problems.push(`${name} is unexpected`);
+  for (const [table, rows] of Object.entries(manifest.rows)) {
+    const got = found.get(`tables/${table}.jsonl`);
+    if (got && got.lines !== rows)
+      problems.push(`tables/${table}.jsonl holds ${got.lines} rows, not ${rows}`);
+  }
+  if (problems.length > 0) {
+    throw new Error(`The backup ${archive} failed its read-back check: ${problems.join('; ')}.`);
+  }
+}
+
+/**
+ * Writes one .tar.gz holding every table as JSON lines and every stored file, readable by its
+ * owner only. All tables are read in one REPEATABLE READ, READ ONLY transaction: one snapshot,
+ * so a child row never comes without its parent however the site is written to meanwhile. The
+ * archive is read back and checked before it takes its final name.
+ */
 export async function writeBackup(stores: Stores, archive: string): Promise<BackupManifest> {
   const staging = await mkdtemp(path.join(os.tmpdir(), 'rips-backup-'));
+  const target = path.resolve(archive);
+  const partial = `${target}.${randomUUID()}.partial`;
   try {
     await mkdir(path.join(staging, 'tables'));
+    const entries: Record<string, EntryChecksum> = {};
     const rows: Record<string, number> = {};
-    for (const table of TABLES_IN_DEPENDENCY_ORDER) {
-      rows[table] = await dumpTable(
-        stores.db,
-        table,
-        path.join(staging, 'tables', `${table}.jsonl`),
-      );
-    }
     let files = 0;
-    for (const kind of STORAGE_KINDS) {
-      for await (const key of stores.storage.list(kind)) {
-        const object = await stores.storage.get(key);
-        if (!object) continue;
-        const target = path.join(staging, 'uploads', ...key.split('/'));
-        await mkdir(path.dirname(target), { recursive: true });
-        await pipeline(object.stream, createWriteStream(target));
-        files += 1;
-      }
-    }
+    await stores.db.transaction(
+      async (tx) => {
+        for (const table of TABLES_IN_DEPENDENCY_ORDER) {
+          const name = `tables/${table}.jsonl`;
+          const dumped = await dumpTable(tx, table, path.join(staging, ...name.split('/')));
+          rows[table] = dumped.rows;
+          entries[name] = dumped.checksum;
+        }
+        // Files are copied while the snapshot is held, as close to it as storage allows.
+        for (const kind of STORAGE_KINDS) {
+          for await (const key of stores.storage.list(kind)) {
+            const name = `uploads/${key}`;
+            const checksum = await copyFile(
+              stores.storage,
+              key,
+              path.join(staging, ...name.split('/')),
+            );
+            if (!checksum) continue;
+            entries[name] = checksum;
+            files += 1;
+          }
+        }
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
     const manifest: BackupManifest = {
       format: FORMAT,
       createdAt: new Date().toISOString(),
       rows,
       files,
+      entries,
     };
     await writeFile(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2));
-    await mkdir(path.dirname(path.resolve(archive)), { recursive: true });
-    await tar.create({ gzip: true, file: archive, cwd: staging, portable: true }, [
-      'manifest.json',
-      'tables',
-      ...(files > 0 ? ['uploads'] : []),
-    ]);
+    await mkdir(path.dirname(target), { recursive: true });
+    await pipeline(
+      tar.create({ gzip: true, cwd: staging, portable: true }, [
+        'manifest.json',
+        'tables',
+        ...(files > 0 ? ['uploads'] : []),
+      ]),
+      createWriteStream(partial, { mode: 0o600 }),
+    );
+    // The mode given at creation is narrowed by the umask, never widened; say it outright.
+    await chmod(partial, 0o600);
+    await verifyArchive(partial, manifest);
+    await rename(partial, target);
     return manifest;
   } finally {
+    await rm(partial, { force: true });
     await rm(staging, { recursive: true, force: true });
   }
 }
@@ -155,6 +301,7 @@ export async function restoreBackup(stores: Stores, archive: string): Promise<Ba
     ) as BackupManifest;
     if (manifest.format !== FORMAT)
       throw new Error(`Unknown backup format: ${String(manifest.format)}`);
+    if (manifest.entries) await verifyArchive(archive, manifest);
     // All rows or none: a failed restore leaves the database empty, ready for another try.
     await stores.db.transaction(async (tx) => {
       for (const table of TABLES_IN_DEPENDENCY_ORDER) {

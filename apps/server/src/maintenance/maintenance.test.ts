@@ -1,13 +1,14 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/app.js';
 import { createUser } from '../../test/factories.js';
 import { pngFile } from '../../test/fixtures.js';
 import type { Db } from '../db/client.js';
 import {
+  flowers,
   legacies,
   legacyAssets,
   memorialContributors,
@@ -17,8 +18,13 @@ import {
 import { storeImage } from '../media/image-store.js';
 import { imageLimits } from '../modules/auth/auth.service.js';
 import type { Storage } from '../storage/storage.js';
-import { restoreBackup, writeBackup } from './backup.js';
-import { reconcileStorage } from './reconcile.js';
+import { restoreBackup, verifyArchive, writeBackup } from './backup.js';
+import {
+  describeStorageCheck,
+  ORPHAN_FLOOR,
+  reconcileStorage,
+  restoreQuarantine,
+} from './reconcile.js';
 import { STORAGE_KINDS, TABLES_IN_DEPENDENCY_ORDER } from './tables.js';
 
 let source: TestApp;
@@ -113,6 +119,22 @@ describe(`backup and restore (${TEST_ENGINE})`, () => {
     const manifest = await writeBackup(source.app.ctx, archive);
     expect(manifest.rows['memorials']).toBe(2);
     expect(manifest.files).toBeGreaterThan(0);
+    expect((await stat(archive)).mode & 0o777).toBe(0o600);
+    // The read-back check catches an entry that is not what was written, or is not there.
+    await verifyArchive(archive, manifest);
+    const users = manifest.entries!['tables/users.jsonl']!;
+    await expect(
+      verifyArchive(archive, {
+        ...manifest,
+        entries: {
+          ...manifest.entries,
+          'tables/users.jsonl': { ...users, sha256: '0'.repeat(64) },
+        },
+      }),
+    ).rejects.toThrow(/tables\/users.jsonl differs from what was written/);
+    await expect(
+      verifyArchive(archive, { ...manifest, rows: { ...manifest.rows, users: users.size } }),
+    ).rejects.toThrow(/tables\/users.jsonl holds \d+ rows/);
 
     await restoreBackup(target.app.ctx, archive);
     for (const table of TABLES_IN_DEPENDENCY_ORDER) {
@@ -130,36 +152,221 @@ describe(`backup and restore (${TEST_ENGINE})`, () => {
   });
 });
 
-describe(`storage reconciliation (${TEST_ENGINE})`, () => {
-  it('removes files no row points at and reports rows whose files are gone', async () => {
-    const { storage } = source.app.ctx;
-    const { image } = await seedMemorial(source);
-    const orphan = await storeImage(
-      storage,
-      'photos',
-      (await pngFile()).body,
-      imageLimits(source.app.ctx),
-    );
-    await storage.put(`${image.imageKey}/640.webp.1234.tmp`, Buffer.from('half-written'));
+async function countOf(db: Db, query: string): Promise<number> {
+  const result = await db.execute(sql.raw(query));
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
+}
 
-    const young = await reconcileStorage(source.app.ctx, { graceMs: 60_000 });
-    expect(young.removedFiles).toEqual([]);
+describe(`a backup taken while writes happen (${TEST_ENGINE})`, () => {
+  let writer: TestApp;
+  let restored: TestApp;
+  beforeAll(async () => {
+    [writer, restored] = await Promise.all([createTestApp(), createTestApp()]);
+  });
+  afterAll(async () => Promise.all([writer?.close(), restored?.close()]));
 
-    const report = await reconcileStorage(source.app.ctx, { graceMs: 0 });
-    expect(report.removedFiles.sort()).toEqual(
-      [
-        `${image.imageKey}/640.webp.1234.tmp`,
-        ...orphan.imageWidths.map((w) => `${orphan.imageKey}/${w}.webp`),
-      ].sort(),
-    );
-    expect(await storage.get(`${orphan.imageKey}/${orphan.imageWidths[0]}.webp`)).toBeNull();
+  it('restores to one point in time: pairs written together come back together', async () => {
+    const { db } = writer.app.ctx;
+    const owner = await createUser(writer.app, { role: 'sponsor' });
+    // A memorial and its first flower are always written in one transaction, so any point in
+    // time holds as many flowers as memorials, each flower's memorial beside it.
+    const writePair = (title: string) =>
+      db.transaction(async (tx) => {
+        const [memorial] = await tx
+          .insert(memorials)
+          .values({ ownerId: owner.row.id, title })
+          .returning({ id: memorials.id });
+        await tx
+          .insert(flowers)
+          .values({ memorialId: memorial!.id, ownerId: owner.row.id, bouquet: 'roses' });
+      });
+    // More rows than one page of the dump, so paging itself is exercised under writes.
+    const seeded = await db
+      .insert(memorials)
+      .values(
+        Array.from({ length: 1200 }, (_, i) => ({ ownerId: owner.row.id, title: `Seed ${i}` })),
+      )
+      .returning({ id: memorials.id });
+    await db
+      .insert(flowers)
+      .values(seeded.map((m) => ({ memorialId: m.id, ownerId: owner.row.id, bouquet: 'lilies' })));
+
+    let writing = true;
+    let written = 0;
+    const writes = (async () => {
+      while (writing) {
+        await writePair(`During ${written}`);
+        written += 1;
+        // PGlite answers without I/O; yield so timers and the backup get their turns.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const archive = path.join(scratch, 'during-writes.tar.gz');
+    const before = written;
+    const manifest = await writeBackup(writer.app.ctx, archive).finally(() => {
+      writing = false;
+    });
+    await writes;
+    expect(written, 'writes went on around the backup').toBeGreaterThan(before);
+
+    expect(manifest.rows['flowers']).toBe(manifest.rows['memorials']);
+    expect((await stat(archive)).mode & 0o777).toBe(0o600);
+    await restoreBackup(restored.app.ctx, archive);
+    const rdb = restored.app.ctx.db;
+    const memorialCount = await countOf(rdb, 'SELECT count(*)::int AS n FROM memorials');
+    expect(memorialCount).toBe(manifest.rows['memorials']);
+    expect(memorialCount).toBeGreaterThanOrEqual(1200 + before);
+    expect(await countOf(rdb, 'SELECT count(*)::int AS n FROM flowers')).toBe(memorialCount);
+    expect(
+      await countOf(
+        rdb,
+        'SELECT count(*)::int AS n FROM memorials m WHERE (SELECT count(*) FROM flowers f WHERE f.memorial_id = m.id) <> 1',
+      ),
+    ).toBe(0);
+  });
+});
+
+async function readAll(storage: Storage, key: string): Promise<Buffer | null> {
+  const object = await storage.get(key);
+  if (!object) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** An upload no row points at, as a crash between storing and inserting leaves it. */
+async function orphanUpload(t: TestApp): Promise<string[]> {
+  const stored = await storeImage(
+    t.app.ctx.storage,
+    'photos',
+    (await pngFile()).body,
+    imageLimits(t.app.ctx),
+  );
+  return stored.imageWidths.map((w) => `${stored.imageKey}/${w}.webp`);
+}
+
+const CHECK = { graceMs: 0, quarantineDays: 30 } as const;
+
+describe(`storage check at start-up (${TEST_ENGINE})`, () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(async () => t?.close());
+
+  it("moves a crash's orphans and half-written files to quarantine, never deleting them", async () => {
+    const { storage } = t.app.ctx;
+    const { image } = await seedMemorial(t);
+    const orphan = await orphanUpload(t);
+    const orphanBytes = await readAll(storage, orphan[0]!);
+    const temp = `${image.imageKey}/640.webp.1234.tmp`;
+    await storage.put(temp, Buffer.from('half-written'));
+
+    const young = await reconcileStorage(t.app.ctx, {
+      ...CHECK,
+      mode: 'start-up',
+      graceMs: 60_000,
+    });
+    expect(young.orphanFiles).toEqual([]);
+
+    const now = new Date();
+    const report = await reconcileStorage(t.app.ctx, { ...CHECK, mode: 'start-up', now });
+    expect(report.refused).toBeNull();
+    expect(report.quarantinedFiles.sort()).toEqual([temp, ...orphan].sort());
+    const folder = `quarantine/${now.toISOString().slice(0, 10)}`;
+    expect(report.quarantineFolder).toBe(folder);
+    expect(await storage.get(orphan[0]!)).toBeNull();
+    expect(await readAll(storage, `${folder}/${orphan[0]}`)).toEqual(orphanBytes);
+    expect(await readAll(storage, `${folder}/${temp}`)).toEqual(Buffer.from('half-written'));
     expect(await storage.get(`${image.imageKey}/${image.imageWidths[0]}.webp`)).not.toBeNull();
     expect(report.missingFiles).toEqual([]);
+    expect(describeStorageCheck(report)).toEqual([
+      {
+        level: 'warn',
+        message: `storage check: moved ${orphan.length + 1} unreferenced files (1 uploads) to ${folder} in the uploads folder, kept 30 days`,
+      },
+    ]);
 
     await storage.deletePrefix(image.imageKey);
-    const missing = await reconcileStorage(source.app.ctx, { graceMs: 0 });
+    const missing = await reconcileStorage(t.app.ctx, { ...CHECK, mode: 'start-up' });
     expect(missing.missingFiles).toEqual([
       expect.objectContaining({ table: 'memorials', key: image.imageKey }),
+    ]);
+  });
+
+  it('moves nothing when the database points at no stored file, and warns', async () => {
+    const { storage } = t.app.ctx;
+    const uploads = [...(await orphanUpload(t)), ...(await orphanUpload(t))];
+    const report = await reconcileStorage(t.app.ctx, { ...CHECK, mode: 'start-up' });
+    expect(report.refused).toBe('nothing-referenced');
+    expect(report.orphanFiles.sort()).toEqual([...uploads].sort());
+    expect(report.quarantinedFiles).toEqual([]);
+    for (const key of uploads) expect(await storage.get(key), key).not.toBeNull();
+    const messages = describeStorageCheck(report);
+    expect(messages).toEqual([
+      { level: 'warn', message: expect.stringContaining('npm run storage-check -- --apply') },
+    ]);
+    expect(messages[0]!.message).toContain('nothing was moved');
+    for (const key of uploads) expect(messages[0]!.message).not.toContain(key.split('/')[3]);
+  });
+
+  it('refuses more orphans than its share; --apply moves them and a restore brings them back', async () => {
+    const { storage } = t.app.ctx;
+    // An older database: it knows two uploads, the files hold six more made after it.
+    const known = [await seedMemorial(t), await seedMemorial(t)];
+    const later: string[] = [];
+    for (let i = 0; i < ORPHAN_FLOOR + 1; i++) later.push(...(await orphanUpload(t)));
+
+    const dryRun = await reconcileStorage(t.app.ctx, { ...CHECK, mode: 'dry-run' });
+    const startUp = await reconcileStorage(t.app.ctx, { ...CHECK, mode: 'start-up' });
+    for (const report of [dryRun, startUp]) {
+      expect(report.refused).toBe('over-share');
+      expect(report.orphanUploads).toBe(ORPHAN_FLOOR + 1);
+      expect(report.quarantinedFiles).toEqual([]);
+    }
+    for (const key of later) expect(await storage.get(key), key).not.toBeNull();
+    expect(describeStorageCheck(startUp)[0]).toEqual({
+      level: 'warn',
+      message: expect.stringMatching(/6 of 8 stored uploads have no row.*nothing was moved/),
+    });
+
+    const applied = await reconcileStorage(t.app.ctx, { ...CHECK, mode: 'apply' });
+    expect(applied.quarantinedFiles.sort()).toEqual([...later].sort());
+    for (const key of later) {
+      expect(await storage.get(key), key).toBeNull();
+      expect(await storage.get(`${applied.quarantineFolder}/${key}`), key).not.toBeNull();
+    }
+    for (const { image } of known) {
+      expect(await storage.get(`${image.imageKey}/${image.imageWidths[0]}.webp`)).not.toBeNull();
+    }
+
+    const back = await restoreQuarantine(storage);
+    expect(back.restored.sort()).toEqual([...later].sort());
+    for (const key of later) expect(await storage.get(key), key).not.toBeNull();
+  });
+
+  it('deletes quarantine kept longer than QUARANTINE_DAYS, and only that', async () => {
+    const { storage } = t.app.ctx;
+    const now = new Date('2026-11-23T12:00:00Z');
+    const old =
+      'quarantine/2026-10-23/photos/2026/10/aaaaaaaa-1111-4222-8333-444444444444/640.webp';
+    const young =
+      'quarantine/2026-10-25/photos/2026/10/bbbbbbbb-1111-4222-8333-444444444444/640.webp';
+    const odd = 'quarantine/kept-by-hand/note.txt';
+    for (const key of [old, young, odd]) await storage.put(key, Buffer.from(key));
+
+    const dryRun = await reconcileStorage(t.app.ctx, { ...CHECK, mode: 'dry-run', now });
+    expect(dryRun.expiredQuarantine).toEqual(['quarantine/2026-10-23']);
+    expect(await storage.get(old)).not.toBeNull();
+
+    const report = await reconcileStorage(t.app.ctx, { ...CHECK, mode: 'start-up', now });
+    expect(report.expiredQuarantine).toEqual(['quarantine/2026-10-23']);
+    expect(await storage.get(old)).toBeNull();
+    expect(await storage.get(young)).not.toBeNull();
+    expect(await storage.get(odd)).not.toBeNull();
+    expect(describeStorageCheck(report)).toEqual([
+      { level: 'info', message: 'storage check: deleted 1 quarantine folders older than 30 days' },
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, rmdir, stat, statfs, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../errors.js';
@@ -76,6 +76,16 @@ export class LocalStorage implements Storage {
 
   async deletePrefix(prefix: string): Promise<void> {
     await rm(this.resolve(prefix), { recursive: true, force: true });
+  }
+
+  async move(from: string, to: string): Promise<void> {
+    const source = this.resolve(from);
+    const target = this.resolve(to);
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(source, target);
+    // An upload's own folder goes once its last file has moved; a folder shared with other
+    // uploads (kind/yyyy/mm) is never touched, so a concurrent put cannot lose its parent.
+    await rmdir(path.dirname(source)).catch(() => undefined);
   }
 
   async *list(prefix: string): AsyncIterable<string> {

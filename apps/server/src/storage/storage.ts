@@ -15,6 +15,11 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Removes every object whose key starts with `prefix/`. */
   deletePrefix(prefix: string): Promise<void>;
+  /**
+   * Moves one object to another key, replacing what is there (a rename on local disk, so the
+   * object is never half in both places). The storage check quarantines orphans with it.
+   */
+  move(from: string, to: string): Promise<void>;
   /** Every key under a top-level folder, for reconciliation and backup. */
   list(prefix: string): AsyncIterable<string>;
   /** When the object was written, or null when it does not exist. */
