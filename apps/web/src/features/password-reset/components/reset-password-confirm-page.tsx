@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Container,
-  List,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Container, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -111,16 +101,14 @@ export default function ResetPasswordConfirmPage() {
                   Type the new password you chose on the reset form, twice. Nothing has changed yet:
                   your current password keeps working until you press Set New Password.
                 </Text>
-                <List size="sm" spacing={4}>
-                  <List.Item>
-                    When you submit, the new password takes effect and every device signed in to the
-                    account is signed out. We email the account to say so.
-                  </List.Item>
-                  <List.Item>
-                    If you did not ask to reset your password, close this page. Never type a
-                    password someone else gave you.
-                  </List.Item>
-                </List>
+                <Text size="sm">
+                  When you submit, the new password takes effect and every device signed in to the
+                  account is signed out. We email the account to say so.
+                </Text>
+                <Text size="sm">
+                  If you did not ask to reset your password, close this page. Never type a password
+                  someone else gave you.
+                </Text>
                 {failed ? (
                   <Alert color="red" variant="light" role="alert">
                     {errorMessage(mutation.error, CONFIRM_FAILED)}
