@@ -1,5 +1,6 @@
-// Accounts on the production build: edit the profile with a new avatar, the secure password
-// reset through the outbox link, the admin page, the static pages and the contact form, with axe
+// Accounts on the production build: edit the profile with a new avatar, the email change confirmed
+// from the new address, the secure password reset through the outbox link (the link opens a form;
+// only its submit acts), the admin page, the static pages and the contact form, with axe
 // on every screen (the Edit Profile modal open too).
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -70,6 +71,18 @@ async function expectNotice(page: Page, role: 'status' | 'alert', text: string) 
   await page.getByRole(role).filter({ hasText: text }).first().waitFor();
 }
 
+async function storedEmail(page: Page) {
+  return page.evaluate(
+    () => JSON.parse(localStorage.getItem('user') ?? 'null')?.data?.user?.email ?? null,
+  ) as Promise<string | null>;
+}
+
+function me(bearer: string): Promise<number> {
+  return fetch(`${server.baseUrl}/api/v1/users/me`, {
+    headers: { authorization: `Bearer ${bearer}` },
+  }).then((r) => r.status);
+}
+
 async function storedUser(page: Page) {
   return page.evaluate(
     () => JSON.parse(localStorage.getItem('user') ?? 'null')?.data?.user ?? null,
@@ -88,7 +101,8 @@ async function expectNoPageOverflow(page: Page) {
 }
 
 /** The newest .eml in the outbox to `to`, decoded from quoted-printable. */
-async function newestMailTo(to: string): Promise<string> {
+/** The newest mail to `to`, optionally the newest one that contains `including`. */
+async function newestMailTo(to: string, including?: string): Promise<string> {
   const dir = path.join(server.dataDir, 'outbox');
   for (let attempt = 0; attempt < 50; attempt++) {
     const files = await readdir(dir).catch(() => [] as string[]);
@@ -102,7 +116,8 @@ async function newestMailTo(to: string): Promise<string> {
       const decoded = raw
         .replace(/=\r?\n/g, '')
         .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      if (decoded.includes(`To: ${to}`)) return decoded;
+      if (decoded.includes(`To: ${to}`) && (!including || decoded.includes(including)))
+        return decoded;
     }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -162,7 +177,56 @@ describe('profile', () => {
 });
 
 describe('account details and password', () => {
-  it('changes the email and the password; this tab stays signed in with a fresh token', async () => {
+  it('changes the email only after the current password and the new address’s confirmation', async () => {
+    const member = await registerMember('Mover');
+    const { context, page } = await newPage(browser, server.baseUrl);
+    const session = await loginViaApi(page, server.baseUrl, member.userName, member.password);
+    const newEmail = `new.${member.email}`;
+
+    await page.goto('/profile/update-account-details');
+    await page.getByRole('heading', { level: 1, name: 'Account details' }).waitFor();
+    await page.getByLabel(/^Email/).fill(newEmail);
+    // A different email asks for the current password and says what happens.
+    await page.getByText('To change your email, enter your current password.').waitFor();
+    await expectNoAxeViolations(page, '/profile/update-account-details with a new email');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByText('Please enter your current password to change your email.')
+      .first()
+      .waitFor();
+    await page.getByLabel(/^Current Password/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectNotice(page, 'status', `We have sent a confirmation link to ${newEmail}.`);
+    // Nothing about the email changed yet.
+    expect(await storedEmail(page)).toBe(member.email);
+    expect(await apiLogin(member.email, PASSWORD)).toBe(200);
+
+    const notice = await newestMailTo(member.email);
+    expect(notice).toContain('A new email was requested');
+    const link = /http:\/\/127\.0\.0\.1:\d+\/account\/confirm-email\?token=[A-Za-z0-9_-]{43}/.exec(
+      await newestMailTo(newEmail),
+    )?.[0];
+    expect(link).toBeDefined();
+
+    // Opening the link changes nothing; the button does.
+    await page.goto(link!);
+    await page.getByRole('heading', { level: 1, name: 'Confirm your new email' }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    await expectNoAxeViolations(page, '/account/confirm-email');
+    expect(await apiLogin(member.email, PASSWORD)).toBe(200);
+    expect(await apiLogin(newEmail, PASSWORD)).toBe(401);
+    await page.getByRole('button', { name: 'Confirm New Email' }).click();
+    await expectNotice(page, 'status', 'Your new email is confirmed.');
+    expect(await apiLogin(newEmail, PASSWORD)).toBe(200);
+    expect(await storedEmail(page)).toBe(newEmail);
+    // The other session ended; this browser carries on with a fresh token.
+    expect(await me(session.accessToken)).toBe(401);
+    await page.goto('/profile');
+    await page.getByRole('heading', { level: 1, name: member.userName }).waitFor();
+    await context.close();
+  });
+
+  it('changes the password; this tab stays signed in with a fresh token, and the account is told', async () => {
     const member = await registerMember('Changer');
     const { context, page } = await newPage(browser, server.baseUrl);
     const session = await loginViaApi(page, server.baseUrl, member.userName, member.password);
@@ -170,12 +234,10 @@ describe('account details and password', () => {
     await page.goto('/profile/update-account-details');
     await page.getByRole('heading', { level: 1, name: 'Account details' }).waitFor();
     await expectNoAxeViolations(page, '/profile/update-account-details');
-    await page.getByLabel(/^Email/).fill(`new.${member.email}`);
+    await page.getByLabel(/^Full Name/).fill('Changer Renamed');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/profile');
-    await expect(
-      page.evaluate(() => JSON.parse(localStorage.getItem('user')!).data.user.email),
-    ).resolves.toBe(`new.${member.email}`);
+    expect((await storedUser(page))?.fullName).toBe('Changer Renamed');
 
     await page.getByRole('button', { name: 'Change Password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change Password' });
@@ -189,12 +251,9 @@ describe('account details and password', () => {
       () => JSON.parse(localStorage.getItem('user')!).data.accessToken as string,
     );
     expect(token).not.toBe(session.accessToken);
-    const me = (bearer: string) =>
-      fetch(`${server.baseUrl}/api/v1/users/me`, {
-        headers: { authorization: `Bearer ${bearer}` },
-      }).then((r) => r.status);
     expect(await me(session.accessToken)).toBe(401);
     expect(await me(token)).toBe(200);
+    expect(await newestMailTo(member.email)).toContain('If this was not you');
     // Still signed in here: the profile loads without the session-expired notice.
     await page.reload();
     await page.getByRole('heading', { level: 1, name: member.userName }).waitFor();
@@ -203,7 +262,12 @@ describe('account details and password', () => {
 });
 
 describe('password reset', () => {
-  it('changes the password only when the emailed link is opened, and only once', async () => {
+  const RESET_ANSWER =
+    'If an account matches, we have emailed it a link. Open the link and type your new password there to set it';
+  const resetLink = (mail: string) =>
+    /http:\/\/127\.0\.0\.1:\d+\/reset-password\/confirm\?token=[A-Za-z0-9_-]{43}/.exec(mail)?.[0];
+
+  it('changes the password only when the link holder submits it on the page, and only once', async () => {
     const member = await registerMember('Reset');
     const { context, page } = await newPage(browser, server.baseUrl);
     await page.goto('/forgot-password');
@@ -214,28 +278,74 @@ describe('password reset', () => {
     await page.getByLabel(/^New Password/).fill('Fresh-start-2027');
     await page.getByLabel('Confirm New Password').fill('Fresh-start-2027');
     await page.getByRole('button', { name: 'Reset Password' }).click();
-    const answer =
-      'If an account matches, we have emailed a link to confirm your new password. It expires in 30 minutes.';
-    await expectNotice(page, 'status', answer);
+    await expectNotice(page, 'status', RESET_ANSWER);
 
-    const mail = await newestMailTo(member.email);
-    const link = /http:\/\/127\.0\.0\.1:\d+\/reset-password\/confirm\?token=[A-Za-z0-9_-]{43}/.exec(
-      mail,
-    )?.[0];
+    const link = resetLink(await newestMailTo(member.email, '/reset-password/confirm?token='));
     expect(link).toBeDefined();
-    // Nothing changed yet.
     expect(await apiLogin(member.userName, PASSWORD)).toBe(200);
 
     await page.goto(link!);
-    await expectNotice(page, 'status', 'Your new password is now active. Please log in with it.');
+    await page.getByRole('heading', { level: 1, name: 'Set your new password' }).waitFor();
     expect(new URL(page.url()).search).toBe('');
     await expectNoAxeViolations(page, '/reset-password/confirm');
+    // The page is open and nothing changed.
+    expect(await apiLogin(member.userName, PASSWORD)).toBe(200);
+
+    // A password other than the requested one is refused, with the reason on the field.
+    await page.getByLabel(/^New Password/).fill('Something-else-44');
+    await page.getByLabel('Confirm New Password').fill('Something-else-44');
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await page
+      .getByText('This is not the new password chosen on the reset form.')
+      .first()
+      .waitFor();
+    expect(await apiLogin(member.userName, PASSWORD)).toBe(200);
+
+    await page.getByLabel(/^New Password/).fill('Fresh-start-2027');
+    await page.getByLabel('Confirm New Password').fill('Fresh-start-2027');
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await expectNotice(page, 'status', 'Your new password is now active.');
     expect(await apiLogin(member.userName, PASSWORD)).toBe(401);
     expect(await apiLogin(member.userName, 'Fresh-start-2027')).toBe(200);
+    expect(
+      await newestMailTo(member.email, 'Subject: Your Rips Memorial password was changed'),
+    ).toContain('If this was not you');
 
     await page.goto(link!);
+    await page.getByLabel(/^New Password/).fill('Fresh-start-2027');
+    await page.getByLabel('Confirm New Password').fill('Fresh-start-2027');
+    await page.getByRole('button', { name: 'Set New Password' }).click();
     await expectNotice(page, 'alert', 'This link is invalid or has expired.');
     expect(await apiLogin(member.userName, 'Fresh-start-2027')).toBe(200);
+    await context.close();
+  });
+
+  it('an attacker’s request, then the victim opening the link without submitting, changes nothing', async () => {
+    const victim = await registerMember('Victim');
+    const attackerPassword = 'Attacker-chose-2027';
+    const res = await fetch(`${server.baseUrl}/api/v1/users/forgot-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.77.0.1' },
+      body: JSON.stringify({
+        userName: victim.userName,
+        email: '',
+        newPassword: attackerPassword,
+        confirmNewPassword: attackerPassword,
+      }),
+    });
+    expect(res.status).toBe(200);
+    const link = resetLink(await newestMailTo(victim.email, '/reset-password/confirm?token='));
+    expect(link).toBeDefined();
+
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await page.goto(link!);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    // Give any request the page might make on load time to land.
+    await page.waitForLoadState('networkidle');
+    expect(await apiLogin(victim.userName, PASSWORD)).toBe(200);
+    expect(await apiLogin(victim.userName, attackerPassword)).toBe(401);
+    await page.getByRole('heading', { level: 1, name: 'Set your new password' }).waitFor();
+    await page.getByText('Nothing has changed yet').waitFor();
     await context.close();
   });
 });

@@ -288,7 +288,17 @@ describe('hostile JSON and text', () => {
       method: 'PATCH',
       url: '/api/v1/users/update-account',
       auth: token,
-      valid: { fullName: 'Daniel Okafor', email: 'sponsor@rips.example' },
+      valid: {
+        fullName: 'Daniel Okafor',
+        email: 'sponsor@rips.example',
+        currentPassword: 'not-it-1',
+      },
+    },
+    {
+      method: 'POST',
+      url: '/api/v1/users/confirm-email',
+      auth: undefined,
+      valid: { token: 'x'.repeat(43) },
     },
     {
       method: 'POST',
@@ -315,7 +325,11 @@ describe('hostile JSON and text', () => {
       method: 'POST',
       url: '/api/v1/users/reset-password/confirm',
       auth: undefined,
-      valid: { token: 'x'.repeat(43) },
+      valid: {
+        token: 'x'.repeat(43),
+        newPassword: 'Another-pass-22',
+        confirmNewPassword: 'Another-pass-22',
+      },
     },
     {
       method: 'POST',

@@ -218,9 +218,20 @@ row('PATCH /api/v1/users/update-account', SIGNED_IN, async (actor) =>
   json(
     PATCH,
     '/api/v1/users/update-account',
-    { fullName: 'Renamed Member', email: `renamed${++counter}@example.com` },
+    {
+      fullName: 'Renamed Member',
+      email: `renamed${++counter}@example.com`,
+      currentPassword: TEST_PASSWORD,
+    },
     (await freshAuth(actor)).headers,
   ),
+);
+row(
+  'POST /api/v1/users/confirm-email',
+  all('invalid'),
+  async (actor) =>
+    json(POST, '/api/v1/users/confirm-email', { token: 'A'.repeat(43) }, authOf(actor)),
+  'a token proves the right; a wrong one is refused for everyone',
 );
 row('POST /api/v1/users/change-password', SIGNED_IN, async (actor) =>
   json(
@@ -253,7 +264,16 @@ row(
   'POST /api/v1/users/reset-password/confirm',
   all('invalid'),
   async (actor) =>
-    json(POST, '/api/v1/users/reset-password/confirm', { token: 'A'.repeat(43) }, authOf(actor)),
+    json(
+      POST,
+      '/api/v1/users/reset-password/confirm',
+      {
+        token: 'A'.repeat(43),
+        newPassword: 'Forgotten-pass-1',
+        confirmNewPassword: 'Forgotten-pass-1',
+      },
+      authOf(actor),
+    ),
   'a token proves the right; a wrong one is refused for everyone',
 );
 row('GET /api/v1/users/normal', SIGNED_IN, async (actor) => ({

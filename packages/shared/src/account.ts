@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { EmailSchema, FullNameSchema, PasswordSchema, UserNameSchema } from './users.js';
+import {
+  EmailSchema,
+  FullNameSchema,
+  PasswordSchema,
+  UserNameSchema,
+  type Role,
+  type SelfUser,
+} from './users.js';
 
 /** Text fields of the multipart update-profile call; the avatar file travels beside them. */
 export const UpdateProfileFieldsSchema = z.object({
@@ -8,12 +15,52 @@ export const UpdateProfileFieldsSchema = z.object({
 });
 export type UpdateProfileFields = z.infer<typeof UpdateProfileFieldsSchema>;
 
-/** The spec's client sends its whole stored user; only these two fields are read, the rest is ignored. */
+/**
+ * The spec's client sends its whole stored user; only these fields are read, the rest is ignored.
+ * A new email also needs the current password, and takes effect only once the link sent to it is
+ * confirmed (docs/decisions/0015-email-change-needs-proof.md).
+ */
 export const UpdateAccountSchema = z.object({
   fullName: FullNameSchema,
   email: EmailSchema,
+  currentPassword: z.string().max(128).optional(),
 });
-export type UpdateAccount = z.infer<typeof UpdateAccountSchema>;
+export type UpdateAccount = z.input<typeof UpdateAccountSchema>;
+
+/** How long the link that confirms a new email stays valid. */
+export const EMAIL_CHANGE_LINK_TTL_MINUTES = 60;
+
+export const ACCOUNT_UPDATED_MESSAGE = 'Account details updated.';
+export const CURRENT_PASSWORD_FOR_EMAIL =
+  'Please enter your current password to change your email.';
+
+/** The answer when a new email waits for its confirmation: nothing about the email changed yet. */
+export function emailChangePendingMessage(newEmail: string): string {
+  return `We have sent a confirmation link to ${newEmail}. Your email changes only when you open that link and confirm; until then you keep signing in and receiving mail at your current address. The link expires in ${EMAIL_CHANGE_LINK_TTL_MINUTES} minutes.`;
+}
+
+/** What update-account answers: the account as it is now, and the email waiting for confirmation. */
+export interface UpdateAccountResult {
+  user: SelfUser;
+  roles: Role;
+  /** The new email that waits for its confirmation link, or null when the email did not change. */
+  pendingEmail: string | null;
+}
+
+/** 32 random bytes in base64url are 43 characters. */
+const LinkTokenSchema = z
+  .string()
+  .trim()
+  .regex(
+    /^[A-Za-z0-9_-]{43}$/,
+    'This link is not valid. Please copy the whole link from the email.',
+  );
+
+export const ConfirmEmailChangeSchema = z.object({ token: LinkTokenSchema });
+export type ConfirmEmailChange = z.infer<typeof ConfirmEmailChangeSchema>;
+
+export const EMAIL_CHANGED_MESSAGE =
+  'Your new email is confirmed. Every other session of this account has been signed out.';
 
 export const PASSWORDS_DO_NOT_MATCH = 'The passwords do not match.';
 
@@ -32,7 +79,10 @@ export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
 /** How long an emailed password-reset link stays valid. */
 export const RESET_LINK_TTL_MINUTES = 30;
 
-export const RESET_REQUESTED_MESSAGE = `If an account matches, we have emailed a link to confirm your new password. It expires in ${RESET_LINK_TTL_MINUTES} minutes.`;
+export const RESET_REQUESTED_MESSAGE = `If an account matches, we have emailed it a link. Open the link and type your new password there to set it; until then your current password keeps working. The link expires in ${RESET_LINK_TTL_MINUTES} minutes.`;
+
+export const PASSWORD_RESET_DONE_MESSAGE =
+  'Your new password is now active. Every session of this account has been signed out; please log in with it.';
 
 /** The spec's reset form: the email is optional, and when given it must be the account's own. */
 export const ForgotPasswordSchema = z
@@ -54,14 +104,18 @@ export const ForgotPasswordSchema = z
   });
 export type ForgotPassword = z.input<typeof ForgotPasswordSchema>;
 
-/** 32 random bytes in base64url are 43 characters. */
-export const ResetPasswordConfirmSchema = z.object({
-  token: z
-    .string()
-    .trim()
-    .regex(
-      /^[A-Za-z0-9_-]{43}$/,
-      'This link is not valid. Please copy the whole link from the email.',
-    ),
-});
+/**
+ * Submitted from the page the emailed link opens: the link holder types the new password twice.
+ * Opening the link alone changes nothing (docs/decisions/0014-reset-link-opens-a-form.md).
+ */
+export const ResetPasswordConfirmSchema = z
+  .object({
+    token: LinkTokenSchema,
+    newPassword: PasswordSchema,
+    confirmNewPassword: z.string().min(1, 'Please confirm the new password.').max(128),
+  })
+  .refine((v) => v.newPassword === v.confirmNewPassword, {
+    message: PASSWORDS_DO_NOT_MATCH,
+    path: ['confirmNewPassword'],
+  });
 export type ResetPasswordConfirm = z.infer<typeof ResetPasswordConfirmSchema>;

@@ -5,6 +5,7 @@
 export const TABLES_IN_DEPENDENCY_ORDER = [
   'users',
   'password_resets',
+  'email_changes',
   'memorials',
   'memorial_contributors',
   'memorial_likes',

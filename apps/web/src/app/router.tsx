@@ -34,6 +34,7 @@ const UpdatePostPage = lazy(() =>
   })),
 );
 const UpdateAccountPage = lazy(() => import('@/features/account/components/update-account-page'));
+const ConfirmEmailPage = lazy(() => import('@/features/account/components/confirm-email-page'));
 const LifeLegacyPage = lazy(() => import('@/features/legacy/components/life-legacy-page'));
 const BuildLegacyPage = lazy(() => import('@/features/legacy/components/build-legacy-page'));
 const CreatePostPage = lazy(() =>
@@ -64,6 +65,7 @@ const pages: RouteObject[] = [
   { path: paths.profile.path, element: <ProfilePage /> },
   { path: paths.profileUpdatePost.path, element: <UpdatePostPage /> },
   { path: paths.profileUpdateAccount.path, element: <UpdateAccountPage /> },
+  { path: paths.confirmEmail.path, element: <ConfirmEmailPage /> },
   { path: paths.lifeLegacy.path, element: <LifeLegacyPage /> },
   { path: paths.buildLegacy.path, element: <BuildLegacyPage /> },
   { path: paths.createPost.path, element: <CreatePostPage /> },

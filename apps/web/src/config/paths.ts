@@ -15,6 +15,7 @@ export const paths = {
     path: '/profile/update-account-details',
     href: () => '/profile/update-account-details',
   },
+  confirmEmail: { path: '/account/confirm-email', href: () => '/account/confirm-email' },
   lifeLegacy: { path: '/profile/life-legacy', href: () => '/profile/life-legacy' },
   buildLegacy: { path: '/profile/build-legacy', href: () => '/profile/build-legacy' },
   createPost: { path: '/create-post', href: () => '/create-post' },

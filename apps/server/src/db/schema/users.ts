@@ -37,7 +37,11 @@ export const passwordResets = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** SHA-256 of the emailed token; the token itself is never stored. */
     tokenHash: text('token_hash').notNull(),
-    /** The requested password, already hashed; applied only when the link is opened. */
+    /**
+     * The password typed on the reset request, already hashed. Never applied on its own: the
+     * holder of the link must type the same password again on the page the link opens
+     * (docs/decisions/0014-reset-link-opens-a-form.md).
+     */
     newPasswordHash: text('new_password_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -46,5 +50,31 @@ export const passwordResets = pgTable(
   (t) => [
     uniqueIndex('password_resets_token_hash_key').on(t.tokenHash),
     index('password_resets_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A new email waiting for its owner to confirm it from the link sent to it. The account keeps its
+ * current email until then (docs/decisions/0015-email-change-needs-proof.md).
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Stored lower-cased, like users.email. */
+    newEmail: text('new_email').notNull(),
+    /** SHA-256 of the emailed token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when confirmed, or when cancelled by a newer request or a password change. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('email_changes_token_hash_key').on(t.tokenHash),
+    index('email_changes_user_idx').on(t.userId),
   ],
 );

@@ -1,8 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ACCOUNT_UPDATED_MESSAGE,
+  EMAIL_CHANGED_MESSAGE,
+  emailChangePendingMessage,
+  type UpdateAccountResult,
+} from '@rips/shared/account';
 import { readMultipart } from '../../lib/multipart.js';
 import { respond } from '../../lib/respond.js';
 import { presentSelf } from '../users/users.presenter.js';
+import { issueSession } from '../auth/auth.service.js';
 import { changePassword, updateAccount, updateProfile } from './account.service.js';
+import { confirmEmailChange } from './email-change.service.js';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -20,17 +28,38 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.patch('/users/update-account', async (request, reply) => {
-    const updated = await updateAccount(ctx, await request.requireUser(), request.body);
-    return respond(
-      reply,
-      200,
-      { user: presentSelf(ctx.urls, updated), roles: updated.role },
-      'Account details updated.',
+    const { user, pendingEmail } = await updateAccount(
+      ctx,
+      await request.requireUser(),
+      request.body,
     );
+    const data: UpdateAccountResult = {
+      user: presentSelf(ctx.urls, user),
+      roles: user.role,
+      pendingEmail,
+    };
+    const message = pendingEmail
+      ? `${ACCOUNT_UPDATED_MESSAGE} ${emailChangePendingMessage(pendingEmail)}`
+      : ACCOUNT_UPDATED_MESSAGE;
+    return respond(reply, 200, data, message);
+  });
+
+  app.post('/users/confirm-email', async (request, reply) => {
+    // Read before the change: it revokes every token, this caller's included.
+    const caller = await request.optionalUser();
+    const user = await confirmEmailChange(ctx, request.ip, request.body, request.log);
+    // A browser signed in to this account keeps going with a fresh session; every other ends.
+    const session = caller?.id === user.id ? await issueSession(ctx, user) : null;
+    return respond(reply, 200, { userId: user.id, session }, EMAIL_CHANGED_MESSAGE);
   });
 
   app.post('/users/change-password', async (request, reply) => {
-    const session = await changePassword(ctx, await request.requireUser(), request.body);
+    const session = await changePassword(
+      ctx,
+      await request.requireUser(),
+      request.body,
+      request.log,
+    );
     return respond(
       reply,
       200,

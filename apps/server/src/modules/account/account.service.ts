@@ -1,6 +1,8 @@
 import { ErrorCode } from '@rips/shared/api';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   ChangePasswordSchema,
+  CURRENT_PASSWORD_FOR_EMAIL,
   UpdateAccountSchema,
   UpdateProfileFieldsSchema,
 } from '@rips/shared/account';
@@ -18,6 +20,9 @@ import {
 } from '../auth/auth.service.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { cancelPendingResets } from '../password-reset/password-reset.repository.js';
+import { notifyPasswordChanged } from './account.notices.js';
+import { cancelPendingEmailChanges } from './email-change.repository.js';
+import { requestEmailChange } from './email-change.service.js';
 import {
   findUserByEmail,
   findUserByUserName,
@@ -26,7 +31,7 @@ import {
   type UserRow,
 } from '../users/users.repository.js';
 
-const CHANGE_PASSWORD_ATTEMPTS = 10;
+const CURRENT_PASSWORD_ATTEMPTS = 10;
 const AVATAR_REQUIRED = 'Please select an avatar image.';
 
 /**
@@ -72,52 +77,70 @@ export async function updateProfile(
   return updated;
 }
 
+/**
+ * Full name changes at once. A different email needs the current password and only becomes
+ * pending: it applies once the link sent to it is confirmed (email-change.service.ts).
+ */
 export async function updateAccount(
   ctx: AppContext,
   user: UserRow,
   body: unknown,
-): Promise<UserRow> {
+): Promise<{ user: UserRow; pendingEmail: string | null }> {
   const fields = UpdateAccountSchema.parse(body);
-  const holder = await findUserByEmail(ctx.db, fields.email);
-  if (holder && holder.id !== user.id)
-    throw AppError.conflict(ErrorCode.EmailTaken, EMAIL_TAKEN_MESSAGE);
-  try {
-    const updated = await updateUser(ctx.db, user.id, {
-      fullName: fields.fullName,
-      email: fields.email,
-    });
-    if (!updated) throw AppError.unauthenticated();
-    return updated;
-  } catch (error) {
-    throw asTakenError(error);
+  const newEmail = fields.email === user.email ? null : fields.email;
+  if (newEmail) {
+    await assertCurrentPassword(ctx, user, fields.currentPassword, CURRENT_PASSWORD_FOR_EMAIL);
+    const holder = await findUserByEmail(ctx.db, newEmail);
+    if (holder && holder.id !== user.id)
+      throw AppError.conflict(ErrorCode.EmailTaken, EMAIL_TAKEN_MESSAGE);
   }
+  const updated = await updateUser(ctx.db, user.id, { fullName: fields.fullName });
+  if (!updated) throw AppError.unauthenticated();
+  if (newEmail) await requestEmailChange(ctx, updated, newEmail);
+  return { user: updated, pendingEmail: newEmail };
 }
 
 /**
- * Checks the current password, sets the new one and revokes every other session. The caller's own
- * session continues with the fresh token this returns.
+ * Proof that the caller is the owner, not just someone holding a session. Wrong guesses are
+ * throttled per account. 400, not 401: the session itself is fine, and a 401 would sign the
+ * member out.
  */
-export async function changePassword(
+async function assertCurrentPassword(
   ctx: AppContext,
   user: UserRow,
-  body: unknown,
-): Promise<Session> {
-  const fields = ChangePasswordSchema.parse(body);
-  const key = `change-password:${user.id}`;
-  ctx.limiter.assertUnder(
-    key,
-    CHANGE_PASSWORD_ATTEMPTS,
-    'Too many attempts to change the password.',
-  );
-  if (!(await verifyPassword(user.passwordHash, fields.currentPassword))) {
+  currentPassword: string | undefined,
+  missingMessage: string,
+): Promise<void> {
+  if (!currentPassword) {
+    throw AppError.validation(missingMessage, [
+      { path: 'currentPassword', message: missingMessage },
+    ]);
+  }
+  const key = `current-password:${user.id}`;
+  ctx.limiter.assertUnder(key, CURRENT_PASSWORD_ATTEMPTS, 'Too many wrong passwords.');
+  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
     ctx.limiter.hit(key);
     const message = 'Your current password is not correct.';
-    // 400, not 401: the session itself is fine, and a 401 would sign the member out.
     throw new AppError(400, ErrorCode.InvalidCredentials, message, [
       { path: 'currentPassword', message },
     ]);
   }
   ctx.limiter.reset(key);
+}
+
+/**
+ * Checks the current password, sets the new one, revokes every session, cancels pending resets and
+ * email changes, and tells the account by email. The caller's own session continues with the
+ * fresh token this returns.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  user: UserRow,
+  body: unknown,
+  log: FastifyBaseLogger,
+): Promise<Session> {
+  const fields = ChangePasswordSchema.parse(body);
+  await assertCurrentPassword(ctx, user, fields.currentPassword, 'Current password is required.');
   const updated = await setPasswordAndRevokeTokens(
     ctx.db,
     user.id,
@@ -125,5 +148,7 @@ export async function changePassword(
   );
   if (!updated) throw AppError.unauthenticated();
   await cancelPendingResets(ctx.db, user.id);
+  await cancelPendingEmailChanges(ctx.db, user.id);
+  notifyPasswordChanged(ctx, updated, log);
   return issueSession(ctx, updated);
 }

@@ -1,13 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../../test/app.js';
 import { createUser, TEST_PASSWORD } from '../../../test/factories.js';
 import { pngFile, pngWithGps, textAsPng } from '../../../test/fixtures.js';
 import { multipart, type FilePart } from '../../../test/multipart.js';
+import { emailChanges, passwordResets } from '../../db/schema/index.js';
 import { findUserById } from '../users/users.repository.js';
+import { hashEmailChangeToken } from './email-change.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ PUBLIC_URL: 'https://rips.example' });
 });
 afterAll(async () => {
   await t?.close();
@@ -137,62 +140,240 @@ describe(`profile (${TEST_ENGINE})`, () => {
   });
 });
 
+const updateAccount = (auth: { authorization: string }, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'PATCH', url: '/api/v1/users/update-account', headers: auth, payload });
+const confirmEmail = (token: string, auth: { authorization: string } | object = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/users/confirm-email',
+    payload: { token },
+    headers: { ...auth },
+  });
+const loginAs = (userName: string, password: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/users/login',
+    payload: { userName, password },
+    remoteAddress: '10.9.1.1',
+  });
+
+/** The mail sent to `to` after `since` messages, once it arrives. */
+async function mailTo(to: string, since: number) {
+  return vi.waitFor(() => {
+    const message = t.mail.slice(since).find((m) => m.to === to);
+    if (!message) throw new Error(`no mail to ${to} yet`);
+    return message;
+  });
+}
+function emailLinkToken(text: string): string {
+  const match = /https:\/\/rips\.example\/account\/confirm-email\?token=([A-Za-z0-9_-]{43})/.exec(
+    text,
+  );
+  if (!match) throw new Error('no confirmation link in the mail');
+  return match[1]!;
+}
+
 describe(`account details (${TEST_ENGINE})`, () => {
-  it('updates full name and email from the spec’s whole user object, ignoring other fields', async () => {
+  it('changes the full name at once from the spec’s whole user object, ignoring other fields', async () => {
     const member = await createUser(t.app);
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/v1/users/update-account',
-      headers: member.auth,
-      payload: {
-        _id: member.row.id,
-        fullName: 'Martha Jones',
-        email: `Martha.${member.row.id.slice(0, 8)}@Example.com`,
-        userName: 'ignored_name',
-        roles: 'admin',
-        avatar: 'http://elsewhere/x.png',
-      },
+    const since = t.mail.length;
+    const res = await updateAccount(member.auth, {
+      _id: member.row.id,
+      fullName: 'Martha Jones',
+      email: member.row.email.toUpperCase(),
+      userName: 'ignored_name',
+      roles: 'admin',
+      avatar: 'http://elsewhere/x.png',
     });
     expect(res.statusCode).toBe(200);
-    const row = (await findUserById(t.app.ctx.db, member.row.id))!;
-    expect(row).toMatchObject({
-      fullName: 'Martha Jones',
-      email: `martha.${member.row.id.slice(0, 8)}@example.com`,
+    expect(res.json()).toMatchObject({
+      message: 'Account details updated.',
+      data: { pendingEmail: null },
     });
+    const row = (await findUserById(t.app.ctx.db, member.row.id))!;
+    expect(row).toMatchObject({ fullName: 'Martha Jones', email: member.row.email });
     expect(row.userName).toBe(member.row.userName);
     expect(row.role).toBe('visitor');
-    expect(res.json().data.user.email).toBe(row.email);
+    expect(row.tokenVersion).toBe(member.row.tokenVersion);
+    expect(res.json().data.user.fullName).toBe('Martha Jones');
+    expect(t.mail.slice(since)).toEqual([]);
+  });
+
+  it('changes the email only with the current password and a confirmed link to the new address', async () => {
+    const member = await createUser(t.app);
+    const newEmail = `Martha.${member.row.id.slice(0, 8)}@Example.com`;
+    const lower = newEmail.toLowerCase();
+    const otherDevice = await t.app.ctx.tokens.sign({
+      sub: member.row.id,
+      ver: member.row.tokenVersion,
+      role: 'visitor',
+    });
+
+    // A bearer token alone is not enough any more.
+    const bare = await updateAccount(member.auth, { fullName: 'Martha Jones', email: newEmail });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().errors[0]).toMatchObject({ path: 'currentPassword' });
+    const wrong = await updateAccount(member.auth, {
+      fullName: 'Martha Jones',
+      email: newEmail,
+      currentPassword: 'Not-my-password-1',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().code).toBe('INVALID_CREDENTIALS');
+    expect((await findUserById(t.app.ctx.db, member.row.id))!).toMatchObject({
+      email: member.row.email,
+      fullName: member.row.fullName,
+    });
+
+    // A reset asked for before the change is cancelled once the new email is confirmed.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/forgot-password',
+      payload: {
+        userName: member.row.userName,
+        newPassword: 'Pending-reset-12',
+        confirmNewPassword: 'Pending-reset-12',
+      },
+      remoteAddress: '10.9.2.1',
+    });
+    await mailTo(member.row.email, 0);
+
+    const since = t.mail.length;
+    const res = await updateAccount(member.auth, {
+      fullName: 'Martha Jones',
+      email: newEmail,
+      currentPassword: TEST_PASSWORD,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toMatch(
+      new RegExp(`We have sent a confirmation link to ${lower.replace(/\./g, '\\.')}`),
+    );
+    expect(res.json().data).toMatchObject({ pendingEmail: lower });
+    // The name applied at once; the email waits.
+    expect(res.json().data.user).toMatchObject({
+      fullName: 'Martha Jones',
+      email: member.row.email,
+    });
+    expect((await findUserById(t.app.ctx.db, member.row.id))!.email).toBe(member.row.email);
+
+    const confirmation = await mailTo(lower, since);
+    expect(confirmation.subject).toBe('Confirm your new Rips Memorial email');
+    const notice = await mailTo(member.row.email, since);
+    expect(notice.subject).toBe('A new email was requested for your Rips Memorial account');
+    expect(notice.text).toContain(lower);
+    expect(notice.text).not.toMatch(/token=/);
+    const token = emailLinkToken(confirmation.text);
+    const [pending] = await t.app.ctx.db
+      .select()
+      .from(emailChanges)
+      .where(eq(emailChanges.userId, member.row.id));
+    expect(pending!.tokenHash).toBe(hashEmailChangeToken(token));
+    expect(pending!.newEmail).toBe(lower);
+
+    // Until it is confirmed, nothing about sign-in changed.
+    expect((await me(member.auth.authorization)).statusCode).toBe(200);
+    expect((await loginAs(member.row.email, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await loginAs(lower, TEST_PASSWORD)).statusCode).toBe(401);
+
+    const sinceConfirm = t.mail.length;
+    const confirmed = await confirmEmail(token, member.auth);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().message).toMatch(/Every other session/);
+    const { userId, session } = confirmed.json().data;
+    expect(userId).toBe(member.row.id);
+    expect(session.user.email).toBe(lower);
+    expect((await findUserById(t.app.ctx.db, member.row.id))!.email).toBe(lower);
+    // Other sessions end; the confirming one continues with its fresh token.
+    expect((await me(`Bearer ${otherDevice}`)).statusCode).toBe(401);
+    expect((await me(member.auth.authorization)).statusCode).toBe(401);
+    expect((await me(`Bearer ${session.accessToken}`)).statusCode).toBe(200);
+    expect((await loginAs(lower, TEST_PASSWORD)).statusCode).toBe(200);
+    const changed = await mailTo(member.row.email, sinceConfirm);
+    expect(changed.subject).toBe('Your Rips Memorial email was changed');
+    const resets = await t.app.ctx.db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.userId, member.row.id));
+    expect(resets.length).toBeGreaterThan(0);
+    expect(resets.every((r) => r.usedAt !== null)).toBe(true);
+
+    const again = await confirmEmail(token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toMatch(/invalid or has expired/);
+  });
+
+  it('confirms from a browser that is not signed in, ending every session', async () => {
+    const member = await createUser(t.app);
+    const newEmail = `elsewhere.${member.row.id.slice(0, 8)}@example.com`;
+    const since = t.mail.length;
+    await updateAccount(member.auth, {
+      fullName: member.row.fullName,
+      email: newEmail,
+      currentPassword: TEST_PASSWORD,
+    });
+    const token = emailLinkToken((await mailTo(newEmail, since)).text);
+    const confirmed = await confirmEmail(token);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().data).toEqual({ userId: member.row.id, session: null });
+    expect((await me(member.auth.authorization)).statusCode).toBe(401);
+  });
+
+  it('refuses an expired link, and a password change cancels a pending email change', async () => {
+    const member = await createUser(t.app);
+    let since = t.mail.length;
+    const first = `first.${member.row.id.slice(0, 8)}@example.com`;
+    await updateAccount(member.auth, {
+      fullName: member.row.fullName,
+      email: first,
+      currentPassword: TEST_PASSWORD,
+    });
+    const expired = emailLinkToken((await mailTo(first, since)).text);
+    await t.app.ctx.db
+      .update(emailChanges)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailChanges.tokenHash, hashEmailChangeToken(expired)));
+    expect((await confirmEmail(expired)).statusCode).toBe(400);
+
+    since = t.mail.length;
+    const second = `second.${member.row.id.slice(0, 8)}@example.com`;
+    await updateAccount(member.auth, {
+      fullName: member.row.fullName,
+      email: second,
+      currentPassword: TEST_PASSWORD,
+    });
+    const pending = emailLinkToken((await mailTo(second, since)).text);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/change-password',
+      headers: member.auth,
+      payload: {
+        currentPassword: TEST_PASSWORD,
+        newPassword: 'Owner-took-back-1',
+        confirmNewPassword: 'Owner-took-back-1',
+      },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await confirmEmail(pending)).statusCode).toBe(400);
+    expect((await findUserById(t.app.ctx.db, member.row.id))!.email).toBe(member.row.email);
   });
 
   it('answers 409 EMAIL_TAKEN for an email another account uses, and 400 for missing fields', async () => {
     const holder = await createUser(t.app);
     const member = await createUser(t.app);
-    const taken = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/v1/users/update-account',
-      headers: member.auth,
-      payload: { fullName: 'Someone', email: holder.row.email.toUpperCase() },
+    const taken = await updateAccount(member.auth, {
+      fullName: 'Someone',
+      email: holder.row.email.toUpperCase(),
+      currentPassword: TEST_PASSWORD,
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().code).toBe('EMAIL_TAKEN');
     expect((await findUserById(t.app.ctx.db, member.row.id))!.email).toBe(member.row.email);
 
-    const own = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/v1/users/update-account',
-      headers: member.auth,
-      payload: { fullName: 'Same Email', email: member.row.email },
-    });
-    expect(own.statusCode).toBe(200);
-
-    const missing = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/v1/users/update-account',
-      headers: member.auth,
-      payload: { fullName: 'No Email' },
-    });
+    const missing = await updateAccount(member.auth, { fullName: 'No Email' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().code).toBe('VALIDATION_ERROR');
+    expect((await confirmEmail('not-a-token')).statusCode).toBe(400);
+    expect((await confirmEmail('A'.repeat(43))).statusCode).toBe(400);
   });
 });
 
@@ -207,19 +388,23 @@ describe(`change password (${TEST_ENGINE})`, () => {
       remoteAddress: '10.9.0.1',
     });
 
-  it('changes the password, revokes older tokens and returns a fresh session token', async () => {
+  it('changes the password, revokes older tokens, emails a notice and returns a fresh session token', async () => {
     const member = await createUser(t.app);
     const otherDevice = await t.app.ctx.tokens.sign({
       sub: member.row.id,
       ver: member.row.tokenVersion,
       role: 'visitor',
     });
+    const since = t.mail.length;
     const res = await change(member.auth, {
       currentPassword: TEST_PASSWORD,
       newPassword: 'Brand-new-pass-7',
       confirmNewPassword: 'Brand-new-pass-7',
     });
     expect(res.statusCode).toBe(200);
+    const notice = await mailTo(member.row.email, since);
+    expect(notice.subject).toBe('Your Rips Memorial password was changed');
+    expect(notice.text).toMatch(/If this was not you/);
     const session = res.json().data;
     expect(session.user._id).toBe(member.row.id);
     expect((await me(`Bearer ${member.token}`)).statusCode).toBe(401);

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { passwordResets, users } from '../../db/schema/index.js';
+import { cancelPendingEmailChanges } from '../account/email-change.repository.js';
 import type { UserRow } from '../users/users.repository.js';
 
 export async function insertPasswordReset(
@@ -10,10 +11,31 @@ export async function insertPasswordReset(
   await db.insert(passwordResets).values(values);
 }
 
+/** The pending reset a link names, while it is unused and unexpired. */
+export async function findUsablePasswordReset(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<{ userId: string; newPasswordHash: string } | undefined> {
+  const [row] = await db
+    .select({ userId: passwordResets.userId, newPasswordHash: passwordResets.newPasswordHash })
+    .from(passwordResets)
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
 /**
- * Applies a pending reset once: the link is marked used, the password set, every token revoked
- * and any other pending link of the account cancelled, all in one transaction. Returns the
- * account, or null when the link is unknown, used, expired, or the account is disabled.
+ * Applies a pending reset once, after the link holder typed the requested password again: the
+ * link is marked used, the password set, every token revoked, and any other pending reset link
+ * or email change of the account cancelled, all in one transaction. Returns the account, or null
+ * when the link is unknown, used, expired, or the account is disabled.
  */
 export async function applyPasswordReset(
   db: Db,
@@ -39,6 +61,7 @@ export async function applyPasswordReset(
     const [user] = await tx.select().from(users).where(eq(users.id, reset.userId)).limit(1);
     if (!user || user.disabledAt) return null;
     await cancelPendingResets(tx, user.id, now);
+    await cancelPendingEmailChanges(tx, user.id, now);
     const [updated] = await tx
       .update(users)
       .set({

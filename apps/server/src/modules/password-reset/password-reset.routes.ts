@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RESET_REQUESTED_MESSAGE } from '@rips/shared/account';
+import { PASSWORD_RESET_DONE_MESSAGE, RESET_REQUESTED_MESSAGE } from '@rips/shared/account';
 import { respond } from '../../lib/respond.js';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.service.js';
 
@@ -12,13 +12,8 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/users/reset-password/confirm', async (request, reply) => {
-    const user = await confirmPasswordReset(ctx, request.ip, request.body);
+    const user = await confirmPasswordReset(ctx, request.ip, request.body, request.log);
     // The id lets a browser signed in to this account end its now-revoked session.
-    return respond(
-      reply,
-      200,
-      { userId: user.id },
-      'Your new password is now active. Please log in with it.',
-    );
+    return respond(reply, 200, { userId: user.id }, PASSWORD_RESET_DONE_MESSAGE);
   });
 };

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { ErrorCode } from '@rips/shared/api';
 import {
   ForgotPasswordSchema,
   RESET_LINK_TTL_MINUTES,
@@ -7,23 +8,32 @@ import {
 } from '@rips/shared/account';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { hashPassword } from '../auth/passwords.js';
+import { notifyPasswordChanged } from '../account/account.notices.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { findUserByLogin, type UserRow } from '../users/users.repository.js';
-import { applyPasswordReset, insertPasswordReset } from './password-reset.repository.js';
+import {
+  applyPasswordReset,
+  findUsablePasswordReset,
+  insertPasswordReset,
+} from './password-reset.repository.js';
 
 const REQUESTS_PER_IP = 20;
 const REQUESTS_PER_ACCOUNT = 5;
 const CONFIRMS_PER_IP = 30;
+/** Wrong passwords typed on one link before it stops accepting attempts for the window. */
+const WRONG_PASSWORDS_PER_LINK = 5;
 export const INVALID_LINK_MESSAGE =
   'This link is invalid or has expired. Please ask for a new password reset.';
+export const NOT_THE_REQUESTED_PASSWORD =
+  'This is not the new password chosen on the reset form. Type that same password, or ask for a new link.';
 
 export function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
 /**
- * Records a requested password and emails a link that confirms it. The password never changes
- * here. Whether or not an account matches, the caller does the same work (an account lookup and
+ * Records a requested password and emails a link to the page where it can be set. The password
+ * never changes here, nor when the link is opened: only when the link holder types it again. Whether or not an account matches, the caller does the same work (an account lookup and
  * one argon2 hash) and gets the same answer; the row and the mail are written after the answer.
  */
 export async function requestPasswordReset(
@@ -64,34 +74,55 @@ async function deliverResetLink(
   const link = `${ctx.config.publicUrl}/reset-password/confirm?token=${token}`;
   await ctx.mailer.send({
     to: user.email,
-    subject: 'Confirm your new Rips Memorial password',
+    subject: 'Set your new Rips Memorial password',
     text: [
       `Hello ${user.fullName},`,
       '',
       'Someone, hopefully you, asked to change the password of your Rips Memorial account',
-      `(username ${user.userName}). To confirm the new password, open this link:`,
+      `(username ${user.userName}). To set the new password, open this link and type the new`,
+      'password you chose on the reset form, twice:',
       '',
       link,
       '',
-      `The link works once and expires in ${RESET_LINK_TTL_MINUTES} minutes. Until you open it, your`,
-      'current password keeps working.',
+      `The link works once and expires in ${RESET_LINK_TTL_MINUTES} minutes. Opening it changes`,
+      'nothing; your current password keeps working until you submit the form.',
       '',
-      'If you did not ask for this, you can ignore this email: nothing will change.',
+      'If you did not ask for this, ignore this email and do not type any password someone',
+      'else gives you on that page: nothing will change.',
       '',
       'Rips Memorial',
     ].join('\n'),
   });
 }
 
-/** Opens an emailed link: the requested password takes effect and every existing session ends. */
+/**
+ * The form the emailed link opens was submitted: the typed password must be the one requested
+ * (docs/decisions/0014-reset-link-opens-a-form.md). It takes effect, every session ends, pending
+ * reset links and email changes are cancelled, and the account is told by email.
+ */
 export async function confirmPasswordReset(
   ctx: AppContext,
   ip: string,
   body: unknown,
+  log: FastifyBaseLogger,
 ): Promise<UserRow> {
   ctx.limiter.consume(`reset-confirm:ip:${ip}`, CONFIRMS_PER_IP, 'Too many attempts.');
-  const { token } = ResetPasswordConfirmSchema.parse(body);
-  const user = await applyPasswordReset(ctx.db, hashResetToken(token), new Date());
+  const { token, newPassword } = ResetPasswordConfirmSchema.parse(body);
+  const tokenHash = hashResetToken(token);
+  const now = new Date();
+  const reset = await findUsablePasswordReset(ctx.db, tokenHash, now);
+  if (!reset) throw AppError.badRequest(INVALID_LINK_MESSAGE);
+  const attempts = `reset-confirm:link:${tokenHash}`;
+  ctx.limiter.assertUnder(attempts, WRONG_PASSWORDS_PER_LINK, 'Too many wrong passwords.');
+  if (!(await verifyPassword(reset.newPasswordHash, newPassword))) {
+    ctx.limiter.hit(attempts);
+    throw new AppError(400, ErrorCode.Validation, NOT_THE_REQUESTED_PASSWORD, [
+      { path: 'newPassword', message: NOT_THE_REQUESTED_PASSWORD },
+    ]);
+  }
+  const user = await applyPasswordReset(ctx.db, tokenHash, now);
   if (!user) throw AppError.badRequest(INVALID_LINK_MESSAGE);
+  ctx.limiter.reset(attempts);
+  notifyPasswordChanged(ctx, user, log);
   return user;
 }

@@ -16,7 +16,7 @@ afterAll(async () => {
 
 const NEW_PASSWORD = 'Morning-light-88';
 const ANSWER =
-  'If an account matches, we have emailed a link to confirm your new password. It expires in 30 minutes.';
+  'If an account matches, we have emailed it a link. Open the link and type your new password there to set it; until then your current password keeps working. The link expires in 30 minutes.';
 let ip = 0;
 
 function requestReset(payload: Record<string, string>) {
@@ -28,7 +28,15 @@ function requestReset(payload: Record<string, string>) {
     remoteAddress: `10.20.0.${ip}`,
   });
 }
-const confirm = (token: string) =>
+/** The submit of the form the emailed link opens: the link holder types the password twice. */
+const confirm = (token: string, typed = NEW_PASSWORD) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/users/reset-password/confirm',
+    payload: { token, newPassword: typed, confirmNewPassword: typed },
+  });
+/** What the old page did on load: the token alone. */
+const confirmTokenOnly = (token: string) =>
   t.app.inject({ method: 'POST', url: '/api/v1/users/reset-password/confirm', payload: { token } });
 const login = (userName: string, password: string) =>
   t.app.inject({
@@ -57,7 +65,7 @@ function linkToken(text: string): string {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 describe(`password reset (${TEST_ENGINE})`, () => {
-  it('changes nothing until the emailed link is opened, then applies it exactly once', async () => {
+  it('changes nothing until the link holder submits the requested password, then applies it exactly once', async () => {
     const member = await createUser(t.app);
     const since = t.mail.length;
     const res = await requestReset({ userName: member.row.userName, email: '' });
@@ -65,7 +73,7 @@ describe(`password reset (${TEST_ENGINE})`, () => {
     expect(res.json()).toMatchObject({ success: true, message: ANSWER });
 
     const mail = await mailTo(member.row.email, since);
-    expect(mail.subject).toMatch(/Confirm your new Rips Memorial password/);
+    expect(mail.subject).toMatch(/Set your new Rips Memorial password/);
     const token = linkToken(mail.text);
     const [row] = await t.app.ctx.db
       .select()
@@ -77,7 +85,7 @@ describe(`password reset (${TEST_ENGINE})`, () => {
     expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
     expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(30 * 60_000);
 
-    // The old password keeps working, and the old session too, until the link is opened.
+    // The old password keeps working, and the old session too, until the form is submitted.
     expect((await login(member.row.userName, TEST_PASSWORD)).statusCode).toBe(200);
     const meBefore = await t.app.inject({
       method: 'GET',
@@ -86,9 +94,11 @@ describe(`password reset (${TEST_ENGINE})`, () => {
     });
     expect(meBefore.statusCode).toBe(200);
 
+    const sinceSubmit = t.mail.length;
     const opened = await confirm(token);
     expect(opened.statusCode).toBe(200);
     expect(opened.json().data).toEqual({ userId: member.row.id });
+    expect(opened.json().message).toMatch(/Every session of this account has been signed out/);
     expect((await login(member.row.userName, TEST_PASSWORD)).statusCode).toBe(401);
     expect((await login(member.row.userName, NEW_PASSWORD)).statusCode).toBe(200);
     const meAfter = await t.app.inject({
@@ -98,9 +108,59 @@ describe(`password reset (${TEST_ENGINE})`, () => {
     });
     expect(meAfter.statusCode).toBe(401);
 
+    const notice = await mailTo(member.row.email, sinceSubmit);
+    expect(notice.subject).toBe('Your Rips Memorial password was changed');
+    expect(notice.text).toMatch(/If this was not you/);
+    expect(notice.text).not.toMatch(/token=/);
+
     const again = await confirm(token);
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toMatch(/invalid or has expired/);
+  });
+
+  it('an attacker’s request for the victim, then the victim opening the link, leaves the old password working', async () => {
+    const victim = await createUser(t.app);
+    const ATTACKER_PASSWORD = 'Attacker-chose-99';
+    const since = t.mail.length;
+    // The attacker knows only the username, and picks the password.
+    await requestReset({
+      userName: victim.row.userName,
+      newPassword: ATTACKER_PASSWORD,
+      confirmNewPassword: ATTACKER_PASSWORD,
+    });
+    const token = linkToken((await mailTo(victim.row.email, since)).text);
+
+    // The victim opens the link: what a page load could send is the token alone. Refused.
+    const loaded = await confirmTokenOnly(token);
+    expect(loaded.statusCode).toBe(400);
+    expect((await login(victim.row.userName, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await login(victim.row.userName, ATTACKER_PASSWORD)).statusCode).toBe(401);
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: victim.auth });
+    expect(me.statusCode).toBe(200);
+
+    // The victim, not knowing the attacker's password, types one of their own: refused too, and
+    // the link stays closed to the attacker, who never sees it.
+    const own = await confirm(token, 'Victims-own-pick-3');
+    expect(own.statusCode).toBe(400);
+    expect(own.json().errors[0].path).toBe('newPassword');
+    expect((await login(victim.row.userName, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await login(victim.row.userName, ATTACKER_PASSWORD)).statusCode).toBe(401);
+    expect((await login(victim.row.userName, 'Victims-own-pick-3')).statusCode).toBe(401);
+    await settle();
+    expect(t.mail.slice(since).map((m) => m.subject)).toEqual([
+      'Set your new Rips Memorial password',
+    ]);
+  });
+
+  it('stops accepting wrong passwords on one link after five, even the right one', async () => {
+    const member = await createUser(t.app);
+    const since = t.mail.length;
+    await requestReset({ userName: member.row.userName });
+    const token = linkToken((await mailTo(member.row.email, since)).text);
+    for (let i = 0; i < 5; i++)
+      expect((await confirm(token, `Guess-number-${i}`)).statusCode).toBe(400);
+    expect((await confirm(token)).statusCode).toBe(429);
+    expect((await login(member.row.userName, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
   it('refuses an expired link and leaves the password alone', async () => {
@@ -186,6 +246,12 @@ describe(`password reset (${TEST_ENGINE})`, () => {
     expect(badEmail.json().errors[0].path).toBe('email');
     expect((await confirm('not-a-token')).statusCode).toBe(400);
     expect((await confirm('A'.repeat(43))).statusCode).toBe(400);
+    const unconfirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/reset-password/confirm',
+      payload: { token: 'A'.repeat(43), newPassword: NEW_PASSWORD, confirmNewPassword: 'Other-1x' },
+    });
+    expect(unconfirmed.json().message).toBe('The passwords do not match.');
   });
 
   it('opening a second link after the first one was used does nothing: older links close', async () => {
@@ -200,7 +266,7 @@ describe(`password reset (${TEST_ENGINE})`, () => {
       confirmNewPassword: 'Second-choice-55',
     });
     const second = linkToken((await mailTo(member.row.email, since)).text);
-    expect((await confirm(second)).statusCode).toBe(200);
+    expect((await confirm(second, 'Second-choice-55')).statusCode).toBe(200);
     expect((await confirm(first)).statusCode).toBe(400);
     expect((await login(member.row.userName, 'Second-choice-55')).statusCode).toBe(200);
     const row = await findUserById(t.app.ctx.db, member.row.id);

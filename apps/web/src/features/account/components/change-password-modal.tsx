@@ -72,7 +72,8 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
     <form ref={formRef} onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          After the change, every other device signed in to your account is signed out.
+          After the change, every other device signed in to your account is signed out, and we email
+          your account to say so.
         </Text>
         <PasswordInput
           label="Current Password"

@@ -1,9 +1,11 @@
 import {
+  Alert,
   Anchor,
   Button,
   Container,
   Group,
   Paper,
+  PasswordInput,
   Stack,
   Text,
   TextInput,
@@ -12,7 +14,11 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { UpdateAccountSchema, type UpdateAccount } from '@rips/shared/account';
+import {
+  CURRENT_PASSWORD_FOR_EMAIL,
+  UpdateAccountSchema,
+  type UpdateAccount,
+} from '@rips/shared/account';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { focusFirstInvalid, toFormErrors, type FormErrors } from '@/lib/form-errors';
@@ -27,7 +33,8 @@ const EMAIL_TAKEN = 'Email Already Exists';
 const UPDATE_FAILED = 'An error occurred while updating your account details.';
 
 type Field = keyof UpdateAccount;
-const FIELDS: readonly Field[] = ['fullName', 'email'];
+const FIELDS: readonly Field[] = ['fullName', 'email', 'currentPassword'];
+type Values = Required<UpdateAccount>;
 
 export default function UpdateAccountPage() {
   useDocumentTitle('Account details');
@@ -39,7 +46,8 @@ export default function UpdateAccountPage() {
         <Title order={1}>Account details</Title>
         <Text c="dimmed">
           Your full name is shown on the memorials you sponsor and the tributes you leave. Your
-          email is where we send password reset links; nobody else sees it.
+          email is where we send password reset links; nobody else sees it. A new email needs your
+          current password and a confirmation from the new address.
         </Text>
       </Stack>
       <Paper withBorder radius="lg" shadow="xs" p={{ base: 'lg', sm: 'xl' }}>
@@ -54,16 +62,26 @@ export default function UpdateAccountPage() {
   );
 }
 
-function UpdateAccountForm({ initial }: { initial: UpdateAccount }) {
+function UpdateAccountForm({ initial }: { initial: { fullName: string; email: string } }) {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<UpdateAccount>(initial);
+  const [values, setValues] = useState<Values>({ ...initial, currentPassword: '' });
   const [errors, setErrors] = useState<FormErrors<Field>>({});
+  const [pending, setPending] = useState<string | null>(null);
+  const emailChanges = values.email.trim().toLowerCase() !== initial.email.toLowerCase();
 
   const mutation = useMutation({
-    mutationFn: () => updateAccount(values),
-    onSuccess: ({ user, roles }) => {
-      updateSession({ user, roles });
+    mutationFn: () =>
+      updateAccount(emailChanges ? values : { fullName: values.fullName, email: values.email }),
+    onSuccess: ({ data, message }) => {
+      updateSession({ user: data.user, roles: data.roles });
+      if (data.pendingEmail) {
+        // Nothing about the email changed yet: stay here and say what happens next.
+        setValues((v) => ({ ...v, email: initial.email, currentPassword: '' }));
+        setPending(message);
+        notify.success(message);
+        return;
+      }
       notify.success(ACCOUNT_UPDATED);
       void navigate(paths.profile.href());
     },
@@ -82,11 +100,14 @@ function UpdateAccountForm({ initial }: { initial: UpdateAccount }) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = UpdateAccountSchema.safeParse(values);
-    setErrors(parsed.success ? {} : toFormErrors(parsed.error.issues, FIELDS));
-    if (!parsed.success) {
+    const next: FormErrors<Field> = parsed.success ? {} : toFormErrors(parsed.error.issues, FIELDS);
+    if (emailChanges && !values.currentPassword) next.currentPassword = CURRENT_PASSWORD_FOR_EMAIL;
+    setErrors(next);
+    if (!parsed.success || next.currentPassword) {
       requestAnimationFrame(() => focusFirstInvalid(formRef.current));
       return;
     }
+    setPending(null);
     mutation.mutate();
   }
 
@@ -99,6 +120,11 @@ function UpdateAccountForm({ initial }: { initial: UpdateAccount }) {
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate>
       <Stack gap="md">
+        {pending ? (
+          <Alert color="sage" variant="light" title="Check the new address" role="status">
+            {pending}
+          </Alert>
+        ) : null}
         <TextInput
           label="Full Name"
           name="fullName"
@@ -120,6 +146,24 @@ function UpdateAccountForm({ initial }: { initial: UpdateAccount }) {
           error={errors.email}
           onChange={set('email')}
         />
+        {emailChanges ? (
+          <>
+            <Text size="sm">
+              To change your email, enter your current password. We will send a confirmation link to
+              the new address and tell your current one. Your email changes only when that link is
+              confirmed; then every other device signed in to your account is signed out.
+            </Text>
+            <PasswordInput
+              label="Current Password"
+              name="currentPassword"
+              required
+              autoComplete="current-password"
+              value={values.currentPassword}
+              error={errors.currentPassword}
+              onChange={set('currentPassword')}
+            />
+          </>
+        ) : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" component={Link} to={paths.profile.href()}>
             Cancel

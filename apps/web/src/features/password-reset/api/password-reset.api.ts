@@ -1,4 +1,4 @@
-import type { ForgotPassword } from '@rips/shared/account';
+import type { ForgotPassword, ResetPasswordConfirm } from '@rips/shared/account';
 import { request } from '@/lib/api-client';
 
 /** The answer's message is shown as it is (spec section 8), so the whole envelope comes back. */
@@ -6,10 +6,11 @@ export function requestPasswordReset(input: ForgotPassword) {
   return request<Record<string, never>>('/users/forgot-password', { method: 'POST', body: input });
 }
 
-export function confirmPasswordReset(token: string) {
+/** The submit of the form the emailed link opens; opening the link alone sends nothing. */
+export function confirmPasswordReset(input: ResetPasswordConfirm) {
   return request<{ userId: string }>('/users/reset-password/confirm', {
     method: 'POST',
-    body: { token },
+    body: input,
     expireOnUnauthorized: false,
   });
 }

@@ -28,8 +28,9 @@ const EMPTY: Values = { userName: '', email: '', newPassword: '', confirmNewPass
 const REQUEST_FAILED = 'We could not send the reset link. Please try again.';
 
 /**
- * The spec's reset form. The new password takes effect only when the emailed link is opened
- * (ARCHITECTURE.md deviation 2); the alert shows the server's own words.
+ * The spec's reset form. The new password never takes effect from here: the emailed link opens a
+ * page where it is typed again and submitted (ARCHITECTURE.md deviation 2); the alert shows the
+ * server's own words.
  */
 export default function ForgotPasswordPage() {
   useDocumentTitle('Reset password');
@@ -80,8 +81,8 @@ export default function ForgotPasswordPage() {
       <Stack gap="xs" mb="lg" ta="center">
         <Title order={1}>Reset password</Title>
         <Text c="dimmed">
-          Choose a new password. We will email you a link to confirm it; your current password keeps
-          working until you open that link.
+          Choose a new password. We will email your account a link; open it and type the same new
+          password there to set it. Until then your current password keeps working.
         </Text>
       </Stack>
       <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>

@@ -1,0 +1,120 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { ConfirmEmailChangeSchema, EMAIL_CHANGE_LINK_TTL_MINUTES } from '@rips/shared/account';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../errors.js';
+import { asTakenError } from '../auth/auth.service.js';
+import type { UserRow } from '../users/users.repository.js';
+import { applyEmailChange, insertEmailChange } from './email-change.repository.js';
+
+const CONFIRMS_PER_IP = 30;
+export const INVALID_EMAIL_LINK_MESSAGE =
+  'This link is invalid or has expired. Please change your email again from your account details.';
+
+export function hashEmailChangeToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Stores the new email as pending and mails a confirmation link to it, and a notice to the current
+ * address. The account's email does not change here (docs/decisions/0015-email-change-needs-proof.md).
+ */
+export async function requestEmailChange(
+  ctx: AppContext,
+  user: UserRow,
+  newEmail: string,
+): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  await insertEmailChange(ctx.db, {
+    userId: user.id,
+    newEmail,
+    tokenHash: hashEmailChangeToken(token),
+    expiresAt: new Date(Date.now() + EMAIL_CHANGE_LINK_TTL_MINUTES * 60_000),
+  });
+  const link = `${ctx.config.publicUrl}/account/confirm-email?token=${token}`;
+  // Both are sent before the answer: it tells the member a link was sent, so it must have been.
+  await Promise.all([
+    ctx.mailer.send({
+      to: newEmail,
+      subject: 'Confirm your new Rips Memorial email',
+      text: [
+        `Hello ${user.fullName},`,
+        '',
+        `The Rips Memorial account ${user.userName} asked to use this address as its email.`,
+        'To confirm it, open this link and press the confirm button:',
+        '',
+        link,
+        '',
+        `The link works once and expires in ${EMAIL_CHANGE_LINK_TTL_MINUTES} minutes. Opening it changes`,
+        'nothing; the email changes only when you confirm, and then every other session of the',
+        'account is signed out.',
+        '',
+        'If you did not ask for this, ignore this email: nothing will change.',
+        '',
+        'Rips Memorial',
+      ].join('\n'),
+    }),
+    ctx.mailer.send({
+      to: user.email,
+      subject: 'A new email was requested for your Rips Memorial account',
+      text: [
+        `Hello ${user.fullName},`,
+        '',
+        `Someone signed in to your Rips Memorial account (username ${user.userName}) asked to`,
+        `change its email to ${newEmail}. We have sent a confirmation link there; your email`,
+        'stays this one unless that link is confirmed.',
+        '',
+        'If this was you, there is nothing more to do here.',
+        '',
+        'If this was not you, someone knows your password: change it at once from your profile,',
+        `or ask for a new one at ${ctx.config.publicUrl}/forgot-password. A password change`,
+        'cancels the pending email change.',
+        '',
+        'Rips Memorial',
+      ].join('\n'),
+    }),
+  ]);
+}
+
+/**
+ * The confirm button of the page the link opens was pressed: the new email takes effect, every
+ * session of the account is revoked, pending password resets are cancelled, and the previous
+ * address is told.
+ */
+export async function confirmEmailChange(
+  ctx: AppContext,
+  ip: string,
+  body: unknown,
+  log: FastifyBaseLogger,
+): Promise<UserRow> {
+  ctx.limiter.consume(`email-confirm:ip:${ip}`, CONFIRMS_PER_IP, 'Too many attempts.');
+  const { token } = ConfirmEmailChangeSchema.parse(body);
+  let applied: Awaited<ReturnType<typeof applyEmailChange>>;
+  try {
+    applied = await applyEmailChange(ctx.db, hashEmailChangeToken(token), new Date());
+  } catch (error) {
+    throw asTakenError(error);
+  }
+  if (!applied) throw AppError.badRequest(INVALID_EMAIL_LINK_MESSAGE);
+  const { user, previousEmail } = applied;
+  void ctx.mailer
+    .send({
+      to: previousEmail,
+      subject: 'Your Rips Memorial email was changed',
+      text: [
+        `Hello ${user.fullName},`,
+        '',
+        `The email of your Rips Memorial account (username ${user.userName}) is now ${user.email},`,
+        'and every session of the account was signed out. This address will no longer receive',
+        'its mail.',
+        '',
+        'If this was not you, write to us at once through the contact page.',
+        '',
+        'Rips Memorial',
+      ].join('\n'),
+    })
+    .catch((error: unknown) => {
+      log.error({ err: error, userId: user.id }, 'email change notice could not be delivered');
+    });
+  return user;
+}
