@@ -1,37 +1,52 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { imageLimits } from '../modules/auth/auth.service.js';
 import { hashPassword } from '../modules/auth/passwords.js';
+import { randomPassword } from '../lib/random-password.js';
 import { storeImage } from '../media/image-store.js';
 import { memorials, prayers, users } from './schema/index.js';
 import { landscapePng } from './demo-images.js';
 import { deriveTags } from './tags.js';
 
-/** Demo accounts; the README lists them. Set SEED_DEMO=false for a real deployment. */
+/**
+ * Demo accounts. Their passwords are random per install (decision 0017): printed once on the
+ * first start and kept in `DATA_DIR/demo-accounts.txt` (0600). There is no demo administrator;
+ * an operator makes one with `npm run make-admin`. Set SEED_DEMO=false for a real deployment.
+ */
 export const DEMO_ACCOUNTS = [
-  {
-    userName: 'admin',
-    email: 'admin@rips.example',
-    fullName: 'Grace Whitfield',
-    password: 'Admin-demo-2026',
-    role: 'admin',
-  },
   {
     userName: 'sponsor',
     email: 'sponsor@rips.example',
     fullName: 'Daniel Okafor',
-    password: 'Sponsor-demo-2026',
     role: 'sponsor',
   },
   {
     userName: 'visitor',
     email: 'visitor@rips.example',
     fullName: 'Maya Lindqvist',
-    password: 'Visitor-demo-2026',
     role: 'visitor',
   },
 ] as const;
+
+export const DEMO_ACCOUNTS_FILE = 'demo-accounts.txt';
+
+/** Writes the demo passwords owner-only into the data dir; returns the file's path. */
+function writeDemoAccountsFile(dataDir: string, passwords: Map<string, string>): string {
+  const file = path.join(dataDir, DEMO_ACCOUNTS_FILE);
+  const lines = [
+    "# Demo accounts of this Rips site, created on its first start. Only the data dir's owner can",
+    '# read this file. Change or remove the accounts before the site is used for real.',
+    '# userName\temail\tpassword',
+    ...DEMO_ACCOUNTS.map((a) => `${a.userName}\t${a.email}\t${passwords.get(a.userName)}`),
+  ];
+  // Remove first: an existing file keeps its old mode through writeFile.
+  rmSync(file, { force: true });
+  writeFileSync(file, lines.join('\n') + '\n', { mode: 0o600, flag: 'wx' });
+  return file;
+}
 
 const DEMO_MEMORIALS = [
   {
@@ -107,20 +122,29 @@ const DEMO_PRAYERS = [
   'Thank you for every lesson and every laugh. You are deeply missed.',
 ];
 
-/** Seeds demo accounts and memorials into an empty database; does nothing otherwise. */
-export async function seedDemoData(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
+/**
+ * Seeds demo accounts and memorials into an empty database; does nothing otherwise. `announce`
+ * gets the one message that shows the demo passwords (the console on first start, never the log).
+ */
+export async function seedDemoData(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  announce: (text: string) => void,
+): Promise<void> {
   const [{ count } = { count: 0 }] = await ctx.db
     .select({ count: sql<number>`count(*)::int` })
     .from(users);
   if (count > 0) return;
   log.info('seeding demo accounts and memorials');
   const limits = imageLimits(ctx);
+  const passwords = new Map(DEMO_ACCOUNTS.map((a) => [a.userName, randomPassword()]));
+  const file = writeDemoAccountsFile(ctx.config.dataDir, passwords);
   const created: Record<string, string> = {};
   for (const [index, account] of DEMO_ACCOUNTS.entries()) {
     const avatar = await storeImage(
       ctx.storage,
       'avatars',
-      await landscapePng(index + 2, 512, 512),
+      await landscapePng(index + 3, 512, 512),
       limits,
     );
     const [row] = await ctx.db
@@ -130,7 +154,7 @@ export async function seedDemoData(ctx: AppContext, log: FastifyBaseLogger): Pro
         email: account.email,
         fullName: account.fullName,
         role: account.role,
-        passwordHash: await hashPassword(account.password),
+        passwordHash: await hashPassword(passwords.get(account.userName)!),
         avatarKey: avatar.imageKey,
       })
       .returning({ id: users.id });
@@ -158,4 +182,13 @@ export async function seedDemoData(ctx: AppContext, log: FastifyBaseLogger): Pro
         .values({ memorialId: row!.id, ownerId: created['visitor']!, text });
     }
   }
+  announce(
+    [
+      '',
+      'Demo accounts (shown only on this first start; also in ' + file + '):',
+      ...DEMO_ACCOUNTS.map((a) => `  ${a.userName.padEnd(8)} ${passwords.get(a.userName)}`),
+      'No administrator exists yet: stop the server and run `npm run make-admin -- --create <userName> <email>`.',
+      '',
+    ].join('\n'),
+  );
 }
