@@ -5,8 +5,9 @@ type PostgresMod = NonNullable<InitArgs[1]['preRun']>[number] extends (mod: infe
   ? M
   : never;
 type SetAttr = (target: unknown, attr: { mode?: number }) => void;
+type MkNod = (parent: unknown, name: string, mode: number, dev: number) => unknown;
 interface EmscriptenNodeFs {
-  node_ops: { setattr: SetAttr };
+  node_ops: { setattr: SetAttr; mknod: MkNod };
   stream_ops: { setattr: SetAttr };
 }
 
@@ -19,6 +20,8 @@ export class OwnerOnlyNodeFS extends NodeFS {
   override init(pg: InitArgs[0], opts: InitArgs[1]): ReturnType<NodeFS['init']> {
     const ownerOnly = (mod: PostgresMod) => {
       const nodefs = (mod as unknown as { NODEFS: EmscriptenNodeFs }).NODEFS;
+      const mknod = nodefs.node_ops.mknod;
+      nodefs.node_ops.mknod = (parent, name, mode, dev) => mknod(parent, name, mode & ~0o077, dev);
       for (const ops of [nodefs.node_ops, nodefs.stream_ops]) {
         const setattr = ops.setattr;
         ops.setattr = (target, attr) =>

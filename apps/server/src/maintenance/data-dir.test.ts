@@ -184,6 +184,25 @@ describe('data dir permissions', () => {
     expect(await mode(config.uploadsDir)).toBe(0o700);
   });
 
+  it("keeps the embedded database's own files owner-only (PGlite chmods them 0666)", async () => {
+    process.umask(0o022);
+    const dbDir = path.join(await freshDir('pglite'), 'db');
+    const database = await openDatabase({ dataDir: dbDir });
+    try {
+      await database.migrate();
+    } finally {
+      await database.close();
+    }
+    const { readdir } = await import('node:fs/promises');
+    const all = await readdir(dbDir, { recursive: true });
+    expect(all.length).toBeGreaterThan(100);
+    const loose = [];
+    for (const name of all) {
+      if ((await mode(path.join(dbDir, name))) & 0o077) loose.push(name);
+    }
+    expect(loose).toEqual([]);
+  });
+
   it('under the owner-only umask, anything else written there is owner-only too', async () => {
     useOwnerOnlyFiles();
     expect(process.umask()).toBe(OWNER_ONLY_UMASK);
