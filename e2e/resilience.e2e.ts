@@ -10,7 +10,7 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { reconcileStorage } from '../apps/server/src/maintenance/reconcile.js';
 import { LocalStorage } from '../apps/server/src/storage/local-storage.js';
 import { minimalPdf } from '../apps/server/test/hostile-corpus.js';
-import { startServer, type RunningServer } from './harness.js';
+import { DEMO, startServer, type RunningServer } from './harness.js';
 
 let bigPng: Buffer;
 beforeAll(async () => {
@@ -233,7 +233,7 @@ async function loginToken(baseUrl: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/v1/users/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: 'sponsor', password: 'Sponsor-demo-2026' }),
+    body: JSON.stringify(DEMO.sponsor),
   });
   return ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
 }

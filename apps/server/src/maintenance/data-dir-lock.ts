@@ -35,15 +35,30 @@ export function lockFile(dataDir: string): string {
   return path.join(dataDir, LOCK_FILE_NAME);
 }
 
-function recordedHolder(file: string): string {
+/** The pid and purpose the last holder recorded; only ever a hint for messages and retries. */
+function recordedHolder(file: string): { pid: number | null; text: string } {
   try {
     const [pid, ...purpose] = readFileSync(file, 'utf8').trim().split(' ');
-    if (pid && /^\d+$/.test(pid)) return `pid ${pid}, ${purpose.join(' ') || 'unknown'}`;
+    if (pid && /^\d+$/.test(pid)) {
+      return { pid: Number(pid), text: `pid ${pid}, ${purpose.join(' ') || 'unknown'}` };
+    }
   } catch {
     // unreadable: say nothing more
   }
-  return 'holder unknown';
+  return { pid: null, text: 'holder unknown' };
 }
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** How long to wait for a holder that has already died (its flock child is finishing). */
+const DEAD_HOLDER_GRACE_MS = 3_000;
 
 /**
  * Takes the data dir's exclusive lock or throws `DataDirLockedError` naming the holder.
@@ -52,6 +67,25 @@ function recordedHolder(file: string): string {
 export async function acquireDataDirLock(dataDir: string, purpose: string): Promise<DataDirLock> {
   const file = lockFile(dataDir);
   closeSync(openSync(file, 'a', 0o600));
+  const deadline = Date.now() + DEAD_HOLDER_GRACE_MS;
+  for (;;) {
+    const lock = await tryLock(file);
+    if (lock) {
+      writeFileSync(file, `${process.pid} ${purpose}\n`, { mode: 0o600 });
+      return lock;
+    }
+    // A holder killed a moment ago leaves its lock to the kernel within milliseconds (its flock
+    // child sees its stdin close): wait for that rather than fail a supervisor's quick restart.
+    const holder = recordedHolder(file);
+    if (holder.pid === null || isAlive(holder.pid) || Date.now() > deadline) {
+      throw new DataDirLockedError(dataDir, holder.text);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The lock, or null when another process holds it. */
+async function tryLock(file: string): Promise<DataDirLock | null> {
   // --no-fork: flock execs the shell, which execs cat; one process holds the lock throughout.
   // cat reads our never-written stdin and ends when this process ends or releases.
   const child = spawn(
@@ -74,7 +108,7 @@ export async function acquireDataDirLock(dataDir: string, purpose: string): Prom
   );
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
+  const locked = await new Promise<boolean>((resolve, reject) => {
     child.once('error', (error: NodeJS.ErrnoException) => {
       reject(
         error.code === 'ENOENT'
@@ -84,14 +118,13 @@ export async function acquireDataDirLock(dataDir: string, purpose: string): Prom
           : error,
       );
     });
-    child.stdout.once('data', () => resolve());
+    child.stdout.once('data', () => resolve(true));
     void exited.then((code) => {
-      if (code === CONFLICT_EXIT_CODE)
-        reject(new DataDirLockedError(dataDir, recordedHolder(file)));
+      if (code === CONFLICT_EXIT_CODE) resolve(false);
       else reject(new Error(`Could not lock ${file} (flock exited ${code}): ${stderr.trim()}`));
     });
   });
-  writeFileSync(file, `${process.pid} ${purpose}\n`, { mode: 0o600 });
+  if (!locked) return null;
   // The lock must not keep a finished command-line tool alive.
   child.unref();
   for (const stream of [child.stdin, child.stdout, child.stderr]) (stream as Socket).unref();
