@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { seedDemoData } from './db/seed.js';
+import { retirePublishedDemoPasswords, seedDemoData } from './db/seed.js';
 import { reconcileStorage } from './maintenance/reconcile.js';
 import { acquireDataDirLock } from './maintenance/data-dir-lock.js';
 import { secureDataDir, useOwnerOnlyFiles } from './maintenance/data-dir-permissions.js';
@@ -43,9 +43,9 @@ async function main() {
   } else {
     app.log.info('storage check: database and uploads agree');
   }
-  if (config.SEED_DEMO) {
-    await seedDemoData(app.ctx, app.log, (text) => process.stdout.write(`${text}\n`));
-  }
+  const announce = (text: string) => process.stdout.write(`${text}\n`);
+  if (config.SEED_DEMO) await seedDemoData(app.ctx, app.log, announce);
+  await retirePublishedDemoPasswords(app.ctx, app.log, announce);
 
   if (config.DIAGNOSTICS) {
     const delay = monitorEventLoopDelay({ resolution: 10 });

@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { users } from './schema/index.js';
-import { DEMO_ACCOUNTS_FILE, seedDemoData } from './seed.js';
+import { hashPassword } from '../modules/auth/passwords.js';
+import { DEMO_ACCOUNTS_FILE, retirePublishedDemoPasswords, seedDemoData } from './seed.js';
 
 // The passwords earlier releases seeded and the README published.
 const PUBLISHED = [
@@ -86,5 +87,33 @@ describe('the demo seed', () => {
     await seedDemoData(t.app.ctx, t.app.log, (text) => announced.push(text));
     expect(announced).toHaveLength(1);
     expect(await readFile(path.join(t.dataDir, DEMO_ACCOUNTS_FILE), 'utf8')).toBe(before);
+  });
+});
+
+describe('a data dir seeded by an earlier release', () => {
+  it('loses its published demo passwords and its demo administrator on start', async () => {
+    // The current seed's accounts have random passwords: nothing to retire.
+    expect(await retirePublishedDemoPasswords(t.app.ctx, t.app.log, () => {})).toBe(0);
+    const [old] = await t.app.ctx.db
+      .insert(users)
+      .values({
+        userName: 'admin',
+        email: 'admin@rips.example',
+        fullName: 'Grace Whitfield',
+        role: 'admin',
+        passwordHash: await hashPassword('Admin-demo-2026'),
+      })
+      .returning();
+    expect(await login('admin', 'Admin-demo-2026')).toHaveProperty('statusCode', 200);
+
+    const shown: string[] = [];
+    expect(await retirePublishedDemoPasswords(t.app.ctx, t.app.log, (x) => shown.push(x))).toBe(1);
+    expect((await login('admin', 'Admin-demo-2026')).statusCode).toBe(401);
+    const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, old!.id));
+    expect(row).toMatchObject({ role: 'visitor', tokenVersion: old!.tokenVersion + 1 });
+    const password = (await demoFile()).get('admin')!;
+    expect(shown.join('')).toContain(password);
+    expect((await login('admin', password)).statusCode).toBe(200);
+    expect(await retirePublishedDemoPasswords(t.app.ctx, t.app.log, () => {})).toBe(0);
   });
 });

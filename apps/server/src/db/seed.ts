@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { imageLimits } from '../modules/auth/auth.service.js';
-import { hashPassword } from '../modules/auth/passwords.js';
+import { hashPassword, verifyPassword } from '../modules/auth/passwords.js';
+import { setPasswordAndRevokeTokens, updateUser } from '../modules/users/users.repository.js';
 import { randomPassword } from '../lib/random-password.js';
 import { storeImage } from '../media/image-store.js';
 import { memorials, prayers, users } from './schema/index.js';
@@ -33,14 +34,20 @@ export const DEMO_ACCOUNTS = [
 
 export const DEMO_ACCOUNTS_FILE = 'demo-accounts.txt';
 
+interface DemoLogin {
+  userName: string;
+  email: string;
+  password: string;
+}
+
 /** Writes the demo passwords owner-only into the data dir; returns the file's path. */
-function writeDemoAccountsFile(dataDir: string, passwords: Map<string, string>): string {
+function writeDemoAccountsFile(dataDir: string, accounts: DemoLogin[]): string {
   const file = path.join(dataDir, DEMO_ACCOUNTS_FILE);
   const lines = [
     "# Demo accounts of this Rips site, created on its first start. Only the data dir's owner can",
     '# read this file. Change or remove the accounts before the site is used for real.',
     '# userName\temail\tpassword',
-    ...DEMO_ACCOUNTS.map((a) => `${a.userName}\t${a.email}\t${passwords.get(a.userName)}`),
+    ...accounts.map((a) => `${a.userName}\t${a.email}\t${a.password}`),
   ];
   // Remove first: an existing file keeps its old mode through writeFile.
   rmSync(file, { force: true });
@@ -138,7 +145,10 @@ export async function seedDemoData(
   log.info('seeding demo accounts and memorials');
   const limits = imageLimits(ctx);
   const passwords = new Map(DEMO_ACCOUNTS.map((a) => [a.userName, randomPassword()]));
-  const file = writeDemoAccountsFile(ctx.config.dataDir, passwords);
+  const file = writeDemoAccountsFile(
+    ctx.config.dataDir,
+    DEMO_ACCOUNTS.map((a) => ({ ...a, password: passwords.get(a.userName)! })),
+  );
   const created: Record<string, string> = {};
   for (const [index, account] of DEMO_ACCOUNTS.entries()) {
     const avatar = await storeImage(
@@ -191,4 +201,57 @@ export async function seedDemoData(
       '',
     ].join('\n'),
   );
+}
+
+/** The demo logins earlier releases seeded and published in the README. */
+const PUBLISHED_DEMO_LOGINS: DemoLogin[] = [
+  { userName: 'admin', email: 'admin@rips.example', password: 'Admin-demo-2026' },
+  { userName: 'sponsor', email: 'sponsor@rips.example', password: 'Sponsor-demo-2026' },
+  { userName: 'visitor', email: 'visitor@rips.example', password: 'Visitor-demo-2026' },
+];
+
+/**
+ * A data dir seeded by an earlier release still has demo accounts with published passwords (and a
+ * demo administrator). Each start gives any such account a random password (its sessions end),
+ * takes the administrator role from the old demo admin, and shows the new passwords as the first
+ * seed does. Returns how many accounts it changed.
+ */
+export async function retirePublishedDemoPasswords(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  announce: (text: string) => void,
+): Promise<number> {
+  const rows = await ctx.db
+    .select()
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        PUBLISHED_DEMO_LOGINS.map((a) => a.email),
+      ),
+    );
+  const replaced: DemoLogin[] = [];
+  for (const row of rows) {
+    const published = PUBLISHED_DEMO_LOGINS.find((a) => a.email === row.email)!;
+    if (!(await verifyPassword(row.passwordHash, published.password))) continue;
+    const password = randomPassword();
+    await setPasswordAndRevokeTokens(ctx.db, row.id, await hashPassword(password));
+    if (row.role === 'admin') await updateUser(ctx.db, row.id, { role: 'visitor' });
+    replaced.push({ userName: row.userName, email: row.email, password });
+  }
+  if (replaced.length === 0) return 0;
+  const file = writeDemoAccountsFile(ctx.config.dataDir, replaced);
+  log.warn(
+    `replaced the published demo password of ${replaced.length} accounts; the new ones are in ${DEMO_ACCOUNTS_FILE}`,
+  );
+  announce(
+    [
+      '',
+      `Demo accounts had passwords published with an earlier release; new ones (also in ${file}):`,
+      ...replaced.map((a) => `  ${a.userName.padEnd(8)} ${a.password}`),
+      'The old demo administrator is a visitor now: make administrators with `npm run make-admin`.',
+      '',
+    ].join('\n'),
+  );
+  return replaced.length;
 }
