@@ -101,7 +101,8 @@ async function tryLock(file: string): Promise<DataDirLock | null> {
       '-c',
       'echo locked && exec cat >/dev/null',
     ],
-    { stdio: ['pipe', 'pipe', 'pipe'] },
+    // Its own process group: a Ctrl-C meant for the server (which then drains) must not end it.
+    { stdio: ['pipe', 'pipe', 'pipe'], detached: true },
   );
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => resolve(code)),
