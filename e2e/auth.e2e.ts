@@ -18,7 +18,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({}, { admin: true });
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,11 +12,60 @@ import { expect } from 'vitest';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * The demo accounts of the server this test file started. The seed gives them random passwords
+ * (written to DATA_DIR/demo-accounts.txt), so `startServer` fills them in once the server runs;
+ * the administrator exists only when `startServer(…, { admin: true })` made one with make-admin.
+ */
 export const DEMO = {
-  sponsor: { userName: 'sponsor', password: 'Sponsor-demo-2026' },
-  visitor: { userName: 'visitor', password: 'Visitor-demo-2026' },
-  admin: { userName: 'admin', password: 'Admin-demo-2026' },
-} as const;
+  sponsor: { userName: 'sponsor', password: '' },
+  visitor: { userName: 'visitor', password: '' },
+  admin: { userName: 'admin', password: '' },
+};
+
+/** Reads the demo passwords the seed wrote into the data dir. */
+async function readDemoPasswords(dataDir: string): Promise<void> {
+  const text = await readFile(path.join(dataDir, 'demo-accounts.txt'), 'utf8').catch(() => '');
+  for (const line of text.split('\n')) {
+    const [userName, , password] = line.split('\t');
+    if (userName === 'sponsor' || userName === 'visitor') DEMO[userName].password = password ?? '';
+  }
+}
+
+/** The operator's path to an administrator: `make-admin --create` on a stopped server's data dir. */
+export async function createAdministrator(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; output: string; password?: string }> {
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(ROOT, 'apps/server/dist/cli/make-admin.js'),
+      '--create',
+      DEMO.admin.userName,
+      'admin@rips.example',
+      'Grace',
+      'Whitfield',
+    ],
+    {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        DATA_DIR: dataDir,
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const password = /shown only this once: (\S+)/.exec(output)?.[1];
+  if (password) DEMO.admin.password = password;
+  return { code, output, password };
+}
 
 export interface RunningServer {
   baseUrl: string;
@@ -43,13 +92,31 @@ async function freePort(): Promise<number> {
 
 /**
  * Starts the production build (`npm run build` first) on a free port with its own data dir,
- * embedded database and outbox, seeded with the demo accounts and memorials.
+ * embedded database and outbox, seeded with the demo accounts and memorials. With `admin`, it
+ * first starts and stops the server once (the seed runs on an empty database only), then makes the
+ * administrator `DEMO.admin` through `make-admin`, as an operator would.
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { keepDataDir?: boolean } = {},
+  options: { keepDataDir?: boolean; admin?: boolean } = {},
 ): Promise<RunningServer> {
   const dataDir = env['DATA_DIR'] ?? (await mkdtemp(path.join(os.tmpdir(), 'rips-e2e-')));
+  if (options.admin) {
+    const first = await launch(env, dataDir, { keepDataDir: true });
+    await first.stop();
+    const made = await createAdministrator(dataDir);
+    if (made.code !== 0 || !made.password) throw new Error(`make-admin failed:\n${made.output}`);
+  }
+  const server = await launch(env, dataDir, options);
+  await readDemoPasswords(dataDir);
+  return server;
+}
+
+async function launch(
+  env: Record<string, string>,
+  dataDir: string,
+  options: { keepDataDir?: boolean },
+): Promise<RunningServer> {
   const port = await freePort();
   let output = '';
   const child: ChildProcess = spawn(

@@ -120,11 +120,14 @@ async function login(userName: string, password: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await startServer({
-    REGISTER_LIMIT_PER_IP: '100000',
-    LOGIN_LIMIT_PER_IP: '100000',
-    LOGIN_LIMIT_PER_ACCOUNT: '100000',
-  });
+  server = await startServer(
+    {
+      REGISTER_LIMIT_PER_IP: '100000',
+      LOGIN_LIMIT_PER_IP: '100000',
+      LOGIN_LIMIT_PER_ACCOUNT: '100000',
+    },
+    { admin: true },
+  );
   token = await login(DEMO.sponsor.userName, DEMO.sponsor.password);
   adminToken = await login(DEMO.admin.userName, DEMO.admin.password);
   const form = new FormData();

@@ -12,7 +12,7 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { reconcileStorage } from '../apps/server/src/maintenance/reconcile.js';
 import { LocalStorage } from '../apps/server/src/storage/local-storage.js';
 import { minimalPdf } from '../apps/server/test/hostile-corpus.js';
-import { startServer, type RunningServer } from './harness.js';
+import { DEMO, startServer, type RunningServer } from './harness.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -265,7 +265,7 @@ async function loginToken(baseUrl: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/v1/users/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: 'sponsor', password: 'Sponsor-demo-2026' }),
+    body: JSON.stringify(DEMO.sponsor),
   });
   return ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
 }

@@ -1,7 +1,7 @@
 // Starts the production build for a benchmark: its own data dir, a free port, limits raised so
 // the benchmark's single address is not throttled.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +33,14 @@ export async function waitFor(url, child, output, timeoutMs = 60_000) {
     if (Date.now() > deadline) throw new Error(`not ready after ${timeoutMs} ms:\n${output()}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** A demo account's password: random per install, the seed writes it into the data dir. */
+export function demoPassword(dataDir, userName) {
+  const text = readFileSync(path.join(dataDir, 'demo-accounts.txt'), 'utf8');
+  const row = text.split('\n').find((line) => line.startsWith(`${userName}\t`));
+  if (!row) throw new Error(`no demo account ${userName} in ${dataDir}; is SEED_DEMO on?`);
+  return row.split('\t')[2];
 }
 
 /** Starts the built server; `nodeArgs` go to node itself (a profiler flag, say). */

@@ -10,7 +10,17 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
-import { api, fmt, freePort, login, percentile, ROOT, startApp, waitFor } from '../lib/server.mjs';
+import {
+  api,
+  demoPassword,
+  fmt,
+  freePort,
+  login,
+  percentile,
+  ROOT,
+  startApp,
+  waitFor,
+} from '../lib/server.mjs';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50);
@@ -32,9 +42,9 @@ const jpeg = (seed) =>
     .jpeg({ quality: 80 })
     .toBuffer();
 
-async function seed(baseUrl) {
-  const sponsor = await login(baseUrl, 'sponsor', 'Sponsor-demo-2026');
-  const visitor = await login(baseUrl, 'visitor', 'Visitor-demo-2026');
+async function seed(baseUrl, dataDir) {
+  const sponsor = await login(baseUrl, 'sponsor', demoPassword(dataDir, 'sponsor'));
+  const visitor = await login(baseUrl, 'visitor', demoPassword(dataDir, 'visitor'));
   const words = ['gardener', 'teacher', 'sailor', 'painter', 'nurse', 'baker', 'poet', 'pilot'];
   const ids = [];
   for (let i = 0; i < 40; i++) {
@@ -248,7 +258,7 @@ async function main() {
   );
   const app = await startApp({ LOG_LEVEL: 'info', DIAGNOSTICS: 'true' });
   try {
-    const fixtures = await seed(app.baseUrl);
+    const fixtures = await seed(app.baseUrl, app.dataDir);
 
     // 1. Mixed workload.
     const mixed = await mixedWorkload(app.baseUrl, fixtures);
@@ -283,6 +293,7 @@ async function main() {
     mark = app.output().length;
     app.child.kill('SIGUSR2');
     const loginLatencies = [];
+    const visitorPassword = demoPassword(app.dataDir, 'visitor');
     let loginErrors = 0;
     const stopAt = Date.now() + 20_000;
     const loginLoop = async () => {
@@ -291,7 +302,7 @@ async function main() {
         const res = await fetch(`${app.baseUrl}/api/v1/users/login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ userName: 'visitor', password: 'Visitor-demo-2026' }),
+          body: JSON.stringify({ userName: 'visitor', password: visitorPassword }),
         });
         await res.arrayBuffer();
         if (res.status !== 200) loginErrors += 1;

@@ -21,7 +21,7 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import sharp from 'sharp';
 import { ensureChromium } from '../../scripts/ensure-chromium.mjs';
-import { api, ROOT, startApp } from '../lib/server.mjs';
+import { api, demoPassword, ROOT, startApp } from '../lib/server.mjs';
 
 const RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -297,7 +297,7 @@ function checks(summary) {
 const app = await startApp();
 let failed = 0;
 try {
-  const owner = await signIn(app.baseUrl, 'sponsor', 'Sponsor-demo-2026');
+  const owner = await signIn(app.baseUrl, 'sponsor', demoPassword(app.dataDir, 'sponsor'));
   const memorialId = await seedMemorialWithPhotos(app.baseUrl, owner);
   const pages = [
     { path: '/', session: null },

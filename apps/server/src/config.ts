@@ -35,7 +35,6 @@ const EnvSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     SPONSOR_SELF_SERVICE: bool.default(true),
-    ADMIN_EMAIL: z.email().optional(),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
@@ -148,6 +147,13 @@ function resolveJwtSecret(env: Env, dataDir: string): string {
   return secret;
 }
 
+/** Variables that no longer exist, with what to do instead: set, they stop start-up. */
+const REMOVED: Record<string, string> = {
+  ADMIN_EMAIL:
+    'ADMIN_EMAIL was removed: registering with an address no longer makes anyone an administrator (nothing proved the address was theirs). ' +
+    'Unset it and make an administrator with `npm run make-admin -- <userName or email>`, or create one with `npm run make-admin -- --create <userName> <email>`.',
+};
+
 function formatIssues(error: z.ZodError): string {
   return error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n');
 }
@@ -163,13 +169,17 @@ export function loadConfig(
   const raw = Object.fromEntries(
     Object.entries({ ...source, ...overrides }).filter(([, v]) => v !== undefined && v !== ''),
   );
+  const removed = Object.keys(REMOVED).filter((name) => name in raw);
+  if (removed.length > 0) {
+    throw new Error(`Invalid configuration:\n${removed.map((n) => `  ${REMOVED[n]}`).join('\n')}`);
+  }
   const parsed = EnvSchema.safeParse(raw);
   if (!parsed.success) {
     throw new Error(`Invalid configuration:\n${formatIssues(parsed.error)}`);
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const { JWT_SECRET: _secret, DATA_DIR: _dir, ...rest } = env;
   return {
     ...rest,

@@ -3,24 +3,33 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { seedDemoData } from './db/seed.js';
+import { retirePublishedDemoPasswords, seedDemoData } from './db/seed.js';
 import { describeStorageCheck, reconcileStorage, startUpGraceMs } from './maintenance/reconcile.js';
-import { runningServerPid, writeServerLock } from './maintenance/server-lock.js';
+import { acquireDataDirLock } from './maintenance/data-dir-lock.js';
+import { secureDataDir, useOwnerOnlyFiles } from './maintenance/data-dir-permissions.js';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
 async function main() {
+  useOwnerOnlyFiles();
   const config = loadConfig();
-  if (!config.DATABASE_URL) {
-    const pid = runningServerPid(config.dataDir);
-    if (pid) throw new Error(`Another server (pid ${pid}) is already using ${config.dataDir}.`);
-  }
-  const releaseLock = writeServerLock(config.dataDir);
+  // The embedded database allows one process; PostgreSQL serves many instances.
+  const lock = config.DATABASE_URL ? null : await acquireDataDirLock(config.dataDir, 'server');
+  const permissions = await secureDataDir(config.dataDir);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dbDir });
   await database.migrate();
   const webDistDir =
     config.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
   const app = await buildApp({ config, database, webDistDir });
+  if (permissions.repaired > 0) {
+    app.log.warn(
+      `data dir permissions: made ${permissions.repaired} entries of ${config.dataDir} owner-only (other users could read them)`,
+    );
+  }
+  void lock?.lost.then(() => {
+    app.log.fatal('lost the data dir lock (its flock process ended); stopping');
+    process.exit(1);
+  });
   // Never deletes an upload: unreferenced files go to quarantine, and only a few of them (a
   // crash's debris); an empty, wrong or older database leaves every file in place with a warning.
   const report = await reconcileStorage(app.ctx, {
@@ -29,7 +38,9 @@ async function main() {
     quarantineDays: config.QUARANTINE_DAYS,
   });
   for (const { level, message } of describeStorageCheck(report)) app.log[level](message);
-  if (config.SEED_DEMO) await seedDemoData(app.ctx, app.log);
+  const announce = (text: string) => process.stdout.write(`${text}\n`);
+  if (config.SEED_DEMO) await seedDemoData(app.ctx, app.log, announce);
+  await retirePublishedDemoPasswords(app.ctx, app.log, announce);
 
   if (config.DIAGNOSTICS) {
     const delay = monitorEventLoopDelay({ resolution: 10 });
@@ -67,8 +78,8 @@ async function main() {
       .whenIdle(SHUTDOWN_DEADLINE_MS - 1_000)
       .then(() => app.close())
       .then(() => database.close())
+      .then(() => lock?.release())
       .then(() => {
-        releaseLock();
         process.exit(0);
       })
       .catch((error: unknown) => {

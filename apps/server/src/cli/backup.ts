@@ -4,7 +4,7 @@ import { writeBackup } from '../maintenance/backup.js';
 import { fail, openForCli } from './cli-context.js';
 
 async function main() {
-  const { config, database, storage } = await openForCli();
+  const { config, database, storage } = await openForCli('backup');
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const archive = path.resolve(process.argv[2] ?? path.join('backups', `rips-${stamp}.tar.gz`));
   try {

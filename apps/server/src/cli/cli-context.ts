@@ -1,26 +1,49 @@
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
-import { runningServerPid } from '../maintenance/server-lock.js';
+import { acquireDataDirLock } from '../maintenance/data-dir-lock.js';
+import { useOwnerOnlyFiles } from '../maintenance/data-dir-permissions.js';
 import { LocalStorage } from '../storage/local-storage.js';
 
-/** Opens the configured database and storage for a command-line tool. */
-export async function openForCli(): Promise<{
+/**
+ * Opens the configured database and storage for a command-line tool. With the embedded database
+ * it first takes the data dir's lock (the server holds it while it runs), and `database.close()`
+ * lets it go.
+ */
+export async function openForCli(
+  purpose: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{
   config: Config;
   database: Database;
   storage: LocalStorage;
 }> {
-  const config = loadConfig();
-  if (!config.DATABASE_URL) {
-    const pid = runningServerPid(config.dataDir);
-    if (pid) {
-      throw new Error(
-        `The server (pid ${pid}) is using ${config.dataDir}. Stop it first: the embedded database allows one process at a time.`,
-      );
+  useOwnerOnlyFiles();
+  const config = loadConfig(env);
+  const lock = config.DATABASE_URL ? null : await acquireDataDirLock(config.dataDir, purpose);
+  try {
+    const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dbDir });
+    const close = async () => {
+      try {
+        await database.close();
+      } finally {
+        await lock?.release();
+      }
+    };
+    try {
+      await database.migrate();
+    } catch (error) {
+      await close();
+      throw error;
     }
+    return {
+      config,
+      database: { ...database, close },
+      storage: new LocalStorage(config.uploadsDir),
+    };
+  } catch (error) {
+    await lock?.release();
+    throw error;
   }
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dbDir });
-  await database.migrate();
-  return { config, database, storage: new LocalStorage(config.uploadsDir) };
 }
 
 export function fail(error: unknown): never {

@@ -6,7 +6,7 @@ import { fail, openForCli } from './cli-context.js';
 async function main() {
   const archive = process.argv[2];
   if (!archive) throw new Error('Usage: npm run restore -- <archive.tar.gz>');
-  const { config, database, storage } = await openForCli();
+  const { config, database, storage } = await openForCli('restore');
   try {
     const manifest = await restoreBackup({ db: database.db, storage }, path.resolve(archive));
     const rows = Object.values(manifest.rows).reduce((a, b) => a + b, 0);

@@ -63,7 +63,7 @@ async function main() {
     throw new Error(USAGE);
   }
   if (folder !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(folder)) throw new Error(USAGE);
-  const { config, database, storage } = await openForCli();
+  const { config, database, storage } = await openForCli('storage-check');
   try {
     if (option === '--restore-quarantine') {
       const { restored, skipped } = await restoreQuarantine(storage, folder);

@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { OwnerOnlyNodeFS } from './owner-only-nodefs.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -85,7 +86,9 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
       close: () => pool.end(),
     };
   }
-  const client = await PGlite.create(options.dataDir ?? 'memory://', { extensions: { pg_trgm } });
+  const client = options.dataDir
+    ? await PGlite.create({ fs: new OwnerOnlyNodeFS(options.dataDir), extensions: { pg_trgm } })
+    : await PGlite.create('memory://', { extensions: { pg_trgm } });
   Object.assign(client.parsers, TEXT_AS_STORED);
   const db = drizzlePglite(withInstanceParsers(client), { schema }) as unknown as Db;
   return {

@@ -1,37 +1,59 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { imageLimits } from '../modules/auth/auth.service.js';
-import { hashPassword } from '../modules/auth/passwords.js';
+import { hashPassword, verifyPassword } from '../modules/auth/passwords.js';
+import { setPasswordAndRevokeTokens, updateUser } from '../modules/users/users.repository.js';
+import { randomPassword } from '../lib/random-password.js';
 import { storeImage } from '../media/image-store.js';
 import { memorials, prayers, users } from './schema/index.js';
 import { landscapePng } from './demo-images.js';
 import { deriveTags } from './tags.js';
 
-/** Demo accounts; the README lists them. Set SEED_DEMO=false for a real deployment. */
+/**
+ * Demo accounts. Their passwords are random per install (decision 0017): printed once on the
+ * first start and kept in `DATA_DIR/demo-accounts.txt` (0600). There is no demo administrator;
+ * an operator makes one with `npm run make-admin`. Set SEED_DEMO=false for a real deployment.
+ */
 export const DEMO_ACCOUNTS = [
-  {
-    userName: 'admin',
-    email: 'admin@rips.example',
-    fullName: 'Grace Whitfield',
-    password: 'Admin-demo-2026',
-    role: 'admin',
-  },
   {
     userName: 'sponsor',
     email: 'sponsor@rips.example',
     fullName: 'Daniel Okafor',
-    password: 'Sponsor-demo-2026',
     role: 'sponsor',
   },
   {
     userName: 'visitor',
     email: 'visitor@rips.example',
     fullName: 'Maya Lindqvist',
-    password: 'Visitor-demo-2026',
     role: 'visitor',
   },
 ] as const;
+
+export const DEMO_ACCOUNTS_FILE = 'demo-accounts.txt';
+
+interface DemoLogin {
+  userName: string;
+  email: string;
+  password: string;
+}
+
+/** Writes the demo passwords owner-only into the data dir; returns the file's path. */
+function writeDemoAccountsFile(dataDir: string, accounts: DemoLogin[]): string {
+  const file = path.join(dataDir, DEMO_ACCOUNTS_FILE);
+  const lines = [
+    "# Demo accounts of this Rips site, created on its first start. Only the data dir's owner can",
+    '# read this file. Change or remove the accounts before the site is used for real.',
+    '# userName\temail\tpassword',
+    ...accounts.map((a) => `${a.userName}\t${a.email}\t${a.password}`),
+  ];
+  // Remove first: an existing file keeps its old mode through writeFile.
+  rmSync(file, { force: true });
+  writeFileSync(file, lines.join('\n') + '\n', { mode: 0o600, flag: 'wx' });
+  return file;
+}
 
 const DEMO_MEMORIALS = [
   {
@@ -107,20 +129,32 @@ const DEMO_PRAYERS = [
   'Thank you for every lesson and every laugh. You are deeply missed.',
 ];
 
-/** Seeds demo accounts and memorials into an empty database; does nothing otherwise. */
-export async function seedDemoData(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
+/**
+ * Seeds demo accounts and memorials into an empty database; does nothing otherwise. `announce`
+ * gets the one message that shows the demo passwords (the console on first start, never the log).
+ */
+export async function seedDemoData(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  announce: (text: string) => void,
+): Promise<void> {
   const [{ count } = { count: 0 }] = await ctx.db
     .select({ count: sql<number>`count(*)::int` })
     .from(users);
   if (count > 0) return;
   log.info('seeding demo accounts and memorials');
   const limits = imageLimits(ctx);
+  const passwords = new Map(DEMO_ACCOUNTS.map((a) => [a.userName, randomPassword()]));
+  const file = writeDemoAccountsFile(
+    ctx.config.dataDir,
+    DEMO_ACCOUNTS.map((a) => ({ ...a, password: passwords.get(a.userName)! })),
+  );
   const created: Record<string, string> = {};
   for (const [index, account] of DEMO_ACCOUNTS.entries()) {
     const avatar = await storeImage(
       ctx.storage,
       'avatars',
-      await landscapePng(index + 2, 512, 512),
+      await landscapePng(index + 3, 512, 512),
       limits,
     );
     const [row] = await ctx.db
@@ -130,7 +164,7 @@ export async function seedDemoData(ctx: AppContext, log: FastifyBaseLogger): Pro
         email: account.email,
         fullName: account.fullName,
         role: account.role,
-        passwordHash: await hashPassword(account.password),
+        passwordHash: await hashPassword(passwords.get(account.userName)!),
         avatarKey: avatar.imageKey,
       })
       .returning({ id: users.id });
@@ -158,4 +192,66 @@ export async function seedDemoData(ctx: AppContext, log: FastifyBaseLogger): Pro
         .values({ memorialId: row!.id, ownerId: created['visitor']!, text });
     }
   }
+  announce(
+    [
+      '',
+      'Demo accounts (shown only on this first start; also in ' + file + '):',
+      ...DEMO_ACCOUNTS.map((a) => `  ${a.userName.padEnd(8)} ${passwords.get(a.userName)}`),
+      'No administrator exists yet: stop the server and run `npm run make-admin -- --create <userName> <email>`.',
+      '',
+    ].join('\n'),
+  );
+}
+
+/** The demo logins earlier releases seeded and published in the README. */
+const PUBLISHED_DEMO_LOGINS: DemoLogin[] = [
+  { userName: 'admin', email: 'admin@rips.example', password: 'Admin-demo-2026' },
+  { userName: 'sponsor', email: 'sponsor@rips.example', password: 'Sponsor-demo-2026' },
+  { userName: 'visitor', email: 'visitor@rips.example', password: 'Visitor-demo-2026' },
+];
+
+/**
+ * A data dir seeded by an earlier release still has demo accounts with published passwords (and a
+ * demo administrator). Each start gives any such account a random password (its sessions end),
+ * takes the administrator role from the old demo admin, and shows the new passwords as the first
+ * seed does. Returns how many accounts it changed.
+ */
+export async function retirePublishedDemoPasswords(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  announce: (text: string) => void,
+): Promise<number> {
+  const rows = await ctx.db
+    .select()
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        PUBLISHED_DEMO_LOGINS.map((a) => a.email),
+      ),
+    );
+  const replaced: DemoLogin[] = [];
+  for (const row of rows) {
+    const published = PUBLISHED_DEMO_LOGINS.find((a) => a.email === row.email)!;
+    if (!(await verifyPassword(row.passwordHash, published.password))) continue;
+    const password = randomPassword();
+    await setPasswordAndRevokeTokens(ctx.db, row.id, await hashPassword(password));
+    if (row.role === 'admin') await updateUser(ctx.db, row.id, { role: 'visitor' });
+    replaced.push({ userName: row.userName, email: row.email, password });
+  }
+  if (replaced.length === 0) return 0;
+  const file = writeDemoAccountsFile(ctx.config.dataDir, replaced);
+  log.warn(
+    `replaced the published demo password of ${replaced.length} accounts; the new ones are in ${DEMO_ACCOUNTS_FILE}`,
+  );
+  announce(
+    [
+      '',
+      `Demo accounts had passwords published with an earlier release; new ones (also in ${file}):`,
+      ...replaced.map((a) => `  ${a.userName.padEnd(8)} ${a.password}`),
+      'The old demo administrator is a visitor now: make administrators with `npm run make-admin`.',
+      '',
+    ].join('\n'),
+  );
+  return replaced.length;
 }

@@ -42,7 +42,7 @@ export function createMailer(options: {
   return {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
-      await mkdir(options.outboxDir, { recursive: true });
+      await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(options.outboxDir, `${stamp}-${randomUUID()}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });

@@ -38,10 +38,10 @@ export class LocalStorage implements Storage {
 
   async put(key: string, body: Buffer): Promise<void> {
     const file = this.resolve(key);
-    await mkdir(path.dirname(file), { recursive: true });
+    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
     await this.assertRoomFor(body.length, path.dirname(file));
     const temp = `${file}.${randomUUID()}.tmp`;
-    await writeFile(temp, body, { mode: 0o640 });
+    await writeFile(temp, body, { mode: 0o600 });
     await rename(temp, file);
   }
 

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@rips/shared/api';
-import { LoginSchema, RegisterFieldsSchema, type Role, type Session } from '@rips/shared/users';
+import { LoginSchema, RegisterFieldsSchema, type Session } from '@rips/shared/users';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
@@ -57,14 +57,13 @@ export async function register(ctx: AppContext, form: MultipartForm): Promise<Us
   }
   const stored = await storeImage(ctx.storage, 'avatars', avatar.buffer, imageLimits(ctx));
   try {
-    const role: Role = ctx.config.ADMIN_EMAIL === fields.email ? 'admin' : 'visitor';
     return await insertUser(ctx.db, {
       fullName: fields.fullName,
       email: fields.email,
       userName: fields.userName,
       passwordHash: await hashPassword(fields.password),
       avatarKey: stored.imageKey,
-      role,
+      role: 'visitor',
     });
   } catch (error) {
     await ctx.storage.deletePrefix(stored.imageKey);
