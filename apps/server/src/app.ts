@@ -1,4 +1,5 @@
 import compress from '@fastify/compress';
+import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import {
@@ -26,6 +27,7 @@ import { homeRoutes } from './modules/home/home.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { TokenService } from './modules/auth/tokens.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
+import { registerApiDocs } from './plugins/api-docs.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
@@ -56,6 +58,24 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
+/**
+ * CORS for the API alone (not the web app's pages): the listed origins, every method the API
+ * uses, and the two request headers its clients send. No cookies: the API takes bearer tokens.
+ */
+function corsOptions(origins: string[]): FastifyCorsOptions {
+  const allowed: FastifyCorsOptions = {
+    origin: origins,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match'],
+    exposedHeaders: ['ETag', 'Retry-After'],
+    maxAge: 600,
+  };
+  return {
+    delegator: (request, callback) =>
+      callback(null, request.url?.startsWith(`${API_PREFIX}/`) ? allowed : { origin: false }),
+  } as FastifyCorsOptions;
+}
+
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
@@ -79,7 +99,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         outboxDir: config.outboxDir,
         log: app.log,
       }),
-    urls: new MediaUrls(config.jwtSecret),
+    // Clients on other origins need absolute URLs to load our images and files.
+    urls: new MediaUrls(config.jwtSecret, config.CORS_ORIGINS.length ? config.publicUrl : ''),
     tokens: new TokenService(config.jwtSecret, config.JWT_TTL_SECONDS),
     limiter: new RateLimiter(config.RATE_LIMIT_WINDOW_SECONDS * 1000),
   };
@@ -126,7 +147,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, {
+    crossOriginPaths: config.CORS_ORIGINS.length ? ['/media/', '/bouquets/'] : [],
+  });
+  if (config.CORS_ORIGINS.length) await app.register(cors, corsOptions(config.CORS_ORIGINS));
   // JSON and rendered pages over 1 KB go out compressed (built assets are compressed already).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(authPlugin);
@@ -142,6 +166,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
   });
 
+  await registerApiDocs(app);
   await app.register(
     async (api) => {
       await api.register(authRoutes);

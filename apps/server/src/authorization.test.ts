@@ -100,36 +100,31 @@ async function newItem(
       headers: author.auth,
     });
     expect(res.statusCode, res.body).toBe(201);
-    return res.json().data.data;
+    return res.json().data;
   }
   if (kind === 'flowers')
-    return (await upload('/api/v1/flowers', { postId, bouquet: 'white-lilies' }, {}, author.auth))
-      .data;
+    return await upload('/api/v1/flowers', { postId, bouquet: 'white-lilies' }, {}, author.auth);
   if (kind === 'documents') {
-    return (
-      await upload(
-        '/api/v1/documents',
-        { postId, name: 'n' },
-        {
-          documentFile: {
-            filename: 'letter.pdf',
-            contentType: 'application/pdf',
-            body: minimalPdf(),
-          },
+    return await upload(
+      '/api/v1/documents',
+      { postId, name: 'n' },
+      {
+        documentFile: {
+          filename: 'letter.pdf',
+          contentType: 'application/pdf',
+          body: minimalPdf(),
         },
-        author.auth,
-      )
-    ).data;
+      },
+      author.auth,
+    );
   }
   const field = kind === 'photos' ? 'photoImg' : 'memorabliaImg';
-  return (
-    await upload(
-      `/api/v1/${kind}`,
-      { postId, name: 'n' },
-      { [field]: await pngFile() },
-      author.auth,
-    )
-  ).data;
+  return await upload(
+    `/api/v1/${kind}`,
+    { postId, name: 'n' },
+    { [field]: await pngFile() },
+    author.auth,
+  );
 }
 
 interface Row {

@@ -44,6 +44,27 @@ const EnvSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   SEED_DEMO: bool.default(true),
   WEB_DIST_DIR: z.string().optional(),
+  /**
+   * Origins (comma-separated, e.g. `https://app.example.org,http://localhost:5173`) whose pages
+   * may call the API; empty keeps it same-origin only. When set, media and file URLs in answers
+   * are absolute (from PUBLIC_URL).
+   */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .url({ message: 'CORS_ORIGINS must list origins such as https://app.example.org.' })
+          .transform((o) => new URL(o).origin),
+      ),
+    ),
   /** Measure event-loop delay; SIGUSR2 logs it and starts a new measurement (benchmarks use it). */
   DIAGNOSTICS: bool.default(false),
 });

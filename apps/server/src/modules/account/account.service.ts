@@ -1,13 +1,9 @@
 import { ErrorCode } from '@rips/shared/api';
-import {
-  ChangePasswordSchema,
-  UpdateAccountSchema,
-  UpdateProfileFieldsSchema,
-} from '@rips/shared/account';
+import type { ChangePassword, UpdateAccount, UpdateProfileFields } from '@rips/shared/account';
 import type { Session } from '@rips/shared/users';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
-import type { MultipartForm } from '../../lib/multipart.js';
+import type { UploadForm } from '../../lib/multipart.js';
 import { storeImage } from '../../media/image-store.js';
 import {
   asTakenError,
@@ -37,10 +33,10 @@ const AVATAR_REQUIRED = 'Please select an avatar image.';
 export async function updateProfile(
   ctx: AppContext,
   user: UserRow,
-  form: MultipartForm,
+  form: UploadForm<UpdateProfileFields, 'avatar'>,
 ): Promise<UserRow> {
-  const fields = UpdateProfileFieldsSchema.parse(form.fields);
-  const avatar = form.files['avatar'];
+  const { fields } = form;
+  const avatar = form.files.avatar;
   if (!avatar && !user.avatarKey) {
     throw AppError.validation(AVATAR_REQUIRED, [{ path: 'avatar', message: AVATAR_REQUIRED }]);
   }
@@ -75,9 +71,8 @@ export async function updateProfile(
 export async function updateAccount(
   ctx: AppContext,
   user: UserRow,
-  body: unknown,
+  fields: UpdateAccount,
 ): Promise<UserRow> {
-  const fields = UpdateAccountSchema.parse(body);
   const holder = await findUserByEmail(ctx.db, fields.email);
   if (holder && holder.id !== user.id)
     throw AppError.conflict(ErrorCode.EmailTaken, EMAIL_TAKEN_MESSAGE);
@@ -100,9 +95,8 @@ export async function updateAccount(
 export async function changePassword(
   ctx: AppContext,
   user: UserRow,
-  body: unknown,
+  fields: ChangePassword,
 ): Promise<Session> {
-  const fields = ChangePasswordSchema.parse(body);
   const key = `change-password:${user.id}`;
   ctx.limiter.assertUnder(
     key,

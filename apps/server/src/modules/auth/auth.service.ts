@@ -1,9 +1,9 @@
 import { ErrorCode } from '@rips/shared/api';
-import { LoginSchema, RegisterFieldsSchema, type Role, type Session } from '@rips/shared/users';
+import type { Login, RegisterFields, Role, Session } from '@rips/shared/users';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
-import type { MultipartForm } from '../../lib/multipart.js';
+import type { UploadForm } from '../../lib/multipart.js';
 import { storeImage } from '../../media/image-store.js';
 import { presentSelf } from '../users/users.presenter.js';
 import {
@@ -17,22 +17,26 @@ import {
 } from '../users/users.repository.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 
-export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
-export const USERNAME_TAKEN_MESSAGE = 'This username is already taken.';
+export const EMAIL_TAKEN_MESSAGE = 'Email Already Exists';
+export const USERNAME_TAKEN_MESSAGE = 'Username Already Exists';
 const INVALID_CREDENTIALS = 'Invalid username, email or password.';
 
 export function imageLimits(ctx: AppContext) {
   return { maxBytes: ctx.config.MAX_IMAGE_BYTES, maxPixels: ctx.config.MAX_IMAGE_PIXELS };
 }
 
-export async function register(ctx: AppContext, ip: string, form: MultipartForm): Promise<UserRow> {
+export async function register(
+  ctx: AppContext,
+  ip: string,
+  form: UploadForm<RegisterFields, 'avatar'>,
+): Promise<UserRow> {
   ctx.limiter.consume(
     `register:ip:${ip}`,
     ctx.config.REGISTER_LIMIT_PER_IP,
     'Too many sign-ups from this address.',
   );
-  const fields = RegisterFieldsSchema.parse(form.fields);
-  const avatar = form.files['avatar'];
+  const { fields } = form;
+  const avatar = form.files.avatar;
   if (!avatar)
     throw AppError.validation('Please select an avatar image.', [
       { path: 'avatar', message: 'Please select an avatar image.' },
@@ -68,8 +72,8 @@ export function asTakenError(error: unknown): unknown {
     : AppError.conflict(ErrorCode.UsernameTaken, USERNAME_TAKEN_MESSAGE);
 }
 
-export async function login(ctx: AppContext, ip: string, body: unknown): Promise<Session> {
-  const { userName, email, password } = LoginSchema.parse(body);
+export async function login(ctx: AppContext, ip: string, body: Login): Promise<Session> {
+  const { userName, email, password } = body;
   const identifier = (userName || email || '').toLowerCase();
   const { limiter, config } = ctx;
   const perIp = `login:ip:${ip}`;

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import {
-  ForgotPasswordSchema,
   RESET_LINK_TTL_MINUTES,
-  ResetPasswordConfirmSchema,
+  type ForgotPasswordSchema,
+  type ResetPasswordConfirm,
 } from '@rips/shared/account';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
@@ -29,10 +30,9 @@ export function hashResetToken(token: string): string {
 export async function requestPasswordReset(
   ctx: AppContext,
   ip: string,
-  body: unknown,
+  request: z.output<typeof ForgotPasswordSchema>,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  const request = ForgotPasswordSchema.parse(body);
   const identifier = request.userName.toLowerCase();
   const limited = 'Too many password reset requests.';
   ctx.limiter.consume(`reset:ip:${ip}`, REQUESTS_PER_IP, limited);
@@ -87,10 +87,9 @@ async function deliverResetLink(
 export async function confirmPasswordReset(
   ctx: AppContext,
   ip: string,
-  body: unknown,
+  { token }: ResetPasswordConfirm,
 ): Promise<UserRow> {
   ctx.limiter.consume(`reset-confirm:ip:${ip}`, CONFIRMS_PER_IP, 'Too many attempts.');
-  const { token } = ResetPasswordConfirmSchema.parse(body);
   const user = await applyPasswordReset(ctx.db, hashResetToken(token), new Date());
   if (!user) throw AppError.badRequest(INVALID_LINK_MESSAGE);
   return user;
