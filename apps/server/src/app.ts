@@ -43,8 +43,8 @@ declare module 'fastify' {
     draining: boolean;
     /** Resolves once no request is in flight (or after `timeoutMs`). */
     whenIdle(timeoutMs: number): Promise<void>;
-    /** Every route registered, so tests can prove each one is covered. */
-    registeredRoutes: { method: string; url: string }[];
+    /** Every route registered, so tests can prove each one is covered (and declares its answers). */
+    registeredRoutes: { method: string; url: string; responses: string[]; hidden: boolean }[];
   }
 }
 
@@ -110,7 +110,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      if (method !== 'HEAD') app.registeredRoutes.push({ method, url: route.url });
+      if (method === 'HEAD') continue;
+      const responses = Object.keys((route.schema?.response as object | undefined) ?? {});
+      const hidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide);
+      app.registeredRoutes.push({ method, url: route.url, responses, hidden });
     }
   });
 
