@@ -103,7 +103,12 @@ function toResult<B extends ApiSuccess<unknown>>(raw: RawResponse): B {
   if (ok && isSuccessBody(json)) return json as B;
   if (ok) {
     // A 2xx without the envelope (e.g. 204): still a success, with whatever body came back.
-    const body: ApiSuccess<unknown> = { statusCode: raw.status, data: json, message: '', success: true };
+    const body: ApiSuccess<unknown> = {
+      statusCode: raw.status,
+      data: json,
+      message: '',
+      success: true,
+    };
     return body as B;
   }
   if (isErrorBody(json)) {

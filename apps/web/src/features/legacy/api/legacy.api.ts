@@ -10,8 +10,7 @@ export const legacyKeys = {
 export function useOwnLegacy(userId: string | undefined) {
   return useQuery({
     queryKey: legacyKeys.own(userId),
-    queryFn: async ({ signal }) =>
-      (await api.get<Legacy[]>('/legacies', { signal }))[0] ?? null,
+    queryFn: async ({ signal }) => (await api.get<Legacy[]>('/legacies', { signal }))[0] ?? null,
     enabled: Boolean(userId),
   });
 }
