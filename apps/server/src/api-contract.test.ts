@@ -361,6 +361,25 @@ describe(`spec section 7 answers, exact shapes (${TEST_ENGINE})`, () => {
     const api = t.app.registeredRoutes.filter((r) => r.url.startsWith(API) && !r.hidden);
     expect(api.length).toBeGreaterThan(40);
     for (const r of api) expect(r.responses, `${r.method} ${r.url}`).toContain('4xx');
+    // A path with parameters declares them; a call that takes input declares its body.
+    const undeclared = api.flatMap((r) => {
+      const problems: string[] = [];
+      if (r.url.includes(':') && !r.parts.includes('params')) problems.push('params');
+      return problems.map((p) => `${r.method} ${r.url}: ${p}`);
+    });
+    expect(undeclared).toEqual([]);
+    // Calls without a body by design: the caller's identity is the whole input.
+    const NO_BODY = new Set([
+      'POST /api/v1/users/logout',
+      'PATCH /api/v1/users/become-sponsor',
+      'PUT /api/v1/posts/:id/like',
+    ]);
+    const withoutBody = api
+      .filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method))
+      .filter((r) => !r.parts.includes('body') && !r.parts.includes('upload'))
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((route) => !NO_BODY.has(route));
+    expect(withoutBody).toEqual([]);
   });
 
   it('publishes OpenAPI 3.1 with every spec call and every API route', async () => {

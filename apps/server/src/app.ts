@@ -44,7 +44,15 @@ declare module 'fastify' {
     /** Resolves once no request is in flight (or after `timeoutMs`). */
     whenIdle(timeoutMs: number): Promise<void>;
     /** Every route registered, so tests can prove each one is covered (and declares its answers). */
-    registeredRoutes: { method: string; url: string; responses: string[]; hidden: boolean }[];
+    registeredRoutes: {
+      method: string;
+      url: string;
+      /** Status codes with a response schema. */
+      responses: string[];
+      /** Declared request parts: params, querystring, body, upload (multipart). */
+      parts: string[];
+      hidden: boolean;
+    }[];
   }
 }
 
@@ -112,8 +120,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     for (const method of methods) {
       if (method === 'HEAD') continue;
       const responses = Object.keys((route.schema?.response as object | undefined) ?? {});
-      const hidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide);
-      app.registeredRoutes.push({ method, url: route.url, responses, hidden });
+      const hidden = Boolean(route.schema?.hide);
+      const parts = ['params', 'querystring', 'body', 'upload'].filter(
+        (part) => route.schema?.[part as keyof typeof route.schema] !== undefined,
+      );
+      app.registeredRoutes.push({ method, url: route.url, responses, parts, hidden });
     }
   });
 
