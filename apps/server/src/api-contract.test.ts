@@ -398,6 +398,8 @@ describe(`spec section 7 answers, exact shapes (${TEST_ENGINE})`, () => {
       .filter((r) => r.url.startsWith(API) && !r.hidden)
       .map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`);
     expect(routes.filter((r) => !listed.includes(r))).toEqual([]);
+    // Files and pages are not calls.
+    expect(Object.keys(doc.paths).filter((p) => !p.startsWith(API))).toEqual([]);
     // A multipart call documents its form fields and file.
     const register = doc.paths[`${API}/users/register`].post.requestBody.content;
     expect(register['multipart/form-data'].schema.properties.avatar).toMatchObject({

@@ -34,6 +34,9 @@ function uploadBody(upload: UploadSpec<z.ZodType, string>): z.ZodType {
 
 /** Turns a route's `upload` into the body and content types swagger documents, then zod into JSON Schema. */
 const transform: typeof jsonSchemaTransform = (document) => {
+  // Only the API: uploaded media and the web app's pages are files, not calls.
+  if (!document.url.startsWith(`${API_PREFIX}/`))
+    return { schema: { hide: true }, url: document.url };
   const { upload, ...rest } = (document.schema ?? {}) as FastifySchema;
   if (!upload) return jsonSchemaTransform(document);
   const schema = {
