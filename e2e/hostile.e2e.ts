@@ -452,8 +452,8 @@ describe('hostile JSON and text', () => {
     expect(posted.status).toBe(201);
     const list = (await (
       await fetch(`${server.baseUrl}/api/v1/prayers/post/${memorialId}`)
-    ).json()) as { data: { data: { prayerText: string }[] } };
-    expect(list.data.data.map((p) => p.prayerText)).toContain(attack);
+    ).json()) as { data: { prayerText: string }[] };
+    expect(list.data.map((p) => p.prayerText)).toContain(attack);
     expect(outcomes.serverErrors).toEqual([]);
   });
 

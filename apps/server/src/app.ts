@@ -1,5 +1,6 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import {
@@ -32,6 +33,7 @@ import { adminRoutes } from './modules/admin/admin.routes.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { TokenService } from './modules/auth/tokens.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
+import { registerApiDocs } from './plugins/api-docs.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
@@ -47,8 +49,16 @@ declare module 'fastify' {
     draining: boolean;
     /** Resolves once no request is in flight (or after `timeoutMs`). */
     whenIdle(timeoutMs: number): Promise<void>;
-    /** Every route registered, so tests can prove each one is covered. */
-    registeredRoutes: { method: string; url: string }[];
+    /** Every route registered, so tests can prove each one is covered (and declares its answers). */
+    registeredRoutes: {
+      method: string;
+      url: string;
+      /** Status codes with a response schema. */
+      responses: string[];
+      /** Declared request parts: params, querystring, body, upload (multipart). */
+      parts: string[];
+      hidden: boolean;
+    }[];
   }
 }
 
@@ -64,6 +74,24 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+}
+
+/**
+ * CORS for the API alone (not the web app's pages): the listed origins, every method the API
+ * uses, and the two request headers its clients send. No cookies: the API takes bearer tokens.
+ */
+function corsOptions(origins: string[]): FastifyCorsOptions {
+  const allowed: FastifyCorsOptions = {
+    origin: origins,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match'],
+    exposedHeaders: ['ETag', 'Retry-After'],
+    maxAge: 600,
+  };
+  return {
+    delegator: (request, callback) =>
+      callback(null, request.url?.startsWith(`${API_PREFIX}/`) ? allowed : { origin: false }),
+  } as FastifyCorsOptions;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -99,7 +127,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         outboxDir: config.outboxDir,
         log: app.log,
       }),
-    urls: new MediaUrls(config.jwtSecret),
+    // Clients on other origins need absolute URLs to load our images and files.
+    urls: new MediaUrls(config.jwtSecret, config.CORS_ORIGINS.length ? config.publicUrl : ''),
     tokens: new TokenService(config.jwtSecret, config.JWT_TTL_SECONDS),
     limiter,
     loginThrottle: new LoginThrottle(limiter, {
@@ -121,7 +150,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      if (method !== 'HEAD') app.registeredRoutes.push({ method, url: route.url });
+      if (method === 'HEAD') continue;
+      const responses = Object.keys((route.schema?.response as object | undefined) ?? {});
+      const hidden = Boolean(route.schema?.hide);
+      const parts = ['params', 'querystring', 'body', 'upload'].filter(
+        (part) => route.schema?.[part as keyof typeof route.schema] !== undefined,
+      );
+      app.registeredRoutes.push({ method, url: route.url, responses, parts, hidden });
     }
   });
 
@@ -164,7 +199,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, {
+    crossOriginPaths: config.CORS_ORIGINS.length ? ['/media/', '/bouquets/'] : [],
+  });
+  if (config.CORS_ORIGINS.length) await app.register(cors, corsOptions(config.CORS_ORIGINS));
   // JSON and rendered pages over 1 KB go out compressed (built assets are compressed already).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   // Parses cookies (the login's device cookie); it signs nothing itself, DeviceCookies does.
@@ -182,6 +220,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
   });
 
+  await registerApiDocs(app);
   await app.register(
     async (api) => {
       await api.register(authRoutes);

@@ -12,7 +12,7 @@ import { memorialContributors, memorials } from './db/schema/index.js';
 const ACTORS = ['anonymous', 'member', 'contributor', 'owner', 'otherSponsor', 'admin'] as const;
 type Actor = (typeof ACTORS)[number];
 /** ok: 2xx; unauth: 401; denied: 403 or 404 (a thing one may not see does not exist); invalid: 400. */
-type Outcome = 'ok' | 'unauth' | 'denied' | 'invalid';
+type Outcome = 'ok' | 'unauth' | 'denied' | 'invalid' | 'redirect';
 type Expectation = Record<Actor, Outcome>;
 
 const all = (outcome: Outcome): Expectation =>
@@ -100,36 +100,31 @@ async function newItem(
       headers: author.auth,
     });
     expect(res.statusCode, res.body).toBe(201);
-    return res.json().data.data;
+    return res.json().data;
   }
   if (kind === 'flowers')
-    return (await upload('/api/v1/flowers', { postId, bouquet: 'white-lilies' }, {}, author.auth))
-      .data;
+    return await upload('/api/v1/flowers', { postId, bouquet: 'white-lilies' }, {}, author.auth);
   if (kind === 'documents') {
-    return (
-      await upload(
-        '/api/v1/documents',
-        { postId, name: 'n' },
-        {
-          documentFile: {
-            filename: 'letter.pdf',
-            contentType: 'application/pdf',
-            body: minimalPdf(),
-          },
+    return await upload(
+      '/api/v1/documents',
+      { postId, name: 'n' },
+      {
+        documentFile: {
+          filename: 'letter.pdf',
+          contentType: 'application/pdf',
+          body: minimalPdf(),
         },
-        author.auth,
-      )
-    ).data;
+      },
+      author.auth,
+    );
   }
   const field = kind === 'photos' ? 'photoImg' : 'memorabliaImg';
-  return (
-    await upload(
-      `/api/v1/${kind}`,
-      { postId, name: 'n' },
-      { [field]: await pngFile() },
-      author.auth,
-    )
-  ).data;
+  return await upload(
+    `/api/v1/${kind}`,
+    { postId, name: 'n' },
+    { [field]: await pngFile() },
+    author.auth,
+  );
 }
 
 interface Row {
@@ -397,6 +392,27 @@ row('GET /api/v1/home/legends', PUBLIC, async (actor) => ({
   headers: authOf(actor),
 }));
 
+// The API reference: public, read-only, the same for everyone.
+for (const url of [
+  '/api/v1/openapi.json',
+  '/api/docs',
+  '/api/docs/json',
+  '/api/docs/yaml',
+  '/api/docs/static/swagger-initializer.js',
+]) {
+  row(`GET ${url}`, PUBLIC, async (actor) => ({ method: GET, url, headers: authOf(actor) }));
+}
+row('GET /api/docs/static/index.html', all('redirect'), async (actor) => ({
+  method: GET,
+  url: '/api/docs/static/index.html',
+  headers: authOf(actor),
+}));
+row('GET /api/docs/static/*', PUBLIC, async (actor) => ({
+  method: GET,
+  url: '/api/docs/static/swagger-ui.css',
+  headers: authOf(actor),
+}));
+
 // Tributes: public to read, any member may leave one; the author, owner or an admin may remove it.
 for (const kind of ['flowers', 'prayers'] as const) {
   row(`GET /api/v1/${kind}/post/:id`, PUBLIC, async (actor) => ({
@@ -618,6 +634,7 @@ function outcomeOf(status: number): Outcome | `status ${number}` {
   if (status === 401) return 'unauth';
   if (status === 403 || status === 404) return 'denied';
   if (status === 400) return 'invalid';
+  if (status >= 300 && status < 400) return 'redirect';
   return `status ${status}`;
 }
 

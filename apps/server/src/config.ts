@@ -98,6 +98,27 @@ const EnvSchema = z
     UPLOAD_LIMIT_PER_USER: z.coerce.number().int().min(1).default(100),
     /** Days the start-up storage check keeps unreferenced files in quarantine before deleting them. */
     QUARANTINE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /**
+     * Origins (comma-separated, e.g. `https://app.example.org,http://localhost:5173`) whose pages
+     * may call the API; empty keeps it same-origin only. When set, media and file URLs in answers
+     * are absolute (from PUBLIC_URL).
+     */
+    CORS_ORIGINS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z
+            .url({ message: 'CORS_ORIGINS must list origins such as https://app.example.org.' })
+            .transform((o) => new URL(o).origin),
+        ),
+      ),
     SEED_DEMO: bool.default(true),
     WEB_DIST_DIR: z.string().optional(),
     /** Measure event-loop delay; SIGUSR2 logs it and starts a new measurement (benchmarks use it). */

@@ -3,9 +3,10 @@ import {
   EmailSchema,
   FullNameSchema,
   PasswordSchema,
+  RoleSchema,
+  SelfUserSchema,
+  SessionSchema,
   UserNameSchema,
-  type Role,
-  type SelfUser,
 } from './users.js';
 
 /** Text fields of the multipart update-profile call; the avatar file travels beside them. */
@@ -26,6 +27,7 @@ export const UpdateAccountSchema = z.object({
   currentPassword: z.string().max(128).optional(),
 });
 export type UpdateAccount = z.input<typeof UpdateAccountSchema>;
+export type UpdateAccountFields = z.infer<typeof UpdateAccountSchema>;
 
 /** How long the link that confirms a new email stays valid. */
 export const EMAIL_CHANGE_LINK_TTL_MINUTES = 60;
@@ -40,12 +42,13 @@ export function emailChangePendingMessage(newEmail: string): string {
 }
 
 /** What update-account answers: the account as it is now, and the email waiting for confirmation. */
-export interface UpdateAccountResult {
-  user: SelfUser;
-  roles: Role;
+export const UpdateAccountResultSchema = z.object({
+  user: SelfUserSchema,
+  roles: RoleSchema,
   /** The new email that waits for its confirmation link, or null when the email did not change. */
-  pendingEmail: string | null;
-}
+  pendingEmail: z.string().nullable(),
+});
+export type UpdateAccountResult = z.infer<typeof UpdateAccountResultSchema>;
 
 /** 32 random bytes in base64url are 43 characters. */
 const LinkTokenSchema = z
@@ -58,6 +61,12 @@ const LinkTokenSchema = z
 
 export const ConfirmEmailChangeSchema = z.object({ token: LinkTokenSchema });
 export type ConfirmEmailChange = z.infer<typeof ConfirmEmailChangeSchema>;
+
+/** The confirmed account; a fresh session only for the browser signed in to that account. */
+export const EmailChangeConfirmedSchema = z.object({
+  userId: z.string(),
+  session: SessionSchema.nullable(),
+});
 
 export const EMAIL_CHANGED_MESSAGE =
   'Your new email is confirmed. Every other session of this account has been signed out.';
@@ -119,3 +128,6 @@ export const ResetPasswordConfirmSchema = z
     path: ['confirmNewPassword'],
   });
 export type ResetPasswordConfirm = z.infer<typeof ResetPasswordConfirmSchema>;
+
+/** The id lets a browser signed in to this account end its now-revoked session. */
+export const PasswordResetDoneSchema = z.object({ userId: z.string() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Role } from './users.js';
+import { RoleSchema } from './users.js';
 
 export const ADMIN_PAGE_SIZE = 20;
 
@@ -35,6 +35,15 @@ export type SetFeatured = z.infer<typeof SetFeaturedSchema>;
 export const TributeKindSchema = z.enum(['flower', 'prayer']);
 export type TributeKind = z.infer<typeof TributeKindSchema>;
 
+/** Admin lists page by number; the array is the body's `data.data` with the counts beside it. */
+export function pagedSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+  });
+}
 export interface Paged<T> {
   data: T[];
   page: number;
@@ -42,35 +51,40 @@ export interface Paged<T> {
   total: number;
 }
 
-export interface AdminUser {
-  _id: string;
-  userName: string;
-  fullName: string;
-  email: string;
-  avatar: string | null;
-  roles: Role;
-  disabled: boolean;
-  createdAt: string;
-}
+export const AdminUserSchema = z.object({
+  _id: z.string(),
+  userName: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  roles: RoleSchema,
+  disabled: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
 
-export interface AdminMemorial {
-  _id: string;
-  title: string;
-  owner: { _id: string; fullName: string; userName: string };
-  featured: boolean;
-  featuredAt: string | null;
-  createdAt: string;
-}
+const AdminPersonSchema = z.object({ _id: z.string(), fullName: z.string(), userName: z.string() });
 
-export interface AdminTribute {
-  _id: string;
-  kind: TributeKind;
+export const AdminMemorialSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  owner: AdminPersonSchema,
+  featured: z.boolean(),
+  featuredAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminMemorial = z.infer<typeof AdminMemorialSchema>;
+
+export const AdminTributeSchema = z.object({
+  _id: z.string(),
+  kind: TributeKindSchema,
   /** The prayer's words, or null for a flower. */
-  text: string | null;
+  text: z.string().nullable(),
   /** The flower's picture URL (or a bouquet name), or null for a prayer. */
-  image: string | null;
-  bouquet: string | null;
-  memorial: { _id: string; title: string };
-  author: { _id: string; fullName: string; userName: string };
-  createdAt: string;
-}
+  image: z.string().nullable(),
+  bouquet: z.string().nullable(),
+  memorial: z.object({ _id: z.string(), title: z.string() }),
+  author: AdminPersonSchema,
+  createdAt: z.string(),
+});
+export type AdminTribute = z.infer<typeof AdminTributeSchema>;

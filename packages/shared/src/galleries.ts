@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PostIdSchema, type ResponsiveImage, type TributeItem } from './tributes.js';
+import { PostIdSchema, ResponsiveImageSchema, TributeItemSchema } from './tributes.js';
 
 export const GALLERY_NAME_MAX = 100;
 
@@ -37,24 +37,27 @@ export type DocumentType = keyof typeof DOCUMENT_TYPES;
 /** For a file input's `accept`. */
 export const DOCUMENT_ACCEPT = '.pdf,.doc,.docx';
 
-export interface Photo extends TributeItem {
-  name: string;
-  photoImg: string;
-  image: ResponsiveImage;
-}
+export const PhotoSchema = TributeItemSchema.extend({
+  name: z.string(),
+  photoImg: z.string(),
+  image: ResponsiveImageSchema,
+});
+export type Photo = z.infer<typeof PhotoSchema>;
 
-export interface Memorablia extends TributeItem {
-  name: string;
-  memorabliaImg: string;
-  image: ResponsiveImage;
-}
+export const MemorabliaSchema = TributeItemSchema.extend({
+  name: z.string(),
+  memorabliaImg: z.string(),
+  image: ResponsiveImageSchema,
+});
+export type Memorablia = z.infer<typeof MemorabliaSchema>;
 
-export interface MemorialDocument extends TributeItem {
-  name: string;
+export const MemorialDocumentSchema = TributeItemSchema.extend({
+  name: z.string(),
   /** An expiring link that downloads the file as an attachment. */
-  documentFile: string;
+  documentFile: z.string().describe('An expiring link that downloads the file.'),
   /** The file's own name, as it was uploaded (sanitised). */
-  fileName: string;
-  mimeType: string;
-  sizeBytes: number;
-}
+  fileName: z.string(),
+  mimeType: z.string(),
+  sizeBytes: z.number().int(),
+});
+export type MemorialDocument = z.infer<typeof MemorialDocumentSchema>;

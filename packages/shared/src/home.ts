@@ -1,4 +1,5 @@
-import type { MemorialSummary } from './memorials.js';
+import { z } from 'zod';
+import { MemorialSummarySchema } from './memorials.js';
 
 /** How many honored legends the home page shows. */
 export const HOME_LEGENDS_LIMIT = 6;
@@ -7,24 +8,26 @@ export const HOME_LEGENDS_LIMIT = 6;
  * A memorial as the home page's "honored legends" shows it. The answer is the same for every
  * visitor (no `likedByMe`, no contributor ids), so browsers and proxies may cache it.
  */
-export type LegendSummary = Pick<
-  MemorialSummary,
-  | '_id'
-  | 'title'
-  | 'description'
-  | 'birthPlace'
-  | 'dateOfBirth'
-  | 'deathDate'
-  | 'tags'
-  | 'postImg'
-  | 'image'
-  | 'reactions'
->;
+export const LegendSummarySchema = MemorialSummarySchema.pick({
+  _id: true,
+  title: true,
+  description: true,
+  birthPlace: true,
+  dateOfBirth: true,
+  deathDate: true,
+  tags: true,
+  postImg: true,
+  image: true,
+  reactions: true,
+});
+export type LegendSummary = z.infer<typeof LegendSummarySchema>;
 
 /** Why these legends were chosen: featured by an admin, or the most loved when none is. */
-export type LegendSelection = 'featured' | 'most-loved';
+export const LegendSelectionSchema = z.enum(['featured', 'most-loved']);
+export type LegendSelection = z.infer<typeof LegendSelectionSchema>;
 
-export interface HomeLegends {
-  selection: LegendSelection;
-  legends: LegendSummary[];
-}
+export const HomeLegendsSchema = z.object({
+  selection: LegendSelectionSchema,
+  legends: z.array(LegendSummarySchema),
+});
+export type HomeLegends = z.infer<typeof HomeLegendsSchema>;

@@ -3,18 +3,35 @@ import { z } from 'zod';
 export const LEGACY_SECTION_MAX_ENTRIES = 50;
 export const LEGACY_MIN_YEAR = 1900;
 
+/** Text the spec's form sends; a number (an asset's value typed in a number box) is taken as text. */
 const text = (label: string, max: number) =>
   z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`);
+    .union([z.string({ error: `${label} is required.` }), z.number()], {
+      error: `${label} is required.`,
+    })
+    .transform((v) => String(v))
+    .pipe(
+      z
+        .string()
+        .trim()
+        .min(1, `${label} is required.`)
+        .max(max, `${label} must be at most ${max} characters.`),
+    );
 
-/** A year between 1900 and the current year, written with 4 digits; numbers are accepted too. */
+/** `YYYY-MM-DD`, optionally with a time: the spec's form defaults its dates to today. */
+const DATE_WITH_YEAR = /^(\d{4})-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * A year between 1900 and the current year, stored with 4 digits. Accepts the year itself (text
+ * or number) or a date string, whose year is kept.
+ */
 export const LegacyYearSchema = z
   .union([z.string(), z.number().int()])
-  .transform((v) => String(v).trim())
-  .refine((v) => /^\d{4}$/.test(v), 'Year must have 4 digits.')
+  .transform((v) => {
+    const value = String(v).trim();
+    return DATE_WITH_YEAR.exec(value)?.[1] ?? value;
+  })
+  .refine((v) => /^\d{4}$/.test(v), 'Year must have 4 digits, or be a date (YYYY-MM-DD).')
   .refine((v) => Number(v) >= LEGACY_MIN_YEAR && Number(v) <= new Date().getFullYear(), {
     error: () => `Year must be between ${LEGACY_MIN_YEAR} and ${new Date().getFullYear()}.`,
   });
@@ -82,49 +99,32 @@ export const SaveLegacySchema = z.object({
 export type SaveLegacy = z.input<typeof SaveLegacySchema>;
 export type SaveLegacyParsed = z.output<typeof SaveLegacySchema>;
 
-export interface Accomplishment {
-  description: string;
-  from: string;
-  to: string;
-  beneficiaries: string;
-}
-export interface Asset {
-  item: string;
-  description: string;
-  value: string;
-  beneficiaries: string;
-}
-export interface Relationship {
-  name: string;
-  lastName: string;
-  relationship: string;
-}
-export interface BucketListItem {
-  type: string;
-  description: string;
-  status: string;
-}
-export interface Aspiration {
-  name: string;
-  description: string;
-  comment: string;
-}
+/** A section entry as stored and answered: every field is text (years as 4 digits). */
+const plain = <K extends string>(...keys: K[]) =>
+  z.object(Object.fromEntries(keys.map((k) => [k, z.string()])) as Record<K, z.ZodString>);
 
-export interface Legacy {
-  _id: string;
-  userId: string;
-  birthPlace: string;
-  description: string;
-  accomplishments: Accomplishment[];
-  assets: Asset[];
-  relationships: Relationship[];
-  bucketlists: BucketListItem[];
-  aspirations: Aspiration[];
-  createdAt: string;
-  updatedAt: string;
-}
+export const AccomplishmentViewSchema = plain('description', 'from', 'to', 'beneficiaries');
+export type Accomplishment = z.infer<typeof AccomplishmentViewSchema>;
+export const AssetViewSchema = plain('item', 'description', 'value', 'beneficiaries');
+export type Asset = z.infer<typeof AssetViewSchema>;
+export const RelationshipViewSchema = plain('name', 'lastName', 'relationship');
+export type Relationship = z.infer<typeof RelationshipViewSchema>;
+export const BucketListItemViewSchema = plain('type', 'description', 'status');
+export type BucketListItem = z.infer<typeof BucketListItemViewSchema>;
+export const AspirationViewSchema = plain('name', 'description', 'comment');
+export type Aspiration = z.infer<typeof AspirationViewSchema>;
 
-/** GET /legacies answers a list, as the spec says: the caller's own legacy, or none. */
-export interface LegacyList {
-  data: Legacy[];
-}
+export const LegacySchema = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  birthPlace: z.string(),
+  description: z.string(),
+  accomplishments: z.array(AccomplishmentViewSchema),
+  assets: z.array(AssetViewSchema),
+  relationships: z.array(RelationshipViewSchema),
+  bucketlists: z.array(BucketListItemViewSchema),
+  aspirations: z.array(AspirationViewSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Legacy = z.infer<typeof LegacySchema>;

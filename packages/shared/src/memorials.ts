@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FieldError } from './api.js';
+import { envelope } from './envelope.js';
 
 /** Maximum lengths of a memorial's text fields (the spec names none; these keep pages and lists light). */
 export const MEMORIAL_LIMITS = {
@@ -170,9 +171,10 @@ export const UpdatePostIdSchema = z.object({
 
 export const MemorialIdParamsSchema = z.object({ id: z.string().max(64) });
 
+/** Without `limit`, `cursor` and `q` the list is unpaged up to MEMORIAL_UNPAGED_CAP (see below). */
 export const MemorialListQuerySchema = z.object({
   q: z.string().max(1000).optional(),
-  limit: z.coerce.number().int().min(1).max(MEMORIAL_PAGE_MAX).default(MEMORIAL_PAGE_DEFAULT),
+  limit: z.coerce.number().int().min(1).max(MEMORIAL_PAGE_MAX).optional(),
   cursor: z.string().max(200).optional(),
 });
 export type MemorialListQuery = z.infer<typeof MemorialListQuerySchema>;
@@ -206,76 +208,86 @@ export const MemberSearchQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
-export interface ImageRef {
+export const ImageRefSchema = z.object({
   /** A mid-size variant, for clients that ignore srcset. */
-  src: string;
-  srcSet: string;
-  width: number;
-  height: number;
-}
+  src: z.string(),
+  srcSet: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ImageRef = z.infer<typeof ImageRefSchema>;
 
 /** A memorial as lists show it (the spec's post; `owner` is the owner's user id). */
-export interface MemorialSummary {
-  _id: string;
-  owner: string;
-  title: string;
-  description: string;
-  birthPlace: string;
-  burial: string;
-  plot: string;
-  dateOfBirth: string | null;
-  deathDate: string | null;
-  traits: string;
-  tags: string[];
+export const MemorialSummarySchema = z.object({
+  _id: z.string(),
+  owner: z.string().describe("The owner's user id."),
+  title: z.string(),
+  description: z.string(),
+  birthPlace: z.string(),
+  burial: z.string(),
+  plot: z.string(),
+  dateOfBirth: z.string().nullable(),
+  deathDate: z.string().nullable(),
+  traits: z.string(),
+  tags: z.array(z.string()),
   /** The image URL the spec names; `image` adds the responsive variants. */
-  postImg: string | null;
-  image: ImageRef | null;
+  postImg: z.string().nullable(),
+  image: ImageRefSchema.nullable(),
   /** How many members like this memorial. */
-  reactions: number;
-  likedByMe: boolean;
+  reactions: z.number().int(),
+  likedByMe: z.boolean(),
   /** User ids of the contributors. */
-  contributer: string[];
-  createdAt: string;
-}
+  contributer: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type MemorialSummary = z.infer<typeof MemorialSummarySchema>;
 
-export interface MemorialAccessView {
-  canManage: boolean;
-  canContribute: boolean;
-}
+export const MemorialAccessViewSchema = z.object({
+  canManage: z.boolean(),
+  canContribute: z.boolean(),
+});
+export type MemorialAccessView = z.infer<typeof MemorialAccessViewSchema>;
 
 /** A memorial on its own page: the owner is named, and the caller's rights are given. */
-export interface MemorialDetail extends Omit<MemorialSummary, 'owner'> {
-  owner: { _id: string; fullName: string };
-  access: MemorialAccessView;
-}
+export const MemorialDetailSchema = MemorialSummarySchema.extend({
+  owner: z.object({ _id: z.string(), fullName: z.string() }),
+  access: MemorialAccessViewSchema,
+});
+export type MemorialDetail = z.infer<typeof MemorialDetailSchema>;
 
-/** GET /posts answers the array in `data` and the next page's cursor beside it. */
-export interface MemorialPage {
-  statusCode: number;
-  data: MemorialSummary[];
-  message: string;
-  success: true;
-  nextCursor: string | null;
-}
+/**
+ * GET /posts without `limit`, `cursor` or `q` (the spec's client, which searches in the browser)
+ * answers the newest memorials up to this cap in one go; `nextCursor` says whether more exist.
+ */
+export const MEMORIAL_UNPAGED_CAP = 500;
 
-export interface LikeState {
-  reactions: number;
-  likedByMe: boolean;
-}
+/** GET /posts answers the array in `data`; the page size and next page's cursor go beside it. */
+export const MemorialPageSchema = envelope(z.array(MemorialSummarySchema)).extend({
+  limit: z.number().int().describe('How many memorials this answer holds at most.'),
+  nextCursor: z.string().nullable(),
+});
+export type MemorialPage = z.infer<typeof MemorialPageSchema>;
+
+export const LikeStateSchema = z.object({ reactions: z.number().int(), likedByMe: z.boolean() });
+export type LikeState = z.infer<typeof LikeStateSchema>;
 
 /** A member offered in the contributor picker. */
-export interface MemberOption {
-  _id: string;
-  userName: string;
-  fullName: string;
-}
+export const MemberOptionSchema = z.object({
+  _id: z.string(),
+  userName: z.string(),
+  fullName: z.string(),
+});
+export type MemberOption = z.infer<typeof MemberOptionSchema>;
 
-export interface ContributorAdded {
-  postId: string;
-  contributer: string[];
-}
+export const ContributorAddedSchema = z.object({
+  postId: z.string(),
+  contributer: z.array(z.string()),
+});
+export type ContributorAdded = z.infer<typeof ContributorAddedSchema>;
 
 /** What removing a contributor answers: the memorial's remaining contributor ids. */
 export type ContributorRemoved = ContributorAdded;
 
 export const CONTRIBUTOR_REMOVED = 'The contributor has been removed from this rip.';
+
+export const MemorialDeletedSchema = z.object({ _id: z.string() });

@@ -10,3 +10,11 @@ export type PageQuery = z.infer<typeof PageQuerySchema>;
 export interface PageInfo {
   nextCursor: string | null;
 }
+
+/** Paged list answers: the items are the body's `data`, the paging fields sit beside it. */
+export type PagedBody<T> = {
+  statusCode: number;
+  data: T[];
+  message: string;
+  success: true;
+} & PageInfo;

@@ -55,46 +55,44 @@ export const CreatePrayerSchema = z.object({
 export type CreatePrayer = z.infer<typeof CreatePrayerSchema>;
 
 /** Who left an item: enough to say "Left By". */
-export interface TributeOwner {
-  _id: string;
-  fullName: string;
-}
+export const TributeOwnerSchema = z.object({ _id: z.string(), fullName: z.string() });
+export type TributeOwner = z.infer<typeof TributeOwnerSchema>;
 
-export interface ResponsiveImage {
+export const ResponsiveImageSchema = z.object({
   /** A mid-size variant, for clients that ignore srcset. */
-  src: string;
-  srcSet: string;
-  width: number;
-  height: number;
-}
+  src: z.string(),
+  srcSet: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ResponsiveImage = z.infer<typeof ResponsiveImageSchema>;
 
 /** Fields every item left on a memorial carries. */
-export interface TributeItem {
-  _id: string;
-  postId: string;
-  owner: TributeOwner;
+export const TributeItemSchema = z.object({
+  _id: z.string(),
+  postId: z.string(),
+  owner: TributeOwnerSchema,
   /** ISO 8601. */
-  createdAt: string;
-}
+  createdAt: z.string(),
+});
+export type TributeItem = z.infer<typeof TributeItemSchema>;
 
-export interface Flower extends TributeItem {
+export const FlowerSchema = TributeItemSchema.extend({
   /** The picture's URL: an uploaded image, or a bouquet's static file. */
-  flowerImg: string;
-  image: ResponsiveImage;
-  bouquet: { id: BouquetId; name: string } | null;
-}
+  flowerImg: z.string(),
+  image: ResponsiveImageSchema,
+  bouquet: z.object({ id: z.enum(BOUQUET_IDS), name: z.string() }).nullable(),
+});
+export type Flower = z.infer<typeof FlowerSchema>;
 
-export interface Prayer extends TributeItem {
-  prayerText: string;
-}
+export const PrayerSchema = TributeItemSchema.extend({ prayerText: z.string() });
+export type Prayer = z.infer<typeof PrayerSchema>;
 
-/** Lists answer `data.data` (the spec's place) with the cursor of the next page beside it. */
+/**
+ * What a list service hands its route: the items and the cursor of the next page. The route puts
+ * the items in the body's `data` and the cursor beside it (see `pageEnvelope`).
+ */
 export interface TributePage<T> {
   data: T[];
   nextCursor: string | null;
-}
-
-/** The new item is `data.data`, as the spec reads it. */
-export interface CreatedTribute<T> {
-  data: T;
 }

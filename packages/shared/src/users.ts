@@ -60,22 +60,31 @@ export const LoginSchema = z
   });
 export type Login = z.infer<typeof LoginSchema>;
 
-export interface PublicUser {
-  _id: string;
-  userName: string;
-  fullName: string;
-  avatar: string | null;
-}
+export const PublicUserSchema = z.object({
+  _id: z.string(),
+  userName: z.string(),
+  fullName: z.string(),
+  avatar: z.string().nullable().describe('Image URL (absolute when CORS_ORIGINS is set).'),
+});
+export type PublicUser = z.infer<typeof PublicUserSchema>;
 
 /** The signed-in member's own view of their account. */
-export interface SelfUser extends PublicUser {
-  email: string;
-  roles: Role;
-  createdAt: string;
-}
+export const SelfUserSchema = PublicUserSchema.extend({
+  email: z.string(),
+  roles: RoleSchema,
+  createdAt: z.string(),
+});
+export type SelfUser = z.infer<typeof SelfUserSchema>;
 
-export interface Session {
-  accessToken: string;
-  user: SelfUser;
-  roles: Role;
-}
+export const SessionSchema = z.object({
+  accessToken: z.string(),
+  user: SelfUserSchema,
+  roles: RoleSchema,
+});
+export type Session = z.infer<typeof SessionSchema>;
+
+/** Answers that change the caller's account give the user and the role, as the session holds them. */
+export const UserAndRolesSchema = z.object({ user: SelfUserSchema, roles: RoleSchema });
+export type UserAndRoles = z.infer<typeof UserAndRolesSchema>;
+
+export const RegisteredSchema = z.object({ user: SelfUserSchema });

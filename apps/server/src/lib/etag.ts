@@ -18,7 +18,8 @@ export function sendWithEtag(
   body: unknown,
   cacheability: Cacheability = 'per-caller',
 ): FastifyReply {
-  const json = JSON.stringify(body);
+  // Through the route's response schema, so the answer is exactly what the route declares.
+  const json = reply.serialize(body) as string;
   const etag = `"${hash('sha1', json, 'base64url')}"`;
   void reply.header('etag', etag);
   if (cacheability === 'shared') {

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { ErrorCode } from '@rips/shared/api';
 import { AppError } from '../errors.js';
 import { formatBytes } from '../media/images.js';
@@ -75,4 +76,49 @@ function asUploadError(error: unknown, maxBytes: number): AppError {
     return AppError.badRequest('The form has too many fields.');
   }
   return AppError.badRequest('The upload could not be read. Please try again.');
+}
+
+/**
+ * A route's upload: the zod schema of its text fields and its file fields. Routes parse the body
+ * with it (`readUpload`), so services receive typed fields, and the OpenAPI document describes the
+ * multipart body from it (see `route-schema.ts`). `json` also accepts the fields as a JSON body.
+ */
+export interface UploadSpec<S extends z.ZodType, K extends string> {
+  fields: S;
+  files: Record<K, 'required' | 'optional'>;
+  json: boolean;
+}
+
+export function uploadForm<S extends z.ZodType, K extends string = never>(
+  fields: S,
+  files: Record<K, 'required' | 'optional'>,
+  options: { json?: boolean } = {},
+): UploadSpec<S, K> {
+  return { fields, files, json: options.json ?? false };
+}
+
+/** A parsed upload: typed text fields and the files that came (a required one is checked by the service, with its own words). */
+export interface UploadForm<F, K extends string> {
+  fields: F;
+  files: Partial<Record<K, UploadedFile>>;
+}
+
+/** Reads and parses an upload as `spec` describes it; a field error answers 400 with its path. */
+export async function readUpload<S extends z.ZodType, K extends string>(
+  request: FastifyRequest,
+  spec: UploadSpec<S, K>,
+  fileLimits: Record<K, number>,
+): Promise<UploadForm<z.output<S>, K>> {
+  let raw: MultipartForm;
+  if (spec.json && !request.isMultipart()) {
+    const body = request.body;
+    if (!body || typeof body !== 'object' || Array.isArray(body)) {
+      throw AppError.badRequest('Please send the fields as form data or as a JSON object.');
+    }
+    raw = { fields: body as Record<string, string>, files: {} };
+  } else {
+    raw = await readMultipart(request, fileLimits);
+  }
+  const fields = spec.fields.parse(raw.fields);
+  return { fields, files: raw.files as Partial<Record<K, UploadedFile>> };
 }

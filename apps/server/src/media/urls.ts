@@ -12,8 +12,20 @@ export interface ImageRef {
 export class MediaUrls {
   private readonly key: Buffer;
 
-  constructor(secret: string) {
+  /**
+   * `origin` prefixes every URL handed out: empty for same-origin paths, or PUBLIC_URL when
+   * clients on other origins (CORS_ORIGINS) must load images and files from ours.
+   */
+  constructor(
+    secret: string,
+    private readonly origin = '',
+  ) {
     this.key = createHmac('sha256', secret).update('media-url-signing').digest();
+  }
+
+  /** A path of this server as clients should use it (absolute when other origins are allowed). */
+  absolute(path: string): string {
+    return `${this.origin}${path}`;
   }
 
   sign(key: string, expires: number): string {
@@ -29,7 +41,7 @@ export class MediaUrls {
 
   /** Public URL, or a signed one valid for `ttlSeconds` when `ttlSeconds` is given. */
   file(key: string, ttlSeconds?: number): string {
-    const base = `/media/${key}`;
+    const base = this.absolute(`/media/${key}`);
     if (ttlSeconds === undefined) return base;
     // Rounded to the hour so the same list answers with the same URLs (browser cache, ETag).
     const expires = Math.ceil(Date.now() / 3_600_000) * 3600 + ttlSeconds;

@@ -105,7 +105,7 @@ describe(`security headers (${TEST_ENGINE})`, () => {
     expect(uploaded.statusCode).toBe(201);
     const download = await t.app.inject({
       method: 'GET',
-      url: uploaded.json().data.data.documentFile,
+      url: uploaded.json().data.documentFile,
     });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');

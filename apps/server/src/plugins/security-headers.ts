@@ -19,7 +19,17 @@ export const CONTENT_SECURITY_POLICY = [
 export const FILE_CONTENT_SECURITY_POLICY =
   "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 
-export const securityHeadersPlugin = fp(async (app) => {
+export interface SecurityHeadersOptions {
+  /**
+   * Set when other origins may use the API (CORS_ORIGINS): images and files under these path
+   * prefixes then answer `Cross-Origin-Resource-Policy: cross-origin`, so their pages can show them.
+   */
+  crossOriginPaths?: string[];
+}
+
+export const securityHeadersPlugin = fp<SecurityHeadersOptions>(async (app, options) => {
+  const crossOriginPaths = options.crossOriginPaths ?? [];
+  const isCrossOrigin = (url: string) => crossOriginPaths.some((p) => url.startsWith(p));
   app.addHook('onSend', async (request, reply) => {
     if (!reply.hasHeader('content-security-policy')) {
       reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
@@ -28,7 +38,10 @@ export const securityHeadersPlugin = fp(async (app) => {
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');
     reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('cross-origin-resource-policy', 'same-origin');
+    reply.header(
+      'cross-origin-resource-policy',
+      isCrossOrigin(request.url) ? 'cross-origin' : 'same-origin',
+    );
     reply.header(
       'permissions-policy',
       'camera=(), microphone=(), geolocation=(), interest-cohort=()',

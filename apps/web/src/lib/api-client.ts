@@ -1,4 +1,5 @@
 import type { ApiErrorBody, ApiSuccess, ErrorCode, FieldError } from '@rips/shared/api';
+import type { PageInfo } from '@rips/shared/pagination';
 import { nextTask } from './next-task';
 import { expireSession, getAccessToken } from './session';
 
@@ -89,19 +90,26 @@ function isErrorBody(value: unknown): value is ApiErrorBody {
   );
 }
 
-function isSuccessBody<T>(value: unknown): value is ApiSuccess<T> {
+function isSuccessBody(value: unknown): value is ApiSuccess<unknown> {
   return (
     typeof value === 'object' && value !== null && (value as { success?: unknown }).success === true
   );
 }
 
-function toResult<T>(raw: RawResponse): ApiSuccess<T> {
+/** `B` is the whole success body: the envelope, plus any fields the call puts beside `data`. */
+function toResult<B extends ApiSuccess<unknown>>(raw: RawResponse): B {
   const json = parseJson(raw.text);
   const ok = raw.status >= 200 && raw.status < 300;
-  if (ok && isSuccessBody<T>(json)) return json;
+  if (ok && isSuccessBody(json)) return json as B;
   if (ok) {
     // A 2xx without the envelope (e.g. 204): still a success, with whatever body came back.
-    return { statusCode: raw.status, data: json as T, message: '', success: true };
+    const body: ApiSuccess<unknown> = {
+      statusCode: raw.status,
+      data: json,
+      message: '',
+      success: true,
+    };
+    return body as B;
   }
   if (isErrorBody(json)) {
     throw new ApiError(raw.status, json.code, json.message, json.errors ?? []);
@@ -171,10 +179,14 @@ function sendWithXhr(
   });
 }
 
-export async function request<T>(
+/**
+ * One call. `T` is the body's `data`; `Extra` types fields the answer carries beside it (a list's
+ * `nextCursor`, the profile update's `user`).
+ */
+export async function request<T, Extra extends object = Record<never, never>>(
   path: string,
   options: RequestOptions = {},
-): Promise<ApiSuccess<T>> {
+): Promise<ApiSuccess<T> & Extra> {
   const { method = 'GET', body, query, signal, onProgress, expireOnUnauthorized = true } = options;
   // A page that mounts several lists starts their requests from React's effects, all inside one
   // commit; in the browser each request starts in a task of its own instead, which keeps that
@@ -192,7 +204,7 @@ export async function request<T>(
     : await sendWithFetch(url, method, headers, payload, signal);
 
   if (raw.status === 401 && token && expireOnUnauthorized) expireSession();
-  return toResult<T>(raw);
+  return toResult<ApiSuccess<T> & Extra>(raw);
 }
 
 /** Shorthands that answer the envelope's `data`; use `request` when the message matters. */
@@ -207,7 +219,21 @@ export const api = {
     request<T>(path, { ...options, method: 'PATCH', body }).then((r) => r.data),
   delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     request<T>(path, { ...options, method: 'DELETE' }).then((r) => r.data),
+  /** A paged list: the items are the body's `data`, `nextCursor` sits beside it. */
+  page: async <T>(
+    path: string,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ): Promise<ListPage<T>> => {
+    const body = await request<T[], PageInfo>(path, { ...options, method: 'GET' });
+    return { items: body.data, nextCursor: body.nextCursor ?? null };
+  },
 };
+
+/** One page of a list as the screens hold it. */
+export interface ListPage<T> {
+  items: T[];
+  nextCursor: string | null;
+}
 
 /** The text to show for a failure: the server's own words for 4xx, a calm fallback otherwise. */
 export function errorMessage(error: unknown, fallback = UNKNOWN_ERROR_MESSAGE): string {

@@ -1,70 +1,125 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_UPDATED_MESSAGE,
+  ChangePasswordSchema,
+  ConfirmEmailChangeSchema,
   EMAIL_CHANGED_MESSAGE,
+  EmailChangeConfirmedSchema,
   emailChangePendingMessage,
+  UpdateAccountResultSchema,
+  UpdateAccountSchema,
+  UpdateProfileFieldsSchema,
   type UpdateAccountResult,
 } from '@rips/shared/account';
-import { readMultipart } from '../../lib/multipart.js';
+import { envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
+import { SelfUserSchema, SessionSchema, UserAndRolesSchema } from '@rips/shared/users';
+import { readUpload, uploadForm } from '../../lib/multipart.js';
 import { respond } from '../../lib/respond.js';
 import { presentSelf } from '../users/users.presenter.js';
 import { issueSession } from '../auth/auth.service.js';
 import { changePassword, updateAccount, updateProfile } from './account.service.js';
 import { confirmEmailChange } from './email-change.service.js';
 
+const ProfileUpload = uploadForm(UpdateProfileFieldsSchema, { avatar: 'optional' });
+
+/** The spec reads the updated user as `data.user`; some clients read a top-level `user`: both are there. */
+const ProfileUpdatedSchema = envelope(UserAndRolesSchema).extend({ user: SelfUserSchema });
+
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.post('/users/update-profile', async (request, reply) => {
-    const user = await request.requireUser();
-    const form = await readMultipart(request, { avatar: ctx.config.MAX_IMAGE_BYTES });
-    const updated = await updateProfile(ctx, user, form);
-    return respond(
-      reply,
-      200,
-      { user: presentSelf(ctx.urls, updated), roles: updated.role },
-      'Profile updated successfully!',
-    );
-  });
+  app.post(
+    '/users/update-profile',
+    {
+      schema: {
+        upload: ProfileUpload,
+        response: { 200: ProfileUpdatedSchema, ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      const form = await readUpload(request, ProfileUpload, {
+        avatar: ctx.config.MAX_IMAGE_BYTES,
+      });
+      const updated = await updateProfile(ctx, user, form);
+      const self = presentSelf(ctx.urls, updated);
+      return {
+        ...respond(
+          reply,
+          200,
+          { user: self, roles: updated.role },
+          'Profile updated successfully!',
+        ),
+        user: self,
+      };
+    },
+  );
 
-  app.patch('/users/update-account', async (request, reply) => {
-    const { user, pendingEmail } = await updateAccount(
-      ctx,
-      await request.requireUser(),
-      request.body,
-    );
-    const data: UpdateAccountResult = {
-      user: presentSelf(ctx.urls, user),
-      roles: user.role,
-      pendingEmail,
-    };
-    const message = pendingEmail
-      ? `${ACCOUNT_UPDATED_MESSAGE} ${emailChangePendingMessage(pendingEmail)}`
-      : ACCOUNT_UPDATED_MESSAGE;
-    return respond(reply, 200, data, message);
-  });
+  app.patch(
+    '/users/update-account',
+    {
+      schema: {
+        body: UpdateAccountSchema,
+        response: { 200: envelope(UpdateAccountResultSchema), ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const { user, pendingEmail } = await updateAccount(
+        ctx,
+        await request.requireUser(),
+        request.body,
+      );
+      const data: UpdateAccountResult = {
+        user: presentSelf(ctx.urls, user),
+        roles: user.role,
+        pendingEmail,
+      };
+      const message = pendingEmail
+        ? `${ACCOUNT_UPDATED_MESSAGE} ${emailChangePendingMessage(pendingEmail)}`
+        : ACCOUNT_UPDATED_MESSAGE;
+      return respond(reply, 200, data, message);
+    },
+  );
 
-  app.post('/users/confirm-email', async (request, reply) => {
-    // Read before the change: it revokes every token, this caller's included.
-    const caller = await request.optionalUser();
-    const user = await confirmEmailChange(ctx, request.ip, request.body, request.log);
-    // A browser signed in to this account keeps going with a fresh session; every other ends.
-    const session = caller?.id === user.id ? await issueSession(ctx, user) : null;
-    return respond(reply, 200, { userId: user.id, session }, EMAIL_CHANGED_MESSAGE);
-  });
+  app.post(
+    '/users/confirm-email',
+    {
+      schema: {
+        body: ConfirmEmailChangeSchema,
+        response: { 200: envelope(EmailChangeConfirmedSchema), ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      // Read before the change: it revokes every token, this caller's included.
+      const caller = await request.optionalUser();
+      const user = await confirmEmailChange(ctx, request.ip, request.body, request.log);
+      // A browser signed in to this account keeps going with a fresh session; every other ends.
+      const session = caller?.id === user.id ? await issueSession(ctx, user) : null;
+      return respond(reply, 200, { userId: user.id, session }, EMAIL_CHANGED_MESSAGE);
+    },
+  );
 
-  app.post('/users/change-password', async (request, reply) => {
-    const session = await changePassword(
-      ctx,
-      await request.requireUser(),
-      request.body,
-      request.log,
-    );
-    return respond(
-      reply,
-      200,
-      session,
-      'Your password has been changed. Other sessions have been signed out.',
-    );
-  });
+  app.post(
+    '/users/change-password',
+    {
+      schema: {
+        body: ChangePasswordSchema,
+        response: { 200: envelope(SessionSchema), ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const session = await changePassword(
+        ctx,
+        await request.requireUser(),
+        request.body,
+        request.log,
+      );
+      return respond(
+        reply,
+        200,
+        session,
+        'Your password has been changed. Other sessions have been signed out.',
+      );
+    },
+  );
 };

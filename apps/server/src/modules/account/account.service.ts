@@ -1,15 +1,15 @@
 import { ErrorCode } from '@rips/shared/api';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  ChangePasswordSchema,
   CURRENT_PASSWORD_FOR_EMAIL,
-  UpdateAccountSchema,
-  UpdateProfileFieldsSchema,
+  type ChangePassword,
+  type UpdateAccountFields,
+  type UpdateProfileFields,
 } from '@rips/shared/account';
 import type { Session } from '@rips/shared/users';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
-import type { MultipartForm } from '../../lib/multipart.js';
+import type { UploadForm } from '../../lib/multipart.js';
 import { storeImage } from '../../media/image-store.js';
 import {
   asTakenError,
@@ -42,10 +42,10 @@ const AVATAR_REQUIRED = 'Please select an avatar image.';
 export async function updateProfile(
   ctx: AppContext,
   user: UserRow,
-  form: MultipartForm,
+  form: UploadForm<UpdateProfileFields, 'avatar'>,
 ): Promise<UserRow> {
-  const fields = UpdateProfileFieldsSchema.parse(form.fields);
-  const avatar = form.files['avatar'];
+  const { fields } = form;
+  const avatar = form.files.avatar;
   if (!avatar && !user.avatarKey) {
     throw AppError.validation(AVATAR_REQUIRED, [{ path: 'avatar', message: AVATAR_REQUIRED }]);
   }
@@ -84,9 +84,8 @@ export async function updateProfile(
 export async function updateAccount(
   ctx: AppContext,
   user: UserRow,
-  body: unknown,
+  fields: UpdateAccountFields,
 ): Promise<{ user: UserRow; pendingEmail: string | null }> {
-  const fields = UpdateAccountSchema.parse(body);
   const newEmail = fields.email === user.email ? null : fields.email;
   if (newEmail) {
     await assertCurrentPassword(ctx, user, fields.currentPassword, CURRENT_PASSWORD_FOR_EMAIL);
@@ -136,10 +135,9 @@ async function assertCurrentPassword(
 export async function changePassword(
   ctx: AppContext,
   user: UserRow,
-  body: unknown,
+  fields: ChangePassword,
   log: FastifyBaseLogger,
 ): Promise<Session> {
-  const fields = ChangePasswordSchema.parse(body);
   await assertCurrentPassword(ctx, user, fields.currentPassword, 'Current password is required.');
   const updated = await setPasswordAndRevokeTokens(
     ctx.db,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { ConfirmEmailChangeSchema, EMAIL_CHANGE_LINK_TTL_MINUTES } from '@rips/shared/account';
+import { EMAIL_CHANGE_LINK_TTL_MINUTES, type ConfirmEmailChange } from '@rips/shared/account';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { asTakenError } from '../auth/auth.service.js';
@@ -84,11 +84,10 @@ export async function requestEmailChange(
 export async function confirmEmailChange(
   ctx: AppContext,
   ip: string,
-  body: unknown,
+  { token }: ConfirmEmailChange,
   log: FastifyBaseLogger,
 ): Promise<UserRow> {
   ctx.limiter.consume(`email-confirm:ip:${ip}`, CONFIRMS_PER_IP, 'Too many attempts.');
-  const { token } = ConfirmEmailChangeSchema.parse(body);
   let applied: Awaited<ReturnType<typeof applyEmailChange>>;
   try {
     applied = await applyEmailChange(ctx.db, hashEmailChangeToken(token), new Date());

@@ -2,6 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AdminMemorialQuerySchema,
+  AdminMemorialSchema,
+  AdminTributeSchema,
+  AdminUserSchema,
+  pagedSchema,
   AdminTributeQuerySchema,
   AdminUserQuerySchema,
   IdParamsSchema,
@@ -10,11 +14,14 @@ import {
   SetSponsorSchema,
   TributeKindSchema,
 } from '@rips/shared/admin';
+import { EmptySchema, envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
 import { respond } from '../../lib/respond.js';
 import { requireAdmin } from './admin.policy.js';
 import { presentAdminMemorial, presentAdminTribute, presentAdminUser } from './admin.presenter.js';
 import * as repo from './admin.repository.js';
 import * as admin from './admin.service.js';
+
+const UserAnswer = { 200: envelope(z.object({ user: AdminUserSchema })), ...ERROR_RESPONSES };
 
 /** Registered under /admin. The hook runs before body validation, so strangers learn nothing. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,16 +30,25 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await requireAdmin(request);
   });
 
-  app.get('/users', { schema: { querystring: AdminUserQuerySchema } }, async (request, reply) => {
-    const { search, page, limit } = request.query;
-    const { rows, total } = await repo.searchUsers(ctx.db, search, { page, limit });
-    const data = rows.map((row) => presentAdminUser(ctx.urls, row));
-    return respond(reply, 200, { data, page, limit, total }, 'Users');
-  });
+  app.get(
+    '/users',
+    {
+      schema: {
+        querystring: AdminUserQuerySchema,
+        response: { 200: envelope(pagedSchema(AdminUserSchema)), ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const { search, page, limit } = request.query;
+      const { rows, total } = await repo.searchUsers(ctx.db, search, { page, limit });
+      const data = rows.map((row) => presentAdminUser(ctx.urls, row));
+      return respond(reply, 200, { data, page, limit, total }, 'Users');
+    },
+  );
 
   app.patch(
     '/users/:id/sponsor',
-    { schema: { params: IdParamsSchema, body: SetSponsorSchema } },
+    { schema: { params: IdParamsSchema, body: SetSponsorSchema, response: UserAnswer } },
     async (request, reply) => {
       const me = await request.requireUser();
       const user = await admin.setSponsor(ctx, me, request.params.id, request.body.sponsor);
@@ -43,7 +59,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/users/:id/status',
-    { schema: { params: IdParamsSchema, body: SetDisabledSchema } },
+    { schema: { params: IdParamsSchema, body: SetDisabledSchema, response: UserAnswer } },
     async (request, reply) => {
       const me = await request.requireUser();
       const user = await admin.setDisabled(ctx, me, request.params.id, request.body.disabled);
@@ -59,6 +75,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: AdminMemorialQuerySchema.extend({
           featured: z.enum(['true', 'false']).optional(),
         }),
+        response: { 200: envelope(pagedSchema(AdminMemorialSchema)), ...ERROR_RESPONSES },
       },
     },
     async (request, reply) => {
@@ -78,7 +95,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/memorials/:id/featured',
-    { schema: { params: IdParamsSchema, body: SetFeaturedSchema } },
+    {
+      schema: {
+        params: IdParamsSchema,
+        body: SetFeaturedSchema,
+        response: { 200: envelope(SetFeaturedSchema), ...ERROR_RESPONSES },
+      },
+    },
     async (request, reply) => {
       await admin.setFeatured(ctx, request.params.id, request.body.featured);
       const message = request.body.featured ? 'Memorial featured.' : 'Memorial no longer featured.';
@@ -88,7 +111,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/tributes',
-    { schema: { querystring: AdminTributeQuerySchema } },
+    {
+      schema: {
+        querystring: AdminTributeQuerySchema,
+        response: { 200: envelope(pagedSchema(AdminTributeSchema)), ...ERROR_RESPONSES },
+      },
+    },
     async (request, reply) => {
       const { page, limit } = request.query;
       const { rows, total } = await repo.recentTributes(ctx.db, { page, limit });
@@ -99,7 +127,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/tributes/:kind/:id',
-    { schema: { params: IdParamsSchema.extend({ kind: TributeKindSchema }) } },
+    {
+      schema: {
+        params: IdParamsSchema.extend({ kind: TributeKindSchema }),
+        response: { 200: envelope(EmptySchema), ...ERROR_RESPONSES },
+      },
+    },
     async (request, reply) => {
       await admin.removeTribute(ctx, request.params.kind, request.params.id);
       return respond(reply, 200, {}, 'Tribute removed.');

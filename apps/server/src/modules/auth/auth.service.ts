@@ -1,9 +1,9 @@
 import { ErrorCode } from '@rips/shared/api';
-import { LoginSchema, RegisterFieldsSchema, type Session } from '@rips/shared/users';
+import type { Login, RegisterFields, Session } from '@rips/shared/users';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
-import type { MultipartForm } from '../../lib/multipart.js';
+import type { UploadForm } from '../../lib/multipart.js';
 import { storeImage, type ImageSettings } from '../../media/image-store.js';
 import { presentSelf } from '../users/users.presenter.js';
 import {
@@ -18,8 +18,8 @@ import {
 import type { KnownDevice } from './device-cookie.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 
-export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
-export const USERNAME_TAKEN_MESSAGE = 'This username is already taken.';
+export const EMAIL_TAKEN_MESSAGE = 'Email Already Exists';
+export const USERNAME_TAKEN_MESSAGE = 'Username Already Exists';
 const INVALID_CREDENTIALS = 'Invalid username, email or password.';
 
 export function imageLimits(ctx: AppContext): ImageSettings {
@@ -43,9 +43,12 @@ export function limitRegistration(ctx: AppContext, ip: string): void {
   );
 }
 
-export async function register(ctx: AppContext, form: MultipartForm): Promise<UserRow> {
-  const fields = RegisterFieldsSchema.parse(form.fields);
-  const avatar = form.files['avatar'];
+export async function register(
+  ctx: AppContext,
+  form: UploadForm<RegisterFields, 'avatar'>,
+): Promise<UserRow> {
+  const { fields } = form;
+  const avatar = form.files.avatar;
   if (!avatar)
     throw AppError.validation('Please select an avatar image.', [
       { path: 'avatar', message: 'Please select an avatar image.' },
@@ -87,9 +90,9 @@ export function asTakenError(error: unknown): unknown {
 export async function login(
   ctx: AppContext,
   client: { ip: string; device: KnownDevice | null },
-  body: unknown,
+  body: Login,
 ): Promise<{ session: Session; user: UserRow }> {
-  const { userName, email, password } = LoginSchema.parse(body);
+  const { userName, email, password } = body;
   const identifier = (userName || email || '').trim().toLowerCase();
   const user = await findUserByLogin(ctx.db, identifier);
   // Unknown names keep a budget of their own, so guessing names is limited the same way.

@@ -1,4 +1,4 @@
-import { ContactMessageSchema } from '@rips/shared/contact';
+import type { ContactMessage } from '@rips/shared/contact';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { ErrorCode } from '@rips/shared/api';
@@ -10,10 +10,9 @@ const MESSAGES_PER_IP = 5;
 export async function sendContactMessage(
   ctx: AppContext,
   ip: string,
-  body: unknown,
+  message: ContactMessage,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  const message = ContactMessageSchema.parse(body);
   ctx.limiter.consume(`contact:ip:${ip}`, MESSAGES_PER_IP, 'Too many messages from this address.');
   try {
     await ctx.mailer.send({

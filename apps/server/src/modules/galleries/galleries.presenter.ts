@@ -38,7 +38,9 @@ export function presentMemorabilia(
 /** Signed like private media, and bound to the stored file: a link outlives neither. */
 export function documentDownloadUrl(urls: MediaUrls, row: DocumentRow): string {
   const expires = Math.ceil(Date.now() / 3_600_000) * 3600 + GALLERY_URL_TTL_SECONDS;
-  return `${API_PREFIX}/documents/${row.id}/download?expires=${expires}&sig=${urls.sign(row.fileKey, expires)}`;
+  return urls.absolute(
+    `${API_PREFIX}/documents/${row.id}/download?expires=${expires}&sig=${urls.sign(row.fileKey, expires)}`,
+  );
 }
 
 export function presentDocument(

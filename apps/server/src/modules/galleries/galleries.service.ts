@@ -1,5 +1,5 @@
 import {
-  GalleryUploadFieldsSchema,
+  type GalleryUploadFields,
   type Memorablia,
   type MemorialDocument,
   type Photo,
@@ -7,7 +7,7 @@ import {
 import type { TributePage } from '@rips/shared/tributes';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
-import type { MultipartForm } from '../../lib/multipart.js';
+import type { UploadForm } from '../../lib/multipart.js';
 import { verifyDocument } from '../../media/documents.js';
 import { newStorageKey, storeImage, type StoredImage } from '../../media/image-store.js';
 import type { StoredObject } from '../../storage/storage.js';
@@ -76,15 +76,18 @@ export async function listDocuments(
   };
 }
 
+/** An upload as its route parsed it: typed fields and the one file field of its kind. */
+export type GalleryForm = UploadForm<GalleryUploadFields, string>;
+
 /** Checks the fields, the file's presence and the caller's right, before any byte is processed. */
 async function prepareUpload(
   ctx: AppContext,
   user: UserRow,
-  form: MultipartForm,
+  form: GalleryForm,
   fileField: string,
   missing: string,
 ) {
-  const fields = GalleryUploadFieldsSchema.parse(form.fields);
+  const { fields } = form;
   const file = form.files[fileField];
   if (!file || file.buffer.length === 0)
     throw AppError.validation(missing, [{ path: fileField, message: missing }]);
@@ -106,11 +109,7 @@ async function withStoredImage<T>(
   }
 }
 
-export async function addPhoto(
-  ctx: AppContext,
-  user: UserRow,
-  form: MultipartForm,
-): Promise<Photo> {
+export async function addPhoto(ctx: AppContext, user: UserRow, form: GalleryForm): Promise<Photo> {
   const upload = await prepareUpload(
     ctx,
     user,
@@ -139,7 +138,7 @@ export async function addPhoto(
 export async function addMemorabilia(
   ctx: AppContext,
   user: UserRow,
-  form: MultipartForm,
+  form: GalleryForm,
 ): Promise<Memorablia> {
   const upload = await prepareUpload(
     ctx,
@@ -170,7 +169,7 @@ export async function addMemorabilia(
 export async function addDocument(
   ctx: AppContext,
   user: UserRow,
-  form: MultipartForm,
+  form: GalleryForm,
 ): Promise<MemorialDocument> {
   const upload = await prepareUpload(
     ctx,

@@ -224,7 +224,7 @@ describe(`photos and memorabilia (${TEST_ENGINE})`, () => {
     const res = await addPhoto(await pngFile(1000, 700), contributor.auth, { name: 'Alan T.' });
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe('Photo Has Been Added Successfully');
-    const photo = res.json().data.data;
+    const photo = res.json().data;
     expect(photo).toMatchObject({
       postId: memorialId,
       name: 'Alan T.',
@@ -250,20 +250,20 @@ describe(`photos and memorabilia (${TEST_ENGINE})`, () => {
       url: `/api/v1/photos/post/${memorialId}`,
       headers: owner.auth,
     });
-    expect(list.json().data.data[0]._id).toBe(photo._id);
+    expect(list.json().data[0]._id).toBe(photo._id);
   });
 
   it("a photo without a name is shared under the uploader's full name", async () => {
     const res = await addPhoto(await jpegFile(320, 240), owner.auth);
     expect(res.statusCode).toBe(201);
-    expect(res.json().data.data.name).toBe('Grace Hopper');
+    expect(res.json().data.name).toBe('Grace Hopper');
   });
 
   it('adds a real JPEG memorabilia image', async () => {
     const res = await addMemorabilia(await jpegFile());
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe('Memorablia Has Been Added Successfully');
-    const item = res.json().data.data;
+    const item = res.json().data;
     expect(item.memorabliaImg).toMatch(/^\/media\/memorabilia\/.+\?expires=/);
     expect(item.image).toMatchObject({ width: 800, height: 600 });
   });
@@ -273,7 +273,7 @@ describe(`photos and memorabilia (${TEST_ENGINE})`, () => {
     expect((await sharp(original.body).metadata()).exif).toBeDefined();
     const res = await addPhoto(original);
     expect(res.statusCode).toBe(201);
-    for (const candidate of res.json().data.data.image.srcSet.split(', ')) {
+    for (const candidate of res.json().data.image.srcSet.split(', ')) {
       const url = candidate.split(' ')[0];
       const file = await t.app.inject({ method: 'GET', url });
       expect(file.statusCode).toBe(200);
@@ -356,7 +356,7 @@ describe(`photos and memorabilia (${TEST_ENGINE})`, () => {
       ['photos', addPhoto, photos],
       ['memorablias', addMemorabilia, memorabilia],
     ] as const) {
-      const made = (await add(await pngFile(1500, 1000))).json().data.data;
+      const made = (await add(await pngFile(1500, 1000))).json().data;
       const [row] = await t.app.ctx.db.select().from(table).where(eq(table.id, made._id));
       const folder = kind === 'photos' ? 'photos' : 'memorabilia';
       expect((await storedKeys(folder)).filter((k) => k.startsWith(row!.imageKey!))).toHaveLength(
@@ -380,7 +380,7 @@ describe(`documents (${TEST_ENGINE})`, () => {
     const res = await addDocument(pdf);
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe('Document uploaded successfully');
-    const document = res.json().data.data;
+    const document = res.json().data;
     expect(document).toMatchObject({
       fileName: 'Order of service.pdf',
       mimeType: 'application/pdf',
@@ -420,7 +420,7 @@ describe(`documents (${TEST_ENGINE})`, () => {
     const docx = docxFile('Éloge — grand-père.docx');
     const res = await addDocument(docx, owner.auth);
     expect(res.statusCode).toBe(201);
-    const document = res.json().data.data;
+    const document = res.json().data;
     expect(document.mimeType).toBe(
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     );
@@ -438,13 +438,13 @@ describe(`documents (${TEST_ENGINE})`, () => {
 
     const doc = await addDocument(docFile());
     expect(doc.statusCode).toBe(201);
-    expect(doc.json().data.data).toMatchObject({
+    expect(doc.json().data).toMatchObject({
       mimeType: 'application/msword',
       fileName: 'Will (1998).doc',
     });
     const docDownload = await t.app.inject({
       method: 'GET',
-      url: doc.json().data.data.documentFile,
+      url: doc.json().data.documentFile,
     });
     expect(docDownload.headers['content-disposition']).toContain(
       `filename*=UTF-8''Will%20%281998%29.doc`,
@@ -454,7 +454,7 @@ describe(`documents (${TEST_ENGINE})`, () => {
   it("keeps the client's file name only without its path, controls, quotes or bidi tricks", async () => {
     const res = await addDocument(pdfFile('C:\\Users\\me\\Letter to Mum.pdf'));
     expect(res.statusCode).toBe(201);
-    expect(res.json().data.data.fileName).toBe('Letter to Mum.pdf');
+    expect(res.json().data.fileName).toBe('Letter to Mum.pdf');
 
     expect(sanitizeFileName('../../etc/"evil"\r\nname.PDF')).toBe('evilname.pdf');
     expect(sanitizeFileName('..\\..\\boot.ini\\report.docx')).toBe('report.docx');
@@ -605,7 +605,7 @@ describe(`documents (${TEST_ENGINE})`, () => {
   });
 
   it('deleting a document removes its file, and its download link stops working', async () => {
-    const made = (await addDocument(pdfFile())).json().data.data;
+    const made = (await addDocument(pdfFile())).json().data;
     const [row] = await t.app.ctx.db.select().from(documents).where(eq(documents.id, made._id));
     expect(await storedKeys('documents')).toContain(row!.fileKey);
     const res = await t.app.inject({
@@ -619,7 +619,7 @@ describe(`documents (${TEST_ENGINE})`, () => {
   });
 
   it('a member who is not a contributor can neither list nor download documents', async () => {
-    const made = (await addDocument(pdfFile())).json().data.data;
+    const made = (await addDocument(pdfFile())).json().data;
     const list = await t.app.inject({
       method: 'GET',
       url: `/api/v1/documents/post/${memorialId}`,

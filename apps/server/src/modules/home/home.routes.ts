@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
+import { HomeLegendsSchema } from '@rips/shared/home';
 import { sendWithEtag } from '../../lib/etag.js';
 import { respond } from '../../lib/respond.js';
 import { honoredLegends } from './home.service.js';
@@ -7,8 +9,17 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
   // The legends are the same for every visitor, so a short shared cache is safe.
-  app.get('/home/legends', async (request, reply) => {
-    const legends = await honoredLegends(ctx);
-    return sendWithEtag(request, reply, respond(reply, 200, legends, 'Honored legends'), 'shared');
-  });
+  app.get(
+    '/home/legends',
+    { schema: { response: { 200: envelope(HomeLegendsSchema), ...ERROR_RESPONSES } } },
+    async (request, reply) => {
+      const legends = await honoredLegends(ctx);
+      return sendWithEtag(
+        request,
+        reply,
+        respond(reply, 200, legends, 'Honored legends'),
+        'shared',
+      );
+    },
+  );
 };

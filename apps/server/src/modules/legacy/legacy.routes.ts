@@ -1,22 +1,47 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
+import { LegacySchema, SaveLegacySchema } from '@rips/shared/legacy';
 import { respond } from '../../lib/respond.js';
 import { ownLegacies, saveOwnLegacy } from './legacy.service.js';
 
 export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.get('/legacies', async (request, reply) => {
-    const legacies = await ownLegacies(ctx, await request.requireUser());
-    return respond(
-      reply,
-      200,
-      { data: legacies },
-      legacies.length ? 'Your legacy' : 'You have not written a legacy yet.',
-    );
-  });
+  // The body's `data` is the list of the caller's legacy records: theirs, or none.
+  app.get(
+    '/legacies',
+    { schema: { response: { 200: envelope(z.array(LegacySchema)), ...ERROR_RESPONSES } } },
+    async (request, reply) => {
+      const legacies = await ownLegacies(ctx, await request.requireUser());
+      return respond(
+        reply,
+        200,
+        legacies,
+        legacies.length ? 'Your legacy' : 'You have not written a legacy yet.',
+      );
+    },
+  );
 
-  app.post('/legacies', async (request, reply) => {
-    const { legacy, created } = await saveOwnLegacy(ctx, await request.requireUser(), request.body);
-    return respond(reply, created ? 201 : 200, { data: legacy }, 'Data submitted successfully!');
-  });
+  app.post(
+    '/legacies',
+    {
+      schema: {
+        body: SaveLegacySchema,
+        response: {
+          200: envelope(LegacySchema),
+          201: envelope(LegacySchema),
+          ...ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { legacy, created } = await saveOwnLegacy(
+        ctx,
+        await request.requireUser(),
+        request.body,
+      );
+      return respond(reply, created ? 201 : 200, legacy, 'Data submitted successfully!');
+    },
+  );
 };

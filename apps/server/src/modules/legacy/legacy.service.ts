@@ -1,4 +1,4 @@
-import { SaveLegacySchema, type Legacy } from '@rips/shared/legacy';
+import type { Legacy, SaveLegacyParsed } from '@rips/shared/legacy';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../users/users.repository.js';
 import { presentLegacy } from './legacy.presenter.js';
@@ -13,9 +13,8 @@ export async function ownLegacies(ctx: AppContext, user: UserRow): Promise<Legac
 export async function saveOwnLegacy(
   ctx: AppContext,
   user: UserRow,
-  body: unknown,
+  input: SaveLegacyParsed,
 ): Promise<{ legacy: Legacy; created: boolean }> {
-  const input = SaveLegacySchema.parse(body);
   const { created } = await saveLegacyOfUser(ctx.db, user.id, input);
   const record = await findLegacyOfUser(ctx.db, user.id);
   return { legacy: presentLegacy(record!), created };

@@ -55,15 +55,15 @@ describe(`life legacy (${TEST_ENGINE})`, () => {
     const member = await createUser(t.app);
     const empty = await getLegacies(member);
     expect(empty.statusCode).toBe(200);
-    expect(empty.json().data.data).toEqual([]);
+    expect(empty.json().data).toEqual([]);
 
     const created = await postLegacy(member, legacyOf('Alice'));
     expect(created.statusCode).toBe(201);
-    expect(created.json().data.data.userId).toBe(member.row.id);
+    expect(created.json().data.userId).toBe(member.row.id);
 
     const list = await getLegacies(member);
-    const [legacy] = list.json().data.data;
-    expect(list.json().data.data).toHaveLength(1);
+    const [legacy] = list.json().data;
+    expect(list.json().data).toHaveLength(1);
     expect(legacy).toMatchObject({
       userId: member.row.id,
       birthPlace: 'Alice Birthplace',
@@ -92,7 +92,7 @@ describe(`life legacy (${TEST_ENGINE})`, () => {
       relationships: [],
     });
     expect(replaced.statusCode).toBe(200);
-    const list = (await getLegacies(member)).json().data.data;
+    const list = (await getLegacies(member)).json().data;
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({
       birthPlace: 'Second Birthplace',
@@ -110,7 +110,7 @@ describe(`life legacy (${TEST_ENGINE})`, () => {
 
     // Bob posting Alice's id as userId writes Bob's own legacy, never Alice's.
     const bobs = await postLegacy(bob, { ...legacyOf('Bob'), userId: alice.row.id });
-    expect(bobs.json().data.data.userId).toBe(bob.row.id);
+    expect(bobs.json().data.userId).toBe(bob.row.id);
 
     for (const other of [bob, admin]) {
       const res = await getLegacies(other);
@@ -118,9 +118,9 @@ describe(`life legacy (${TEST_ENGINE})`, () => {
       expect(res.payload).not.toContain('Alice');
       expect(res.payload).not.toContain(alice.row.id);
     }
-    expect((await getLegacies(bob)).json().data.data[0].birthPlace).toBe('Bob Birthplace');
-    expect((await getLegacies(admin)).json().data.data).toEqual([]);
-    expect((await getLegacies(alice)).json().data.data[0].assets[0].beneficiaries).toBe(
+    expect((await getLegacies(bob)).json().data[0].birthPlace).toBe('Bob Birthplace');
+    expect((await getLegacies(admin)).json().data).toEqual([]);
+    expect((await getLegacies(alice)).json().data[0].assets[0].beneficiaries).toBe(
       'Alice secret heir',
     );
 
@@ -204,7 +204,7 @@ describe(`life legacy (${TEST_ENGINE})`, () => {
       expect(res.json().code).toBe('VALIDATION_ERROR');
       expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(path);
     }
-    expect((await getLegacies(member)).json().data.data).toEqual([]);
+    expect((await getLegacies(member)).json().data).toEqual([]);
     const fifty = Array.from({ length: 50 }, (_, i) => ({
       name: `n${i}`,
       lastName: 'b',

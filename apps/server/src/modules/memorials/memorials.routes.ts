@@ -1,70 +1,120 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
 import {
   CONTRIBUTOR_REMOVED,
+  ContributorAddedSchema,
   ContributorParamsSchema,
+  CreateMemorialSchema,
+  LikeStateSchema,
+  MEMORIAL_PAGE_DEFAULT,
+  MEMORIAL_UNPAGED_CAP,
+  MemberOptionSchema,
+  MemorialDeletedSchema,
+  MemorialDetailSchema,
   MemorialIdParamsSchema,
   MemorialListQuerySchema,
+  MemorialPageSchema,
+  MemorialSummarySchema,
+  UpdateMemorialSchema,
   UpdatePostIdSchema,
+  type MemorialListQuery,
   type MemorialPage,
 } from '@rips/shared/memorials';
-import { AppError } from '../../errors.js';
-import { readMultipart, type MultipartForm } from '../../lib/multipart.js';
+import { readUpload, uploadForm } from '../../lib/multipart.js';
 import { sendWithEtag } from '../../lib/etag.js';
 import { respond } from '../../lib/respond.js';
 import { requireCanCreateMemorial } from './memorials.policy.js';
 import * as memorials from './memorials.service.js';
 
+const CreateUpload = uploadForm(CreateMemorialSchema, { postImg: 'optional' });
+/** The update calls take multipart (with an optional picture) or, for simple clients, JSON fields. */
+const UpdateUpload = uploadForm(UpdateMemorialSchema, { postImg: 'optional' }, { json: true });
+const UpdatePostUpload = uploadForm(UpdateMemorialSchema.extend(UpdatePostIdSchema.shape), {
+  postImg: 'optional',
+});
+
+const DetailAnswer = { 200: envelope(MemorialDetailSchema), ...ERROR_RESPONSES };
+const ListAnswer = { 200: envelope(z.array(MemorialSummarySchema)), ...ERROR_RESPONSES };
+
+/**
+ * The spec's client fetches GET /posts once and searches in the browser: a request without
+ * `limit`, `cursor` or `q` gets the newest memorials up to MEMORIAL_UNPAGED_CAP. Anything that
+ * pages (our web app always sends `limit`) gets small pages.
+ */
+function pageSize(query: MemorialListQuery): number {
+  if (query.limit !== undefined) return query.limit;
+  const unpaged = query.cursor === undefined && query.q === undefined;
+  return unpaged ? MEMORIAL_UNPAGED_CAP : MEMORIAL_PAGE_DEFAULT;
+}
+
 export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const fileLimits = { [memorials.IMAGE_FIELD]: ctx.config.MAX_IMAGE_BYTES };
 
-  /** The update calls take multipart (with an optional picture) or, for simple clients, JSON fields. */
-  async function readUpdateForm(request: FastifyRequest): Promise<MultipartForm> {
-    if (request.isMultipart()) return readMultipart(request, fileLimits);
-    const body = request.body;
-    if (body && typeof body === 'object' && !Array.isArray(body)) {
-      return { fields: body as Record<string, string>, files: {} };
-    }
-    throw AppError.badRequest('Please send the memorial fields as form data.');
-  }
-
   app.get(
     '/posts',
-    { schema: { querystring: MemorialListQuerySchema } },
+    {
+      schema: {
+        querystring: MemorialListQuerySchema,
+        response: { 200: MemorialPageSchema, ...ERROR_RESPONSES },
+      },
+    },
     async (request, reply) => {
-      const page = await memorials.listMemorials(ctx, await request.optionalUser(), request.query);
-      // The spec keeps the array in `data`; the next page's cursor travels beside it.
+      const limit = pageSize(request.query);
+      const page = await memorials.listMemorials(ctx, await request.optionalUser(), {
+        ...request.query,
+        limit,
+      });
+      // The spec keeps the array in `data`; the page size and next cursor travel beside it.
       const body: MemorialPage = {
         ...respond(reply, 200, page.items, 'Posts fetched successfully'),
+        limit,
         nextCursor: page.nextCursor,
       };
       return sendWithEtag(request, reply, body);
     },
   );
 
-  app.post('/posts', async (request, reply) => {
-    const user = await request.requireUser();
-    // Refused before the upload is read, so a visitor's picture is never processed.
-    requireCanCreateMemorial(user);
-    const form = await readMultipart(request, fileLimits);
-    const memorial = await memorials.createMemorial(ctx, user, form);
-    return respond(reply, 201, memorial, 'Post Created Successfully');
-  });
+  app.post(
+    '/posts',
+    {
+      schema: {
+        upload: CreateUpload,
+        response: { 201: envelope(MemorialDetailSchema), ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      // Refused before the upload is read, so a visitor's picture is never processed.
+      requireCanCreateMemorial(user);
+      const form = await readUpload(request, CreateUpload, fileLimits);
+      const memorial = await memorials.createMemorial(ctx, user, form);
+      return respond(reply, 201, memorial, 'Post Created Successfully');
+    },
+  );
 
-  app.get('/posts/get-sponsor-post', async (request, reply) => {
-    const items = await memorials.listOwned(ctx, await request.requireUser());
-    return respond(reply, 200, items, 'Your memorials');
-  });
+  app.get(
+    '/posts/get-sponsor-post',
+    { schema: { response: ListAnswer } },
+    async (request, reply) => {
+      const items = await memorials.listOwned(ctx, await request.requireUser());
+      return respond(reply, 200, items, 'Your memorials');
+    },
+  );
 
-  app.get('/posts/get-contributer-post', async (request, reply) => {
-    const items = await memorials.listContributed(ctx, await request.requireUser());
-    return respond(reply, 200, items, 'Memorials you contribute to');
-  });
+  app.get(
+    '/posts/get-contributer-post',
+    { schema: { response: ListAnswer } },
+    async (request, reply) => {
+      const items = await memorials.listContributed(ctx, await request.requireUser());
+      return respond(reply, 200, items, 'Memorials you contribute to');
+    },
+  );
 
   app.get(
     '/posts/post/:id',
-    { schema: { params: MemorialIdParamsSchema } },
+    { schema: { params: MemorialIdParamsSchema, response: DetailAnswer } },
     async (request, reply) => {
       const memorial = await memorials.getMemorial(
         ctx,
@@ -81,7 +131,12 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/posts/:id',
-    { schema: { params: MemorialIdParamsSchema } },
+    {
+      schema: {
+        params: MemorialIdParamsSchema,
+        response: { 200: envelope(MemorialDeletedSchema), ...ERROR_RESPONSES },
+      },
+    },
     async (request, reply) => {
       const user = await request.requireUser();
       await memorials.deleteMemorial(ctx, user, request.params.id, request.log);
@@ -92,27 +147,35 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const method of ['patch', 'put'] as const) {
     app[method](
       '/posts/:id',
-      { schema: { params: MemorialIdParamsSchema } },
+      { schema: { params: MemorialIdParamsSchema, upload: UpdateUpload, response: DetailAnswer } },
       async (request, reply) => {
         const user = await request.requireUser();
-        const form = await readUpdateForm(request);
+        const form = await readUpload(request, UpdateUpload, fileLimits);
         const memorial = await memorials.updateMemorial(ctx, user, request.params.id, form);
         return respond(reply, 200, memorial, 'Post updated successfully!');
       },
     );
   }
 
-  app.post('/posts/update-post', async (request, reply) => {
-    const user = await request.requireUser();
-    const form = await readMultipart(request, fileLimits);
-    const { postId } = UpdatePostIdSchema.parse(form.fields);
-    const memorial = await memorials.updateMemorial(ctx, user, postId, form);
-    return respond(reply, 200, memorial, 'Post updated successfully!');
-  });
+  app.post(
+    '/posts/update-post',
+    { schema: { upload: UpdatePostUpload, response: DetailAnswer } },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      const form = await readUpload(request, UpdatePostUpload, fileLimits);
+      const memorial = await memorials.updateMemorial(ctx, user, form.fields.postId, form);
+      return respond(reply, 200, memorial, 'Post updated successfully!');
+    },
+  );
 
   app.get(
     '/posts/:id/contributors',
-    { schema: { params: MemorialIdParamsSchema } },
+    {
+      schema: {
+        params: MemorialIdParamsSchema,
+        response: { 200: envelope(z.array(MemberOptionSchema)), ...ERROR_RESPONSES },
+      },
+    },
     async (request, reply) => {
       const members = await memorials.listContributors(
         ctx,
@@ -125,7 +188,12 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/posts/:id/contributors/:userId',
-    { schema: { params: ContributorParamsSchema } },
+    {
+      schema: {
+        params: ContributorParamsSchema,
+        response: { 200: envelope(ContributorAddedSchema), ...ERROR_RESPONSES },
+      },
+    },
     async (request, reply) => {
       const result = await memorials.removeContributor(
         ctx,
@@ -137,31 +205,28 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/posts/:id/like',
-    { schema: { params: MemorialIdParamsSchema } },
-    async (request, reply) => {
-      const state = await memorials.setLike(
-        ctx,
-        await request.requireUser(),
-        request.params.id,
-        true,
-      );
-      return respond(reply, 200, state, 'You like this memorial.');
-    },
-  );
-
-  app.delete(
-    '/posts/:id/like',
-    { schema: { params: MemorialIdParamsSchema } },
-    async (request, reply) => {
-      const state = await memorials.setLike(
-        ctx,
-        await request.requireUser(),
-        request.params.id,
-        false,
-      );
-      return respond(reply, 200, state, 'You no longer like this memorial.');
-    },
-  );
+  for (const [method, liked] of [
+    ['put', true],
+    ['delete', false],
+  ] as const) {
+    app[method](
+      '/posts/:id/like',
+      {
+        schema: {
+          params: MemorialIdParamsSchema,
+          response: { 200: envelope(LikeStateSchema), ...ERROR_RESPONSES },
+        },
+      },
+      async (request, reply) => {
+        const state = await memorials.setLike(
+          ctx,
+          await request.requireUser(),
+          request.params.id,
+          liked,
+        );
+        const message = liked ? 'You like this memorial.' : 'You no longer like this memorial.';
+        return respond(reply, 200, state, message);
+      },
+    );
+  }
 };

@@ -1,22 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ErrorCode } from '@rips/shared/api';
 import {
-  CreateMemorialSchema,
   memorialDateErrors,
   normalizeSearch,
-  UpdateMemorialSchema,
   type ContributorAdded,
   type ContributorRemoved,
+  type CreateMemorial,
   type LikeState,
   type MemberOption,
   type MemorialDetail,
   type MemorialListQuery,
   type MemorialSummary,
+  type UpdateMemorial,
 } from '@rips/shared/memorials';
 import type { AppContext } from '../../context.js';
 import { deriveTags } from '../../db/tags.js';
 import { AppError } from '../../errors.js';
-import type { MultipartForm } from '../../lib/multipart.js';
+import type { UploadForm } from '../../lib/multipart.js';
 import { storeImage, type StoredImage } from '../../media/image-store.js';
 import { imageLimits } from '../auth/auth.service.js';
 import { findUserById, isUuid, type UserRow } from '../users/users.repository.js';
@@ -34,7 +34,7 @@ import { presentMemorial, presentMemorialDetail } from './memorials.presenter.js
 import * as repo from './memorials.repository.js';
 
 /** The multipart field of the memorial picture, as the spec names it. */
-export const IMAGE_FIELD = 'postImg';
+export const IMAGE_FIELD = 'postImg' as const;
 
 function tagColumns(traits: string) {
   const tags = deriveTags(traits);
@@ -105,7 +105,7 @@ export function decodeCursor(cursor: string | undefined): repo.ListPosition | nu
 export async function listMemorials(
   ctx: AppContext,
   viewer: UserRow | null,
-  query: MemorialListQuery,
+  query: MemorialListQuery & { limit: number },
 ): Promise<{ items: MemorialSummary[]; nextCursor: string | null }> {
   const page = await repo.listMemorialPage(ctx.db, {
     search: normalizeSearch(query.q),
@@ -162,7 +162,7 @@ async function presentDetail(
 /** Stores the picture, then runs `write`; when the write fails the stored files are removed again. */
 async function withStoredImage<T>(
   ctx: AppContext,
-  form: MultipartForm,
+  form: Pick<UploadForm<unknown, typeof IMAGE_FIELD>, 'files'>,
   write: (image: StoredImage | null) => Promise<T>,
 ): Promise<T> {
   const file = form.files[IMAGE_FIELD];
@@ -180,10 +180,10 @@ async function withStoredImage<T>(
 export async function createMemorial(
   ctx: AppContext,
   user: UserRow,
-  form: MultipartForm,
+  form: UploadForm<CreateMemorial, typeof IMAGE_FIELD>,
 ): Promise<MemorialDetail> {
   requireCanCreateMemorial(user);
-  const fields = CreateMemorialSchema.parse(form.fields);
+  const { fields } = form;
   const row = await withStoredImage(ctx, form, (image) =>
     repo.insertMemorial(ctx.db, {
       ownerId: user.id,
@@ -206,10 +206,10 @@ export async function updateMemorial(
   ctx: AppContext,
   user: UserRow | null,
   id: string,
-  form: MultipartForm,
+  form: UploadForm<UpdateMemorial, typeof IMAGE_FIELD>,
 ): Promise<MemorialDetail> {
   const { memorial } = await requireMemorialAccess(ctx.db, id, user, 'canManage');
-  const fields = UpdateMemorialSchema.parse(form.fields);
+  const { fields } = form;
   const dateOfBirth = fields.dateOfBirth === undefined ? memorial.dateOfBirth : fields.dateOfBirth;
   const deathDate = fields.deathDate === undefined ? memorial.deathDate : fields.deathDate;
   const dateErrors = memorialDateErrors(dateOfBirth, deathDate);

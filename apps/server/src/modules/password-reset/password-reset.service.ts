@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ErrorCode } from '@rips/shared/api';
+import type { z } from 'zod';
 import {
-  ForgotPasswordSchema,
   RESET_LINK_TTL_MINUTES,
-  ResetPasswordConfirmSchema,
+  type ForgotPasswordSchema,
+  type ResetPasswordConfirm,
 } from '@rips/shared/account';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
@@ -39,10 +40,9 @@ export function hashResetToken(token: string): string {
 export async function requestPasswordReset(
   ctx: AppContext,
   ip: string,
-  body: unknown,
+  request: z.output<typeof ForgotPasswordSchema>,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  const request = ForgotPasswordSchema.parse(body);
   const identifier = request.userName.toLowerCase();
   const limited = 'Too many password reset requests.';
   ctx.limiter.consume(`reset:ip:${ip}`, REQUESTS_PER_IP, limited);
@@ -103,11 +103,11 @@ async function deliverResetLink(
 export async function confirmPasswordReset(
   ctx: AppContext,
   ip: string,
-  body: unknown,
+  body: ResetPasswordConfirm,
   log: FastifyBaseLogger,
 ): Promise<UserRow> {
   ctx.limiter.consume(`reset-confirm:ip:${ip}`, CONFIRMS_PER_IP, 'Too many attempts.');
-  const { token, newPassword } = ResetPasswordConfirmSchema.parse(body);
+  const { token, newPassword } = body;
   const tokenHash = hashResetToken(token);
   const now = new Date();
   const reset = await findUsablePasswordReset(ctx.db, tokenHash, now);

@@ -19,7 +19,7 @@ export function presentFlower(urls: MediaUrls, row: FlowerRow, ownerName: string
     createdAt: row.createdAt.toISOString(),
   };
   if (bouquet) {
-    const src = bouquetPath(bouquet.id);
+    const src = urls.absolute(bouquetPath(bouquet.id));
     return {
       ...base,
       flowerImg: src,

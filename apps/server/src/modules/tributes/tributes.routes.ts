@@ -1,8 +1,14 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readMultipart, type MultipartForm } from '../../lib/multipart.js';
-import { respond } from '../../lib/respond.js';
+import { EmptySchema, envelope, ERROR_RESPONSES, pageEnvelope } from '@rips/shared/envelope';
+import {
+  CreateFlowerFieldsSchema,
+  CreatePrayerSchema,
+  FlowerSchema,
+  PrayerSchema,
+} from '@rips/shared/tributes';
+import { readUpload, uploadForm } from '../../lib/multipart.js';
+import { respond, respondPage } from '../../lib/respond.js';
 import { consumeCreation } from '../uploads/uploads.service.js';
 import { TributePageQuerySchema } from './tribute-items.js';
 import * as tributes from './tributes.service.js';
@@ -11,65 +17,104 @@ const IdParams = z.object({ id: z.string().max(100) });
 
 /**
  * The spec's clients send flowers as multipart and prayers as form data labelled JSON; curl users
- * send JSON. Both shapes reach the same zod schema in the service.
+ * send JSON. Both shapes are parsed by the same zod schema here.
  */
-async function readForm(
-  request: FastifyRequest,
-  files: Record<string, number>,
-): Promise<MultipartForm> {
-  if (request.isMultipart()) return readMultipart(request, files);
-  const body = request.body;
-  const fields = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  return { fields: fields as Record<string, string>, files: {} };
-}
+const FlowerUpload = uploadForm(
+  CreateFlowerFieldsSchema,
+  { flowerImg: 'optional' },
+  { json: true },
+);
+// A prayer has no file: any file part is refused as unexpected.
+const PrayerUpload = uploadForm(CreatePrayerSchema, {}, { json: true });
+
+const Removed = { 200: envelope(EmptySchema), ...ERROR_RESPONSES };
 
 export const tributesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
   app.get(
     '/flowers/post/:id',
-    { schema: { params: IdParams, querystring: TributePageQuerySchema } },
+    {
+      schema: {
+        params: IdParams,
+        querystring: TributePageQuerySchema,
+        response: { 200: pageEnvelope(FlowerSchema), ...ERROR_RESPONSES },
+      },
+    },
     async (request, reply) => {
       const page = await tributes.listFlowers(ctx, request.params.id, request.query);
-      return respond(reply, 200, page, 'Flowers');
+      return respondPage(reply, page.data, { nextCursor: page.nextCursor }, 'Flowers');
     },
   );
 
-  app.post('/flowers', async (request, reply) => {
-    const user = await request.requireUser();
-    consumeCreation(ctx, user.id, 'flowers');
-    const form = await readForm(request, { flowerImg: ctx.config.MAX_IMAGE_BYTES });
-    const flower = await tributes.leaveFlower(ctx, user, form.fields, form.files['flowerImg']);
-    return respond(reply, 201, { data: flower }, 'Flower Added Successfully');
-  });
+  app.post(
+    '/flowers',
+    {
+      schema: {
+        upload: FlowerUpload,
+        response: { 201: envelope(FlowerSchema), ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      consumeCreation(ctx, user.id, 'flowers');
+      const form = await readUpload(request, FlowerUpload, {
+        flowerImg: ctx.config.MAX_IMAGE_BYTES,
+      });
+      const flower = await tributes.leaveFlower(ctx, user, form.fields, form.files.flowerImg);
+      return respond(reply, 201, flower, 'Flower Added Successfully');
+    },
+  );
 
-  app.delete('/flowers/:id', { schema: { params: IdParams } }, async (request, reply) => {
-    const user = await request.requireUser();
-    await tributes.removeFlower(ctx, user, request.params.id, request.log);
-    return respond(reply, 200, {}, 'Flower removed');
-  });
+  app.delete(
+    '/flowers/:id',
+    { schema: { params: IdParams, response: Removed } },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      await tributes.removeFlower(ctx, user, request.params.id, request.log);
+      return respond(reply, 200, {}, 'Flower removed');
+    },
+  );
 
   app.get(
     '/prayers/post/:id',
-    { schema: { params: IdParams, querystring: TributePageQuerySchema } },
+    {
+      schema: {
+        params: IdParams,
+        querystring: TributePageQuerySchema,
+        response: { 200: pageEnvelope(PrayerSchema), ...ERROR_RESPONSES },
+      },
+    },
     async (request, reply) => {
       const page = await tributes.listPrayers(ctx, request.params.id, request.query);
-      return respond(reply, 200, page, 'Prayers');
+      return respondPage(reply, page.data, { nextCursor: page.nextCursor }, 'Prayers');
     },
   );
 
-  app.post('/prayers', async (request, reply) => {
-    const user = await request.requireUser();
-    consumeCreation(ctx, user.id, 'prayers');
-    // A prayer has no file: any file part is refused as unexpected.
-    const form = await readForm(request, {});
-    const prayer = await tributes.sayPrayer(ctx, user, form.fields);
-    return respond(reply, 201, { data: prayer }, 'Prayer Created Successfully');
-  });
+  app.post(
+    '/prayers',
+    {
+      schema: {
+        upload: PrayerUpload,
+        response: { 201: envelope(PrayerSchema), ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      consumeCreation(ctx, user.id, 'prayers');
+      const form = await readUpload(request, PrayerUpload, {});
+      const prayer = await tributes.sayPrayer(ctx, user, form.fields);
+      return respond(reply, 201, prayer, 'Prayer Created Successfully');
+    },
+  );
 
-  app.delete('/prayers/:id', { schema: { params: IdParams } }, async (request, reply) => {
-    const user = await request.requireUser();
-    await tributes.removePrayer(ctx, user, request.params.id);
-    return respond(reply, 200, {}, 'Prayer removed');
-  });
+  app.delete(
+    '/prayers/:id',
+    { schema: { params: IdParams, response: Removed } },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      await tributes.removePrayer(ctx, user, request.params.id);
+      return respond(reply, 200, {}, 'Prayer removed');
+    },
+  );
 };

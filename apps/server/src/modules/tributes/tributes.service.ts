@@ -1,6 +1,6 @@
 import {
-  CreateFlowerFieldsSchema,
-  CreatePrayerSchema,
+  type CreateFlowerFields,
+  type CreatePrayer,
   type Flower,
   type Prayer,
   type TributePage,
@@ -45,10 +45,9 @@ export async function listFlowers(
 export async function leaveFlower(
   ctx: AppContext,
   user: UserRow,
-  fields: unknown,
+  input: CreateFlowerFields,
   picture: UploadedFile | undefined,
 ): Promise<Flower> {
-  const input = CreateFlowerFieldsSchema.parse(fields);
   if (input.bouquet && picture)
     throw AppError.validation('Choose a bouquet or upload a picture, not both.');
   if (!input.bouquet && !picture) {
@@ -117,8 +116,11 @@ export async function listPrayers(
   };
 }
 
-export async function sayPrayer(ctx: AppContext, user: UserRow, body: unknown): Promise<Prayer> {
-  const input = CreatePrayerSchema.parse(body ?? {});
+export async function sayPrayer(
+  ctx: AppContext,
+  user: UserRow,
+  input: CreatePrayer,
+): Promise<Prayer> {
   const { memorial } = await requireMemorialAccess(ctx.db, input.postId, user, 'canPayTribute');
   const row = await repo.insertPrayer(ctx.db, {
     memorialId: memorial.id,

@@ -70,7 +70,7 @@ describe(`flowers (${TEST_ENGINE})`, () => {
       statusCode: 201,
       message: 'Flower Added Successfully',
     });
-    const flower = body.data.data;
+    const flower = body.data;
     expect(flower).toMatchObject({
       postId: memorialId,
       owner: { _id: member.row.id, fullName: 'Mary Shelley' },
@@ -82,8 +82,8 @@ describe(`flowers (${TEST_ENGINE})`, () => {
 
     const list = await get(`/api/v1/flowers/post/${memorialId}`);
     expect(list.statusCode).toBe(200);
-    expect(list.json().data.data[0]._id).toBe(flower._id);
-    expect(list.json().data.nextCursor).toBeNull();
+    expect(list.json().data[0]._id).toBe(flower._id);
+    expect(list.json().nextCursor).toBeNull();
   });
 
   it('accepts a bouquet as JSON too, and refuses an unknown bouquet, both kinds at once, or neither', async () => {
@@ -94,7 +94,7 @@ describe(`flowers (${TEST_ENGINE})`, () => {
       headers: member.auth,
     });
     expect(json.statusCode).toBe(201);
-    expect(json.json().data.data.bouquet.name).toBe('Lavender');
+    expect(json.json().data.bouquet.name).toBe('Lavender');
 
     const unknown = await leaveFlower(member.auth, {
       postId: memorialId,
@@ -129,14 +129,14 @@ describe(`flowers (${TEST_ENGINE})`, () => {
     for (const bouquet of BOUQUETS) {
       const res = await leaveFlower(member.auth, { postId: memorialId, bouquet: bouquet.id });
       expect(res.statusCode, bouquet.id).toBe(201);
-      expect(res.json().data.data.flowerImg).toBe(`/bouquets/${bouquet.id}.svg`);
+      expect(res.json().data.flowerImg).toBe(`/bouquets/${bouquet.id}.svg`);
     }
   });
 
   it('stores an uploaded flower re-encoded as public WebP variants without EXIF or GPS', async () => {
     const res = await leaveFlower(member.auth, { postId: memorialId }, await pngWithGps());
     expect(res.statusCode).toBe(201);
-    const flower = res.json().data.data;
+    const flower = res.json().data;
     expect(flower.bouquet).toBeNull();
     expect(flower.flowerImg).toMatch(/^\/media\/flowers\/\d{4}\/\d{2}\/[0-9a-f-]{36}\/\d+\.webp$/);
     expect(flower.image).toMatchObject({ width: 320, height: 200 });
@@ -209,7 +209,7 @@ describe(`flowers (${TEST_ENGINE})`, () => {
         postId: memorial.id,
         bouquet: BOUQUETS[i % BOUQUETS.length]!.id,
       });
-      made.push(res.json().data.data._id);
+      made.push(res.json().data._id);
     }
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -219,7 +219,7 @@ describe(`flowers (${TEST_ENGINE})`, () => {
         `/api/v1/flowers/post/${memorial.id}?limit=3${cursor ? `&cursor=${cursor}` : ''}`,
       );
       expect(res.statusCode).toBe(200);
-      const page = res.json().data;
+      const page = res.json();
       expect(page.data.length).toBeLessThanOrEqual(3);
       seen.push(...page.data.map((f: { _id: string }) => f._id));
       cursor = page.nextCursor;
@@ -231,13 +231,13 @@ describe(`flowers (${TEST_ENGINE})`, () => {
     expect((await get(`/api/v1/flowers/post/${memorial.id}?limit=101`)).statusCode).toBe(400);
     expect((await get(`/api/v1/flowers/post/${memorial.id}?cursor=bm9wZQ`)).statusCode).toBe(400);
     const empty = await get(`/api/v1/flowers/post/${(await createMemorialRow(t.app, owner)).id}`);
-    expect(empty.json().data).toEqual({ data: [], nextCursor: null });
+    expect(empty.json()).toMatchObject({ data: [], nextCursor: null });
     expect((await get('/api/v1/flowers/post/not-a-uuid')).statusCode).toBe(404);
   });
 
   it('deleting an uploaded flower removes its files; its author or the owner may, others may not', async () => {
     const res = await leaveFlower(member.auth, { postId: memorialId }, await pngFile(200, 200));
-    const flower = res.json().data.data;
+    const flower = res.json().data;
     const [row] = await t.app.ctx.db.select().from(flowers).where(eq(flowers.id, flower._id));
     const files = (await storedKeys('flowers')).filter((k) => k.startsWith(row!.imageKey!));
     expect(files.length).toBeGreaterThan(0);
@@ -273,7 +273,7 @@ describe(`prayers (${TEST_ENGINE})`, () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ message: 'Prayer Created Successfully', success: true });
-    const prayer = res.json().data.data;
+    const prayer = res.json().data;
     expect(prayer).toMatchObject({
       prayerText: 'Rest gently, Ada.',
       postId: memorialId,
@@ -281,7 +281,7 @@ describe(`prayers (${TEST_ENGINE})`, () => {
     });
 
     const list = await get(`/api/v1/prayers/post/${memorialId}`);
-    expect(list.json().data.data[0]).toMatchObject({
+    expect(list.json().data[0]).toMatchObject({
       _id: prayer._id,
       prayerText: 'Rest gently, Ada.',
     });
@@ -296,7 +296,7 @@ describe(`prayers (${TEST_ENGINE})`, () => {
       headers: { ...headers, ...contributor.auth },
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json().data.data.prayerText).toBe('In our hearts.');
+    expect(res.json().data.prayerText).toBe('In our hearts.');
 
     const withFile = multipart(
       { postId: memorialId, prayerText: 'x' },
@@ -414,14 +414,14 @@ describe(`who may do what (${TEST_ENGINE})`, () => {
         let res;
         if (action === 'list') {
           res = await get(`/api/v1/${kind}/post/${tableMemorial}`, auth);
-          if (res.statusCode === 200) expect(Array.isArray(res.json().data.data)).toBe(true);
+          if (res.statusCode === 200) expect(Array.isArray(res.json().data)).toBe(true);
         } else if (action === 'create') {
           res = await KINDS[kind].create(auth);
-          if (res.statusCode === 201) expect(res.json().data.data.owner._id).toBeDefined();
+          if (res.statusCode === 201) expect(res.json().data.owner._id).toBeDefined();
         } else {
           const made = await KINDS[kind].create(author.auth);
           expect(made.statusCode).toBe(201);
-          const id = made.json().data.data._id as string;
+          const id = made.json().data._id as string;
           const url =
             action === 'delete' ? `/api/v1/${kind}/${id}` : `/api/v1/${kind}/${id}/download`;
           res = await t.app.inject({
@@ -431,7 +431,7 @@ describe(`who may do what (${TEST_ENGINE})`, () => {
           });
           if (action === 'delete') {
             const list = await get(`/api/v1/${kind}/post/${tableMemorial}`, owner.auth);
-            const ids = list.json().data.data.map((i: { _id: string }) => i._id);
+            const ids = list.json().data.map((i: { _id: string }) => i._id);
             expect(ids.includes(id)).toBe(res.statusCode !== 200);
           }
         }
@@ -450,7 +450,7 @@ describe(`who may do what (${TEST_ENGINE})`, () => {
       const made = await KINDS[kind].create(author.auth);
       const res = await t.app.inject({
         method: 'DELETE',
-        url: `/api/v1/${kind}/${made.json().data.data._id}`,
+        url: `/api/v1/${kind}/${made.json().data._id}`,
         headers: author.auth,
       });
       expect(res.statusCode, kind).toBe(200);

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
 import {
   AddContributorSchema,
+  ContributorAddedSchema,
+  MemberOptionSchema,
   MemberSearchQuerySchema,
   UserIdParamsSchema,
 } from '@rips/shared/memorials';
@@ -14,7 +18,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Members to pick a contributor from; signed-in only, so the member list is not public. */
   app.get(
     '/users/normal',
-    { schema: { querystring: MemberSearchQuerySchema } },
+    {
+      schema: {
+        querystring: MemberSearchQuerySchema,
+        response: { 200: envelope(z.array(MemberOptionSchema)), ...ERROR_RESPONSES },
+      },
+    },
     async (request, reply) => {
       const members = await memorials.contributorCandidates(
         ctx,
@@ -28,7 +37,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Adds a contributor to a memorial (the spec's name for it: "roles"). */
   app.patch(
     '/users/:userId/roles',
-    { schema: { params: UserIdParamsSchema, body: AddContributorSchema } },
+    {
+      schema: {
+        params: UserIdParamsSchema,
+        body: AddContributorSchema,
+        response: { 200: envelope(ContributorAddedSchema), ...ERROR_RESPONSES },
+      },
+    },
     async (request, reply) => {
       const user = await request.requireUser();
       const { postId, userId } = request.body;

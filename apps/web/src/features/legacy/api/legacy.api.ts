@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Legacy, LegacyList, SaveLegacy } from '@rips/shared/legacy';
+import type { Legacy, SaveLegacy } from '@rips/shared/legacy';
 import { api } from '@/lib/api-client';
 
 export const legacyKeys = {
@@ -10,13 +10,12 @@ export const legacyKeys = {
 export function useOwnLegacy(userId: string | undefined) {
   return useQuery({
     queryKey: legacyKeys.own(userId),
-    queryFn: async ({ signal }) =>
-      (await api.get<LegacyList>('/legacies', { signal })).data[0] ?? null,
+    queryFn: async ({ signal }) => (await api.get<Legacy[]>('/legacies', { signal }))[0] ?? null,
     enabled: Boolean(userId),
   });
 }
 
 /** Creates the legacy or replaces it whole. */
 export function saveLegacy(input: SaveLegacy) {
-  return api.post<{ data: Legacy }>('/legacies', input);
+  return api.post<Legacy>('/legacies', input);
 }

@@ -124,8 +124,8 @@ function LegacyEditor({ initial, userId }: { initial: LegacyForm; userId: string
 
   const mutation = useMutation({
     mutationFn: () => saveLegacy(toPayload(form)),
-    onSuccess: ({ data }) => {
-      queryClient.setQueryData(legacyKeys.own(userId), data);
+    onSuccess: (saved) => {
+      queryClient.setQueryData(legacyKeys.own(userId), saved);
       notify.success(LEGACY_SAVED);
       void navigate(paths.home.href());
     },

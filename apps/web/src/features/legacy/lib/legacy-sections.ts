@@ -123,7 +123,8 @@ export function newEntry(section: SectionDef): Entry {
 export function formFromLegacy(legacy: Legacy | null): LegacyForm {
   const sections = {} as Record<SectionKey, Entry[]>;
   for (const section of SECTIONS) {
-    const saved = (legacy?.[section.key] ?? []) as unknown as Record<string, string>[];
+    // Every section's entries are plain text records (see the shared Legacy schema).
+    const saved: Record<string, string>[] = legacy?.[section.key] ?? [];
     sections[section.key] = saved.map((entry) => ({ ...entry, id: entryId() }));
   }
   return { birthPlace: legacy?.birthPlace ?? '', description: legacy?.description ?? '', sections };

@@ -4,32 +4,34 @@ import type {
   LikeState,
   MemberOption,
   MemorialDetail,
-  MemorialPage,
+  MemorialSummary,
 } from '@rips/shared/memorials';
 import type { Role, SelfUser } from '@rips/shared/users';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { api, request } from '@/lib/api-client';
+import { api, type ListPage } from '@/lib/api-client';
 
 /*
  * Calls of the memorial screens. Type-only imports from the shared package keep zod out of the
  * page bundles; the server validates every field again anyway.
  */
 
-export interface MemorialListPage {
-  items: MemorialPage['data'];
-  nextCursor: string | null;
-}
+export type MemorialListPage = ListPage<MemorialSummary>;
 
-export async function listMemorials(
+/**
+ * Small pages: `limit` is always sent, since GET /posts without paging parameters answers up to
+ * 500 memorials at once (for the spec's client, which searches in the browser).
+ */
+const PAGE_SIZE = 12;
+
+export function listMemorials(
   q: string,
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<MemorialListPage> {
-  const result = (await request<MemorialPage['data']>('/posts', {
-    query: { q: q.trim(), cursor },
+  return api.page<MemorialSummary>('/posts', {
+    query: { q: q.trim(), cursor, limit: PAGE_SIZE },
     signal,
-  })) as unknown as MemorialPage;
-  return { items: result.data, nextCursor: result.nextCursor ?? null };
+  });
 }
 
 export function getMemorial(id: string, signal?: AbortSignal) {

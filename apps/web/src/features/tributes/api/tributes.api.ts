@@ -6,8 +6,8 @@ import {
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Memorablia, MemorialDocument, Photo } from '@rips/shared/galleries';
-import type { CreatedTribute, Flower, Prayer, TributePage } from '@rips/shared/tributes';
-import { api, request } from '@/lib/api-client';
+import type { Flower, Prayer } from '@rips/shared/tributes';
+import { api, type ListPage } from '@/lib/api-client';
 
 /** The five kinds of things left on a memorial, by their API path segment. */
 export type TributeKind = 'flowers' | 'prayers' | 'photos' | 'memorablias' | 'documents';
@@ -32,7 +32,7 @@ export const tributeListQuery = <K extends TributeKind>(kind: K, postId: string)
   infiniteQueryOptions({
     queryKey: tributeKeys.list(kind, postId),
     queryFn: ({ pageParam, signal }) =>
-      api.get<TributePage<TributeItems[K]>>(`/${kind}/post/${encodeURIComponent(postId)}`, {
+      api.page<TributeItems[K]>(`/${kind}/post/${encodeURIComponent(postId)}`, {
         query: { limit: PAGE_SIZE, cursor: pageParam },
         signal,
       }),
@@ -49,14 +49,14 @@ export function usePrependTribute() {
   const queryClient = useQueryClient();
   return useCallback(
     <K extends TributeKind>(kind: K, postId: string, item: TributeItems[K]) => {
-      queryClient.setQueryData<InfiniteData<TributePage<TributeItems[K]>, string | undefined>>(
+      queryClient.setQueryData<InfiniteData<ListPage<TributeItems[K]>, string | undefined>>(
         tributeKeys.list(kind, postId),
         (current) => {
           if (!current || current.pages.length === 0) {
-            return { pages: [{ data: [item], nextCursor: null }], pageParams: [undefined] };
+            return { pages: [{ items: [item], nextCursor: null }], pageParams: [undefined] };
           }
           const [first, ...rest] = current.pages;
-          return { ...current, pages: [{ ...first!, data: [item, ...first!.data] }, ...rest] };
+          return { ...current, pages: [{ ...first!, items: [item, ...first!.items] }, ...rest] };
         },
       );
     },
@@ -71,12 +71,8 @@ async function create<K extends TributeKind>(
   body: FormData | object,
   onProgress?: Progress,
 ) {
-  const result = await request<CreatedTribute<TributeItems[K]>>(`/${kind}`, {
-    method: 'POST',
-    body,
-    ...(onProgress ? { onProgress } : {}),
-  });
-  return result.data.data;
+  // The new item is the body's `data`.
+  return api.post<TributeItems[K]>(`/${kind}`, body, onProgress ? { onProgress } : {});
 }
 
 export const leaveFlower = (form: FormData, onProgress?: Progress) =>
@@ -97,7 +93,7 @@ export interface MemorialChoice {
 }
 
 export function listMemorialChoices(signal?: AbortSignal) {
-  return api.get<MemorialChoice[]>('/posts', { query: { limit: 100 }, signal });
+  return api.get<MemorialChoice[]>('/posts', { query: { limit: 48 }, signal });
 }
 
 export function getMemorialTitle(postId: string, signal?: AbortSignal) {
@@ -136,14 +132,14 @@ export function useForgetTribute() {
   const queryClient = useQueryClient();
   return useCallback(
     (kind: TributeKind, postId: string, id: string) => {
-      queryClient.setQueryData<InfiniteData<TributePage<{ _id: string }>, string | undefined>>(
+      queryClient.setQueryData<InfiniteData<ListPage<{ _id: string }>, string | undefined>>(
         tributeKeys.list(kind, postId),
         (current) =>
           current && {
             ...current,
             pages: current.pages.map((page) => ({
               ...page,
-              data: page.data.filter((item) => item._id !== id),
+              items: page.items.filter((item) => item._id !== id),
             })),
           },
       );

@@ -70,7 +70,7 @@ function ListShell<K extends TributeKind>({
 }: ListShellProps<K>) {
   const query = useTributeList(kind, postId);
   const pages = useDeferredValue(query.data);
-  const items = useMemo(() => pages?.pages.flatMap((p) => p.data) ?? [], [pages]);
+  const items = useMemo(() => pages?.pages.flatMap((p) => p.items) ?? [], [pages]);
   let body: ReactNode;
   if (!pages && !query.isError) {
     // Still loading, or loaded with the items about to render.
