@@ -155,12 +155,19 @@ describe(`spec section 7 answers, exact shapes (${TEST_ENGINE})`, () => {
 
     const account = await send('PATCH', '/users/update-account', {
       auth,
-      json: { ...body.user, fullName: 'Ada Account', email: 'ada.account@example.com' },
+      json: {
+        ...body.user,
+        fullName: 'Ada Account',
+        email: 'ada.account@example.com',
+        currentPassword: TEST_PASSWORD,
+      },
     });
+    // The name changes at once; a new email waits for the link sent to it (decision 0015).
     expect(account.json().data.user).toMatchObject({
       fullName: 'Ada Account',
-      email: 'ada.account@example.com',
+      email: body.user.email,
     });
+    expect(account.json().data.pendingEmail).toBe('ada.account@example.com');
 
     const normal = await send('GET', '/users/normal', { auth });
     expect(Array.isArray(normal.json().data)).toBe(true);

@@ -28,7 +28,7 @@ export async function renderPage(url, { signal } = {}) {
   const res = await serverFetch('/api/v1/prayers/post/' + id);
   if (res.status === 404) return { kind: 'status', status: 404 };
   const body = await res.json();
-  return { kind: 'page', html: '<p>render ' + renders + ': ' + body.data.data.length + ' prayers</p>', state: {}, title: 'Memorial' };
+  return { kind: 'page', html: '<p>render ' + renders + ': ' + body.data.length + ' prayers</p>', state: {}, title: 'Memorial' };
 }
 `;
 

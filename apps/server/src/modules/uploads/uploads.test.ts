@@ -164,7 +164,7 @@ describe(`upload quotas by count (${TEST_ENGINE})`, () => {
     expect(await storedKeys(w)).toEqual(before);
 
     // Removing an upload makes room again.
-    const flowerId = (flower.json() as { data: { data: { _id: string } } }).data.data._id;
+    const flowerId = (flower.json() as { data: { _id: string } }).data._id;
     const removed = await w.t.app.inject({
       method: 'DELETE',
       url: `/api/v1/flowers/${flowerId}`,
@@ -221,7 +221,7 @@ describe(`upload quotas by bytes (${TEST_ENGINE})`, () => {
     const w = memorialWorld;
     const res = await upload(w, 'photos', w.contributor, await photo(0));
     expect(res.statusCode).toBe(201);
-    const id = (res.json() as { data: { data: { _id: string } } }).data.data._id;
+    const id = (res.json() as { data: { _id: string } }).data._id;
     const [row] = await w.t.app.ctx.db.select().from(photos).where(eq(photos.id, id));
     let written = 0;
     for (const width of row!.imageWidths!) {
