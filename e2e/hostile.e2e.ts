@@ -125,6 +125,11 @@ beforeAll(async () => {
       REGISTER_LIMIT_PER_IP: '100000',
       LOGIN_LIMIT_PER_IP: '100000',
       LOGIN_LIMIT_PER_ACCOUNT: '100000',
+      // The corpus is a deliberate flood from one member; the per-member budgets for tributes
+      // and uploads (tested in uploads.test.ts) would answer 429 long before it ends.
+      FLOWER_LIMIT_PER_USER: '100000',
+      PRAYER_LIMIT_PER_USER: '100000',
+      UPLOAD_LIMIT_PER_USER: '100000',
     },
     { admin: true },
   );
