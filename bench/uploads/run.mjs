@@ -6,7 +6,7 @@
 import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { api, fmt, login, percentile, ROOT, startApp } from '../lib/server.mjs';
+import { api, demoPassword, fmt, login, percentile, ROOT, startApp } from '../lib/server.mjs';
 
 const SECONDS = Number(process.env.UPLOAD_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.UPLOAD_CONNECTIONS ?? 6);
@@ -49,7 +49,7 @@ function memoryOf(pid) {
 
 const mb = (bytes) => `${(bytes / (1024 * 1024)).toFixed(0)} MB`;
 
-async function loginLoops(baseUrl, deadline) {
+async function loginLoops(baseUrl, password, deadline) {
   const latencies = [];
   let errors = 0;
   const loop = async () => {
@@ -58,7 +58,7 @@ async function loginLoops(baseUrl, deadline) {
       const res = await fetch(`${baseUrl}/api/v1/users/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ userName: 'visitor', password: 'Visitor-demo-2026' }),
+        body: JSON.stringify({ userName: 'visitor', password }),
       });
       await res.arrayBuffer();
       if (res.status !== 200) errors += 1;
@@ -126,7 +126,8 @@ async function main() {
     seconds: SECONDS,
   };
   try {
-    const sponsor = await login(app.baseUrl, 'sponsor', 'Sponsor-demo-2026');
+    const sponsor = await login(app.baseUrl, 'sponsor', demoPassword(app.dataDir, 'sponsor'));
+    const visitorPassword = demoPassword(app.dataDir, 'visitor');
     const form = new FormData();
     form.set('title', 'Uploads Bench');
     form.set('description', 'A memorial that receives very large photos.');
@@ -140,7 +141,7 @@ async function main() {
     if (created.status !== 201) throw new Error(`memorial: ${created.status}`);
     const memorialId = created.body.data._id;
 
-    const quiet = await loginLoops(app.baseUrl, Date.now() + 4000);
+    const quiet = await loginLoops(app.baseUrl, visitorPassword, Date.now() + 4000);
     const before = memoryOf(app.child.pid);
     let peakRss = before.rss;
     const sampler = setInterval(() => {
@@ -152,7 +153,7 @@ async function main() {
     }, 100);
     const deadline = Date.now() + SECONDS * 1000;
     const [logins, uploads] = await Promise.all([
-      loginLoops(app.baseUrl, deadline),
+      loginLoops(app.baseUrl, visitorPassword, deadline),
       uploadLoops(app.baseUrl, sponsor, memorialId, pngs, deadline),
     ]);
     clearInterval(sampler);
