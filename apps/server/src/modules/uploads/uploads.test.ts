@@ -7,7 +7,7 @@ import {
   createUser,
   type TestUser,
 } from '../../../test/factories.js';
-import { pngFile } from '../../../test/fixtures.js';
+import { pdfFile, pngFile } from '../../../test/fixtures.js';
 import { multipart, type FilePart } from '../../../test/multipart.js';
 import type { Env } from '../../config.js';
 import { photos } from '../../db/schema/index.js';
@@ -69,31 +69,6 @@ async function storedKeys(w: World): Promise<string[]> {
     for await (const key of w.t.app.ctx.storage.list(kind)) keys.push(key);
   }
   return keys.sort();
-}
-
-/** A minimal well-formed one-page PDF. */
-function pdfFile(): FilePart {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>',
-    '<< /Length 35 >>\nstream\nBT /F1 12 Tf 20 100 Td (Ada) Tj ET\nendstream',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(Buffer.byteLength(body));
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body);
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return {
-    filename: 'Order of service.pdf',
-    contentType: 'application/pdf',
-    body: Buffer.from(body),
-  };
 }
 
 function expectRefused(
