@@ -58,6 +58,12 @@ const EnvSchema = z
     LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
     REGISTER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+    /** Password-reset requests per address and per account, reset-form submits per address. */
+    RESET_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
+    RESET_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+    RESET_CONFIRM_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+    /** Wrong passwords typed on one reset link before it stops accepting attempts for the window. */
+    RESET_WRONG_PASSWORDS_PER_LINK: z.coerce.number().int().min(1).default(5),
     /** Past an account's budget, a check from a new address first waits this, doubling per failure… */
     LOGIN_DELAY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
     /** …up to this; a check that would wait longer is refused with Retry-After instead. */

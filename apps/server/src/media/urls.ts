@@ -8,6 +8,16 @@ export interface ImageRef {
   height: number;
 }
 
+/** One picture of a single known size, e.g. a bouquet served by the web app. */
+export function singleSizeImage(src: string, width: number, height = width): ImageRef {
+  return { src, srcSet: `${src} ${width}w`, width, height };
+}
+
+/** Stands in where an item must carry an image but its stored variants are gone. */
+export function missingImage(width: number, height = width): ImageRef {
+  return { src: '', srcSet: '', width, height };
+}
+
 /** Builds media URLs; private kinds get an expiring signature instead of a public path. */
 export class MediaUrls {
   private readonly key: Buffer;

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { flowers, memorials, prayers, users } from '../../db/schema/index.js';
+import { escapeLike } from '../../lib/sql.js';
 import type { UserRow } from '../users/users.repository.js';
 
 export interface PageRequest {
@@ -10,7 +11,7 @@ export interface PageRequest {
 
 /** `%value%` for ILIKE, with the pattern characters in `value` taken literally. */
 function containing(value: string): string {
-  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(value)}%`;
 }
 
 export async function searchUsers(

@@ -1,7 +1,8 @@
 import { ErrorCode } from '@rips/shared/api';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { findUserById, isUuid, type UserRow } from '../users/users.repository.js';
+import { isUuid } from '../../lib/ids.js';
+import { findUserById, type UserRow } from '../users/users.repository.js';
 import * as repo from './admin.repository.js';
 
 async function findTarget(ctx: AppContext, id: string): Promise<UserRow> {

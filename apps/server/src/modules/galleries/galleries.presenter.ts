@@ -1,6 +1,6 @@
 import { API_PREFIX } from '@rips/shared/api';
 import type { Memorablia, MemorialDocument, Photo } from '@rips/shared/galleries';
-import type { ImageRef, MediaUrls } from '../../media/urls.js';
+import { missingImage, type ImageRef, type MediaUrls } from '../../media/urls.js';
 import { presentOwner } from '../tributes/tribute-items.js';
 import type { DocumentRow, MemorabiliaRow, PhotoRow } from './galleries.repository.js';
 
@@ -8,7 +8,7 @@ import type { DocumentRow, MemorabiliaRow, PhotoRow } from './galleries.reposito
 export const GALLERY_URL_TTL_SECONDS = 3600;
 
 function signedImage(urls: MediaUrls, row: PhotoRow | MemorabiliaRow): ImageRef {
-  return urls.image(row, GALLERY_URL_TTL_SECONDS) ?? { src: '', srcSet: '', width: 0, height: 0 };
+  return urls.image(row, GALLERY_URL_TTL_SECONDS) ?? missingImage(0);
 }
 
 function base(row: PhotoRow | MemorabiliaRow | DocumentRow, ownerName: string) {

@@ -8,7 +8,7 @@ import {
   type ItemWithOwner,
   type PageRequest,
 } from '../tributes/tribute-items.js';
-import { isUuid } from '../users/users.repository.js';
+import { isUuid } from '../../lib/ids.js';
 
 export type PhotoRow = typeof photos.$inferSelect;
 export type MemorabiliaRow = typeof memorabilia.$inferSelect;

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { memorialContributors, memorials } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { isUuid, type UserRow } from '../users/users.repository.js';
+import { isUuid } from '../../lib/ids.js';
+import type { UserRow } from '../users/users.repository.js';
 
 export type MemorialRow = typeof memorials.$inferSelect;
 

@@ -10,6 +10,7 @@ import {
   photos,
   users,
 } from '../../db/schema/index.js';
+import { escapeLike } from '../../lib/sql.js';
 import type { MemorialRow } from './memorials.policy.js';
 
 export type NewMemorialRow = typeof memorials.$inferInsert;
@@ -34,11 +35,6 @@ interface RawPosition {
 async function executeRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
-}
-
-/** Makes the user's text literal inside LIKE: `%`, `_` and the escape character itself. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /**

@@ -16,10 +16,17 @@ import {
 import type { AppContext } from '../../context.js';
 import { deriveTags } from '../../db/tags.js';
 import { AppError } from '../../errors.js';
+import {
+  decodeCursor,
+  encodeCursor,
+  isKeysetPosition,
+  type KeysetPosition,
+} from '../../lib/cursor.js';
+import { isUuid } from '../../lib/ids.js';
 import type { UploadForm } from '../../lib/multipart.js';
 import { storeImage, type StoredImage } from '../../media/image-store.js';
 import { imageLimits } from '../auth/auth.service.js';
-import { findUserById, isUuid, type UserRow } from '../users/users.repository.js';
+import { findUserById, type UserRow } from '../users/users.repository.js';
 import {
   accessFor,
   findVisibleMemorial,
@@ -73,33 +80,18 @@ async function presentMany(
   );
 }
 
-/** A timestamptz as Postgres prints it, e.g. `2026-11-21 11:47:49.123456+00`. */
-const POSTGRES_TIMESTAMP =
-  /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
-
-export function encodeCursor(position: repo.ListPosition): string {
-  return Buffer.from(JSON.stringify([position.createdAt, position.id])).toString('base64url');
+function encodeListCursor(position: repo.ListPosition): string {
+  return encodeCursor<KeysetPosition>([position.createdAt, position.id]);
 }
 
-export function decodeCursor(cursor: string | undefined): repo.ListPosition | null {
+function decodeListCursor(cursor: string | undefined): repo.ListPosition | null {
   if (!cursor) return null;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2) {
-      const [createdAt, id] = value as unknown[];
-      if (
-        typeof createdAt === 'string' &&
-        typeof id === 'string' &&
-        isUuid(id) &&
-        POSTGRES_TIMESTAMP.test(createdAt)
-      ) {
-        return { createdAt, id };
-      }
-    }
-  } catch {
-    // Falls through to the error below.
+  const position = decodeCursor(cursor, isKeysetPosition);
+  if (!position) {
+    throw AppError.badRequest('This page link is no longer valid. Please search again.');
   }
-  throw AppError.badRequest('This page link is no longer valid. Please search again.');
+  const [createdAt, id] = position;
+  return { createdAt, id };
 }
 
 export async function listMemorials(
@@ -110,11 +102,11 @@ export async function listMemorials(
   const page = await repo.listMemorialPage(ctx.db, {
     search: normalizeSearch(query.q),
     limit: query.limit,
-    after: decodeCursor(query.cursor),
+    after: decodeListCursor(query.cursor),
   });
   return {
     items: await presentMany(ctx, page.rows, viewer, { shortDescription: true }),
-    nextCursor: page.next ? encodeCursor(page.next) : null,
+    nextCursor: page.next ? encodeListCursor(page.next) : null,
   };
 }
 

@@ -18,11 +18,6 @@ import {
   insertPasswordReset,
 } from './password-reset.repository.js';
 
-const REQUESTS_PER_IP = 20;
-const REQUESTS_PER_ACCOUNT = 5;
-const CONFIRMS_PER_IP = 30;
-/** Wrong passwords typed on one link before it stops accepting attempts for the window. */
-const WRONG_PASSWORDS_PER_LINK = 5;
 export const INVALID_LINK_MESSAGE =
   'This link is invalid or has expired. Please ask for a new password reset.';
 export const NOT_THE_REQUESTED_PASSWORD =
@@ -45,8 +40,8 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const identifier = request.userName.toLowerCase();
   const limited = 'Too many password reset requests.';
-  ctx.limiter.consume(`reset:ip:${ip}`, REQUESTS_PER_IP, limited);
-  ctx.limiter.consume(`reset:account:${identifier}`, REQUESTS_PER_ACCOUNT, limited);
+  ctx.limiter.consume(`reset:ip:${ip}`, ctx.config.RESET_LIMIT_PER_IP, limited);
+  ctx.limiter.consume(`reset:account:${identifier}`, ctx.config.RESET_LIMIT_PER_ACCOUNT, limited);
 
   const [user, newPasswordHash] = await Promise.all([
     findUserByLogin(ctx.db, identifier),
@@ -106,14 +101,15 @@ export async function confirmPasswordReset(
   body: ResetPasswordConfirm,
   log: FastifyBaseLogger,
 ): Promise<UserRow> {
-  ctx.limiter.consume(`reset-confirm:ip:${ip}`, CONFIRMS_PER_IP, 'Too many attempts.');
+  const { RESET_CONFIRM_LIMIT_PER_IP, RESET_WRONG_PASSWORDS_PER_LINK } = ctx.config;
+  ctx.limiter.consume(`reset-confirm:ip:${ip}`, RESET_CONFIRM_LIMIT_PER_IP, 'Too many attempts.');
   const { token, newPassword } = body;
   const tokenHash = hashResetToken(token);
   const now = new Date();
   const reset = await findUsablePasswordReset(ctx.db, tokenHash, now);
   if (!reset) throw AppError.badRequest(INVALID_LINK_MESSAGE);
   const attempts = `reset-confirm:link:${tokenHash}`;
-  ctx.limiter.assertUnder(attempts, WRONG_PASSWORDS_PER_LINK, 'Too many wrong passwords.');
+  ctx.limiter.assertUnder(attempts, RESET_WRONG_PASSWORDS_PER_LINK, 'Too many wrong passwords.');
   if (!(await verifyPassword(reset.newPasswordHash, newPassword))) {
     ctx.limiter.hit(attempts);
     throw new AppError(400, ErrorCode.Validation, NOT_THE_REQUESTED_PASSWORD, [

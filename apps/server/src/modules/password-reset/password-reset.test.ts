@@ -281,3 +281,61 @@ describe(`password reset (${TEST_ENGINE})`, () => {
     expect(statuses[5]).toBe(429);
   });
 });
+
+describe(`password reset limits from the configuration (${TEST_ENGINE})`, () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({
+      PUBLIC_URL: 'https://rips.example',
+      RESET_LIMIT_PER_IP: '3',
+      RESET_LIMIT_PER_ACCOUNT: '1',
+      RESET_CONFIRM_LIMIT_PER_IP: '2',
+      RESET_WRONG_PASSWORDS_PER_LINK: '1',
+    });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  const ask = (userName: string, remoteAddress: string) =>
+    limited.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/forgot-password',
+      payload: { userName, newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD },
+      remoteAddress,
+    });
+  const submit = (token: string, typed: string, remoteAddress: string) =>
+    limited.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/reset-password/confirm',
+      payload: { token, newPassword: typed, confirmNewPassword: typed },
+      remoteAddress,
+    });
+
+  it('counts requests per account and per address against RESET_LIMIT_PER_*', async () => {
+    expect((await ask('configured_one', '10.30.0.1')).statusCode).toBe(200);
+    expect((await ask('configured_one', '10.30.0.2')).statusCode).toBe(429);
+    const fromOneAddress: number[] = [];
+    for (const name of ['configured_a', 'configured_b', 'configured_c', 'configured_d'])
+      fromOneAddress.push((await ask(name, '10.30.0.3')).statusCode);
+    expect(fromOneAddress).toEqual([200, 200, 200, 429]);
+  });
+
+  it('counts reset-form submits per address and wrong passwords per link against their variables', async () => {
+    const member = await createUser(limited.app);
+    const since = limited.mail.length;
+    expect((await ask(member.row.userName, '10.30.1.1')).statusCode).toBe(200);
+    const mail = await vi.waitFor(() => {
+      const message = limited.mail.slice(since).find((m) => m.to === member.row.email);
+      if (!message) throw new Error('no mail yet');
+      return message;
+    });
+    const token = linkToken(mail.text);
+    expect((await submit(token, 'Wrong-guess-11', '10.30.1.2')).statusCode).toBe(400);
+    // One wrong password closes the link, even to the right one, from another address.
+    expect((await submit(token, NEW_PASSWORD, '10.30.1.3')).statusCode).toBe(429);
+    expect((await submit('x'.repeat(43), NEW_PASSWORD, '10.30.1.4')).statusCode).toBe(400);
+    expect((await submit('x'.repeat(43), NEW_PASSWORD, '10.30.1.4')).statusCode).toBe(400);
+    expect((await submit('x'.repeat(43), NEW_PASSWORD, '10.30.1.4')).statusCode).toBe(429);
+  });
+});

@@ -8,7 +8,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { findVisibleMemorial, memorialAccess } from '../memorials/memorials.policy.js';
-import { isUuid, type UserRow } from '../users/users.repository.js';
+import {
+  decodeCursor as decodeCursorText,
+  encodeCursor as encodeCursorText,
+  isKeysetPosition,
+  POSTGRES_TIMESTAMP,
+  type KeysetPosition,
+} from '../../lib/cursor.js';
+import { isUuid } from '../../lib/ids.js';
+import type { UserRow } from '../users/users.repository.js';
 
 /**
  * Keyset pagination for everything left on a memorial (flowers, prayers, photos, memorabilia,
@@ -30,20 +38,30 @@ export interface PageRequest {
   cursor: Cursor | null;
 }
 
-const TIMESTAMP_TEXT =
-  /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
-
 export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(`${cursor.at}|${cursor.id}`, 'utf8').toString('base64url');
+  return encodeCursorText<KeysetPosition>([cursor.at, cursor.id]);
 }
 
 export function decodeCursor(value: string | undefined): Cursor | null {
   if (!value) return null;
-  const [at, id, extra] = Buffer.from(value, 'base64url').toString('utf8').split('|');
-  if (!at || !id || extra !== undefined || !TIMESTAMP_TEXT.test(at) || !isUuid(id)) {
+  const position = decodeCursorText(value, isKeysetPosition) ?? decodePipeCursor(value);
+  if (!position) {
     throw AppError.badRequest('This page link is no longer valid. Please reload the list.');
   }
+  const [at, id] = position;
   return { at, id };
+}
+
+/**
+ * Cursors handed out before they were JSON: `created_at|id` in base64url. Lists left open across
+ * an upgrade still ask for their next page with one.
+ */
+function decodePipeCursor(value: string): KeysetPosition | null {
+  const [at, id, extra] = Buffer.from(value, 'base64url').toString('utf8').split('|');
+  if (!at || !id || extra !== undefined || !POSTGRES_TIMESTAMP.test(at) || !isUuid(id)) {
+    return null;
+  }
+  return [at, id];
 }
 
 /** The condition "older than the cursor", or undefined on the first page. */

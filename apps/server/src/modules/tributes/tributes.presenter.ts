@@ -5,7 +5,7 @@ import {
   type Flower,
   type Prayer,
 } from '@rips/shared/tributes';
-import type { MediaUrls } from '../../media/urls.js';
+import { missingImage, singleSizeImage, type MediaUrls } from '../../media/urls.js';
 import { presentOwner } from './tribute-items.js';
 import type { FlowerRow, PrayerRow } from './tributes.repository.js';
 
@@ -23,16 +23,11 @@ export function presentFlower(urls: MediaUrls, row: FlowerRow, ownerName: string
     return {
       ...base,
       flowerImg: src,
-      image: { src, srcSet: `${src} ${BOUQUET_SIZE}w`, width: BOUQUET_SIZE, height: BOUQUET_SIZE },
+      image: singleSizeImage(src, BOUQUET_SIZE),
       bouquet: { id: bouquet.id, name: bouquet.name },
     };
   }
-  const image = urls.image(row) ?? {
-    src: '',
-    srcSet: '',
-    width: BOUQUET_SIZE,
-    height: BOUQUET_SIZE,
-  };
+  const image = urls.image(row) ?? missingImage(BOUQUET_SIZE);
   return { ...base, flowerImg: image.src, image, bouquet: null };
 }
 

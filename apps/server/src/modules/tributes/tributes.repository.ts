@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { flowers, prayers, users } from '../../db/schema/index.js';
-import { isUuid } from '../users/users.repository.js';
+import { isUuid } from '../../lib/ids.js';
 import {
   cursorText,
   olderThan,

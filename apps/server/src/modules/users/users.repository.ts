@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
+import { isUuid } from '../../lib/ids.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -56,11 +57,6 @@ export async function bumpTokenVersion(db: Db, id: string): Promise<void> {
     .update(users)
     .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
     .where(eq(users.id, id));
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
 }
 
 /** Sets a new password and revokes every token issued before it, in one statement. */
