@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfFile } from '../apps/server/test/fixtures.js';
 import {
   DEMO,
   expectNoAxeViolations,
@@ -22,26 +23,6 @@ const contributor = {
   password: 'Gentle-river-2026',
   fullName: 'Clara Bennett',
 };
-
-/** A minimal, well-formed one-page PDF. */
-function pdfBytes(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(Buffer.byteLength(body));
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body);
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body);
-}
 
 beforeAll(async () => {
   server = await startServer();
@@ -237,7 +218,7 @@ describe('tributes and galleries', () => {
       expect(await documentDialog.getByLabel('Your Name').isDisabled()).toBe(true);
       await documentDialog.getByRole('button', { name: 'Add Document' }).click();
       await expectNotification(page, 'Please select a document to upload.');
-      const pdf = pdfBytes();
+      const pdf = pdfFile().body;
       await documentDialog.locator('input[type=file]').setInputFiles({
         name: 'Order of service.pdf',
         mimeType: 'application/pdf',
