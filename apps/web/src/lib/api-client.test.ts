@@ -3,31 +3,14 @@ import type { Session } from '@rips/shared/users';
 import type * as ApiClientModule from './api-client';
 import type * as SessionModule from './session';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { inOneHour, sessionWith, tokenExpiringAt } from './test-sessions';
 
 /*
  * The real client against a stubbed fetch. session.ts keeps its state per page, so each test
  * imports fresh modules after arranging localStorage.
  */
 
-function token(exp: number): string {
-  const encode = (value: object) =>
-    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: 'u1', exp })}.signature`;
-}
-
-const rose: Session = {
-  accessToken: token(Math.floor(Date.now() / 1000) + 3600),
-  roles: 'visitor',
-  user: {
-    _id: 'u1',
-    userName: 'rose',
-    fullName: 'Rose Ames',
-    avatar: null,
-    email: 'rose@example.test',
-    roles: 'visitor',
-    createdAt: '2026-01-01T00:00:00.000Z',
-  },
-};
+const rose: Session = sessionWith(tokenExpiringAt(inOneHour()));
 
 async function freshClient(
   signedIn: boolean,

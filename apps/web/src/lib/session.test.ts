@@ -2,36 +2,14 @@
 import type { Session } from '@rips/shared/users';
 import type * as SessionModule from './session';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { anHourAgo, inOneHour, sessionWith, tokenExpiringAt } from './test-sessions';
 
 /*
  * session.ts keeps its state in the module (loaded once per page), so each test imports a fresh
  * copy after arranging localStorage, as a page load would find it.
  */
 
-function token(exp: number | undefined): string {
-  const encode = (value: object) =>
-    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: 'u1', exp })}.signature`;
-}
-
-const inOneHour = () => Math.floor(Date.now() / 1000) + 3600;
-const anHourAgo = () => Math.floor(Date.now() / 1000) - 3600;
-
-function session(accessToken: string): Session {
-  return {
-    accessToken,
-    roles: 'visitor',
-    user: {
-      _id: 'u1',
-      userName: 'rose',
-      fullName: 'Rose Ames',
-      avatar: null,
-      email: 'rose@example.test',
-      roles: 'visitor',
-      createdAt: '2026-01-01T00:00:00.000Z',
-    },
-  };
-}
+const session = (accessToken: string): Session => sessionWith(accessToken);
 
 function store(value: Session | string) {
   const raw = typeof value === 'string' ? value : JSON.stringify({ data: value });
@@ -74,12 +52,12 @@ describe('jwt', () => {
   it('reads exp, and counts a token without a readable exp as expired', async () => {
     const { isTokenExpired, tokenExpiry } = await import('./jwt');
     const exp = inOneHour();
-    expect(tokenExpiry(token(exp))).toBe(exp);
-    expect(isTokenExpired(token(exp))).toBe(false);
-    expect(isTokenExpired(token(anHourAgo()))).toBe(true);
-    expect(isTokenExpired(token(exp), exp * 1000)).toBe(true);
-    expect(tokenExpiry(token(undefined))).toBeNull();
-    expect(isTokenExpired(token(undefined))).toBe(true);
+    expect(tokenExpiry(tokenExpiringAt(exp))).toBe(exp);
+    expect(isTokenExpired(tokenExpiringAt(exp))).toBe(false);
+    expect(isTokenExpired(tokenExpiringAt(anHourAgo()))).toBe(true);
+    expect(isTokenExpired(tokenExpiringAt(exp), exp * 1000)).toBe(true);
+    expect(tokenExpiry(tokenExpiringAt(undefined))).toBeNull();
+    expect(isTokenExpired(tokenExpiringAt(undefined))).toBe(true);
     expect(isTokenExpired('not-a-jwt')).toBe(true);
     expect(isTokenExpired('a.%%%not-base64%%%.c')).toBe(true);
   });
@@ -87,7 +65,7 @@ describe('jwt', () => {
 
 describe('stored session on page load', () => {
   it('clears a session whose token has expired and says so once', async () => {
-    store(session(token(anHourAgo())));
+    store(session(tokenExpiringAt(anHourAgo())));
     const { getSession, getAccessToken, initSession, SESSION_EXPIRED_MESSAGE } =
       await freshSessionModule();
 
@@ -101,7 +79,7 @@ describe('stored session on page load', () => {
   });
 
   it('keeps a session whose token is still valid, without a notice', async () => {
-    const valid = session(token(inOneHour()));
+    const valid = session(tokenExpiringAt(inOneHour()));
     store(valid);
     const { getSession, getAccessToken, initSession } = await freshSessionModule();
 
@@ -135,7 +113,7 @@ describe('stored session on page load', () => {
   it('ends a session whose token expires while the page is open, at the next token read', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
-      const valid = session(token(inOneHour()));
+      const valid = session(tokenExpiringAt(inOneHour()));
       store(valid);
       const { getAccessToken, getSession, subscribeSession, SESSION_EXPIRED_MESSAGE } =
         await freshSessionModule();

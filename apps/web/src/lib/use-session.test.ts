@@ -4,6 +4,7 @@ import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionState } from './use-session';
+import { inOneHour, sessionWith, tokenExpiringAt } from './test-sessions';
 
 /*
  * Another tab signs in or out: the browser fires `storage` in this tab (never in the tab that
@@ -14,28 +15,13 @@ declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
 }
 
-function token(exp: number): string {
-  const encode = (value: object) =>
-    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: 'u1', exp })}.signature`;
-}
-
-const inOneHour = () => Math.floor(Date.now() / 1000) + 3600;
-
-function session(userName: string, accessToken = token(inOneHour())): Session {
-  return {
-    accessToken,
-    roles: 'visitor',
-    user: {
-      _id: `id-${userName}`,
-      userName,
-      fullName: userName,
-      avatar: null,
-      email: `${userName}@example.test`,
-      roles: 'visitor',
-      createdAt: '2026-01-01T00:00:00.000Z',
-    },
-  };
+function session(userName: string, accessToken = tokenExpiringAt(inOneHour())): Session {
+  return sessionWith(accessToken, {
+    _id: `id-${userName}`,
+    userName,
+    fullName: userName,
+    email: `${userName}@example.test`,
+  });
 }
 
 /** What the other tab does: it writes localStorage, and this tab only gets the event. */
@@ -149,7 +135,7 @@ describe('session in other tabs', () => {
   it('does not adopt an expired session written by another tab', async () => {
     const tab = await mountThisTab();
 
-    const expired = session('lily', token(Math.floor(Date.now() / 1000) - 60));
+    const expired = session('lily', tokenExpiringAt(Math.floor(Date.now() / 1000) - 60));
     await act(async () => otherTabWrites(expired));
 
     expect(tab.latest().isAuthenticated).toBe(false);
