@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizz
 import type { Db } from '../../db/client.js';
 import { flowers, memorials, prayers, users } from '../../db/schema/index.js';
 import { escapeLike } from '../../lib/sql.js';
+import { visibleMemorials } from '../memorials/memorials.policy.js';
 import type { UserRow } from '../users/users.repository.js';
 
 export interface PageRequest {
@@ -82,13 +83,16 @@ const memorialColumns = {
   ownerUserName: users.userName,
 };
 
+/** Memorials the administrator may see, newest first, by title. */
 export async function searchMemorials(
   db: Db,
+  admin: UserRow,
   search: string,
   featuredOnly: boolean,
   { page, limit }: PageRequest,
 ) {
   const where = and(
+    visibleMemorials(admin),
     search ? ilike(memorials.title, containing(search)) : undefined,
     featuredOnly ? isNotNull(memorials.featuredAt) : undefined,
   );
@@ -126,10 +130,10 @@ const tributeContext = {
 };
 
 /**
- * The newest flowers and prayers together. Each kind gives its newest `needed` rows and the two
+ * The newest flowers and prayers together, on memorials the administrator may see. Each kind gives its newest `needed` rows and the two
  * are merged here, which stays simple and correct for the shallow pages moderation uses.
  */
-export async function recentTributes(db: Db, { page, limit }: PageRequest) {
+export async function recentTributes(db: Db, admin: UserRow, { page, limit }: PageRequest) {
   const needed = page * limit;
   const [flowerRows, prayerRows, [flowerCount], [prayerCount]] = await Promise.all([
     db
@@ -146,6 +150,7 @@ export async function recentTributes(db: Db, { page, limit }: PageRequest) {
       .from(flowers)
       .innerJoin(memorials, eq(memorials.id, flowers.memorialId))
       .innerJoin(users, eq(users.id, flowers.ownerId))
+      .where(visibleMemorials(admin))
       .orderBy(desc(flowers.createdAt), desc(flowers.id))
       .limit(needed),
     db
@@ -158,10 +163,19 @@ export async function recentTributes(db: Db, { page, limit }: PageRequest) {
       .from(prayers)
       .innerJoin(memorials, eq(memorials.id, prayers.memorialId))
       .innerJoin(users, eq(users.id, prayers.ownerId))
+      .where(visibleMemorials(admin))
       .orderBy(desc(prayers.createdAt), desc(prayers.id))
       .limit(needed),
-    db.select({ value: count() }).from(flowers),
-    db.select({ value: count() }).from(prayers),
+    db
+      .select({ value: count() })
+      .from(flowers)
+      .innerJoin(memorials, eq(memorials.id, flowers.memorialId))
+      .where(visibleMemorials(admin)),
+    db
+      .select({ value: count() })
+      .from(prayers)
+      .innerJoin(memorials, eq(memorials.id, prayers.memorialId))
+      .where(visibleMemorials(admin)),
   ]);
   const merged = [
     ...flowerRows.map((row) => ({ kind: 'flower' as const, ...row })),

@@ -80,7 +80,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { search, page, limit, featured } = request.query;
-      const { rows, total } = await repo.searchMemorials(ctx.db, search, featured === 'true', {
+      const me = await request.requireUser();
+      const { rows, total } = await repo.searchMemorials(ctx.db, me, search, featured === 'true', {
         page,
         limit,
       });
@@ -103,7 +104,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await admin.setFeatured(ctx, request.params.id, request.body.featured);
+      const me = await request.requireUser();
+      await admin.setFeatured(ctx, me, request.params.id, request.body.featured);
       const message = request.body.featured ? 'Memorial featured.' : 'Memorial no longer featured.';
       return respond(reply, 200, { featured: request.body.featured }, message);
     },
@@ -119,7 +121,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { page, limit } = request.query;
-      const { rows, total } = await repo.recentTributes(ctx.db, { page, limit });
+      const me = await request.requireUser();
+      const { rows, total } = await repo.recentTributes(ctx.db, me, { page, limit });
       const data = rows.map((row) => presentAdminTribute(ctx.urls, row));
       return respond(reply, 200, { data, page, limit, total }, 'Recent tributes');
     },

@@ -2,6 +2,7 @@ import { ErrorCode } from '@rips/shared/api';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
+import { findVisibleMemorial } from '../memorials/memorials.policy.js';
 import { findUserById, type UserRow } from '../users/users.repository.js';
 import * as repo from './admin.repository.js';
 
@@ -41,8 +42,14 @@ export async function setDisabled(
   return (await repo.setUserDisabled(ctx.db, target.id, disabled)) ?? target;
 }
 
-export async function setFeatured(ctx: AppContext, id: string, featured: boolean): Promise<void> {
-  if (!isUuid(id) || !(await repo.setMemorialFeatured(ctx.db, id, featured))) {
+export async function setFeatured(
+  ctx: AppContext,
+  admin: UserRow,
+  id: string,
+  featured: boolean,
+): Promise<void> {
+  const memorial = await findVisibleMemorial(ctx.db, id, admin);
+  if (!(await repo.setMemorialFeatured(ctx.db, memorial.id, featured))) {
     throw AppError.notFound('This memorial does not exist.');
   }
 }

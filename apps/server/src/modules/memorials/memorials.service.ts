@@ -30,8 +30,8 @@ import { findUserById, type UserRow } from '../users/users.repository.js';
 import {
   accessFor,
   findVisibleMemorial,
+  MEMORIAL_NOT_FOUND,
   memorialAccess,
-  visibleOrNotFound,
   requireCanCreateMemorial,
   requireCanRemoveContributor,
   requireMemorialAccess,
@@ -99,7 +99,7 @@ export async function listMemorials(
   viewer: UserRow | null,
   query: MemorialListQuery & { limit: number },
 ): Promise<{ items: MemorialSummary[]; nextCursor: string | null }> {
-  const page = await repo.listMemorialPage(ctx.db, {
+  const page = await repo.listMemorialPage(ctx.db, viewer, {
     search: normalizeSearch(query.q),
     limit: query.limit,
     after: decodeListCursor(query.cursor),
@@ -111,11 +111,11 @@ export async function listMemorials(
 }
 
 export async function listOwned(ctx: AppContext, user: UserRow): Promise<MemorialSummary[]> {
-  return presentMany(ctx, await repo.listOwnedMemorials(ctx.db, user.id), user);
+  return presentMany(ctx, await repo.listOwnedMemorials(ctx.db, user), user);
 }
 
 export async function listContributed(ctx: AppContext, user: UserRow): Promise<MemorialSummary[]> {
-  return presentMany(ctx, await repo.listContributedMemorials(ctx.db, user.id), user);
+  return presentMany(ctx, await repo.listContributedMemorials(ctx.db, user), user);
 }
 
 export async function getMemorial(
@@ -123,11 +123,9 @@ export async function getMemorial(
   id: string,
   viewer: UserRow | null,
 ): Promise<MemorialDetail> {
-  const found = isUuid(id)
-    ? await repo.findMemorialWithContext(ctx.db, id, viewer?.id ?? null)
-    : undefined;
-  const row = visibleOrNotFound(found?.row);
-  const { ownerName, contributors, likedByMe } = found!;
+  const found = isUuid(id) ? await repo.findMemorialWithContext(ctx.db, id, viewer) : undefined;
+  if (!found) throw AppError.notFound(MEMORIAL_NOT_FOUND);
+  const { row, ownerName, contributors, likedByMe } = found;
   const access = accessFor(row, viewer, viewer ? contributors.includes(viewer.id) : false);
   return presentMemorialDetail(ctx.urls, row, { access, ownerName, contributors, likedByMe });
 }
@@ -214,7 +212,7 @@ export async function updateMemorial(
       ...(traits === undefined ? {} : tagColumns(traits)),
       ...(image ? imageColumns(image) : {}),
     });
-    if (!row) throw AppError.notFound('This memorial does not exist.');
+    if (!row) throw AppError.notFound(MEMORIAL_NOT_FOUND);
     return row;
   });
   // The old picture goes only once the new one is in place.
@@ -238,7 +236,7 @@ export async function deleteMemorial(
   const { memorial } = await requireMemorialAccess(ctx.db, id, user, 'canManage');
   const stored = await repo.storedFilesOf(ctx.db, memorial);
   if (!(await repo.deleteMemorialRow(ctx.db, memorial.id))) {
-    throw AppError.notFound('This memorial does not exist.');
+    throw AppError.notFound(MEMORIAL_NOT_FOUND);
   }
   const removals = [
     ...stored.prefixes.map((prefix) => ctx.storage.deletePrefix(prefix)),
@@ -295,7 +293,7 @@ export async function removeContributor(
   memorialId: string,
   contributorId: string,
 ): Promise<ContributorRemoved> {
-  const memorial = await findVisibleMemorial(ctx.db, memorialId);
+  const memorial = await findVisibleMemorial(ctx.db, memorialId, user);
   if (!user) throw AppError.unauthenticated();
   const access = await memorialAccess(ctx.db, memorial, user);
   requireCanRemoveContributor(access, user, contributorId);
@@ -326,7 +324,7 @@ export async function setLike(
   memorialId: string,
   liked: boolean,
 ): Promise<LikeState> {
-  const memorial = await findVisibleMemorial(ctx.db, memorialId);
+  const memorial = await findVisibleMemorial(ctx.db, memorialId, user);
   const reactions = await repo.setLike(ctx.db, memorial.id, user.id, liked);
   return { reactions, likedByMe: liked };
 }

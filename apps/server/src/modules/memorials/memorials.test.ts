@@ -346,6 +346,7 @@ describe(`memorials (${TEST_ENGINE})`, () => {
       do {
         const page: Awaited<ReturnType<typeof listMemorialPage>> = await listMemorialPage(
           t.app.ctx.db,
+          null,
           { search, limit: 2, after, commonMatches },
         );
         ids.push(page.rows.map((r) => r.id));

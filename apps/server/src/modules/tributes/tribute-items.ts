@@ -111,7 +111,7 @@ export async function requireRemovalRight(
   visibleTo: 'everyone' | 'contributors',
 ): Promise<void> {
   if (item.ownerId === user.id) return;
-  const memorial = await findVisibleMemorial(db, item.memorialId);
+  const memorial = await findVisibleMemorial(db, item.memorialId, user);
   const access = await memorialAccess(db, memorial, user);
   if (access.canManage) return;
   if (visibleTo === 'contributors' && !access.canContribute)

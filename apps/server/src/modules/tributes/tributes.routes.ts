@@ -42,7 +42,8 @@ export const tributesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const page = await tributes.listFlowers(ctx, request.params.id, request.query);
+      const viewer = await request.optionalUser();
+      const page = await tributes.listFlowers(ctx, viewer, request.params.id, request.query);
       return respondPage(reply, page.data, { nextCursor: page.nextCursor }, 'Flowers');
     },
   );
@@ -86,7 +87,8 @@ export const tributesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const page = await tributes.listPrayers(ctx, request.params.id, request.query);
+      const viewer = await request.optionalUser();
+      const page = await tributes.listPrayers(ctx, viewer, request.params.id, request.query);
       return respondPage(reply, page.data, { nextCursor: page.nextCursor }, 'Prayers');
     },
   );

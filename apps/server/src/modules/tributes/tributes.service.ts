@@ -26,10 +26,11 @@ import * as repo from './tributes.repository.js';
 
 export async function listFlowers(
   ctx: AppContext,
+  viewer: UserRow | null,
   memorialId: string,
   query: TributePageQuery,
 ): Promise<TributePage<Flower>> {
-  const memorial = await findVisibleMemorial(ctx.db, memorialId);
+  const memorial = await findVisibleMemorial(ctx.db, memorialId, viewer);
   const page = await repo.listFlowers(ctx.db, {
     memorialId: memorial.id,
     limit: query.limit,
@@ -101,10 +102,11 @@ export async function removeFlower(
 
 export async function listPrayers(
   ctx: AppContext,
+  viewer: UserRow | null,
   memorialId: string,
   query: TributePageQuery,
 ): Promise<TributePage<Prayer>> {
-  const memorial = await findVisibleMemorial(ctx.db, memorialId);
+  const memorial = await findVisibleMemorial(ctx.db, memorialId, viewer);
   const page = await repo.listPrayers(ctx.db, {
     memorialId: memorial.id,
     limit: query.limit,
