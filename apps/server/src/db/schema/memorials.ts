@@ -52,6 +52,8 @@ export const memorials = pgTable(
     index('memorials_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     index('memorials_description_trgm_idx').using('gin', sql`lower(${t.description}) gin_trgm_ops`),
     index('memorials_tags_trgm_idx').using('gin', sql`lower(${t.tagsText}) gin_trgm_ops`),
+    // /media finds the memorial a picture belongs to before serving it without a signature.
+    index('memorials_image_key_idx').on(t.imageKey),
   ],
 );
 

@@ -37,6 +37,8 @@ export const flowers = pgTable(
     index('flowers_memorial_idx').on(t.memorialId, t.createdAt.desc(), t.id.desc()),
     // Upload quotas sum a member's uploads.
     index('flowers_owner_idx').on(t.ownerId),
+    // /media finds the flower a picture belongs to before serving it without a signature.
+    index('flowers_image_key_idx').on(t.imageKey),
   ],
 );
 

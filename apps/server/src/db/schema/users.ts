@@ -25,6 +25,8 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_user_name_lower_key').on(sql`lower(${t.userName})`),
     index('users_created_at_idx').on(t.createdAt),
+    // /media finds the member a picture belongs to before serving it without a signature.
+    index('users_avatar_key_idx').on(t.avatarKey),
   ],
 );
 

@@ -17,7 +17,7 @@ import {
 import { EmptySchema, envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
 import { respond } from '../../lib/respond.js';
 import { requireAdmin } from './admin.policy.js';
-import { presentAdminMemorial, presentAdminTribute, presentAdminUser } from './admin.presenter.js';
+import { presentAdminMemorial, presentAdminUser } from './admin.presenter.js';
 import * as repo from './admin.repository.js';
 import * as admin from './admin.service.js';
 
@@ -122,9 +122,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { page, limit } = request.query;
       const me = await request.requireUser();
-      const { rows, total } = await repo.recentTributes(ctx.db, me, { page, limit });
-      const data = rows.map((row) => presentAdminTribute(ctx.urls, row));
-      return respond(reply, 200, { data, page, limit, total }, 'Recent tributes');
+      const tributes = await admin.recentTributes(ctx, me, { page, limit });
+      return respond(reply, 200, tributes, 'Recent tributes');
     },
   );
 
@@ -137,7 +136,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await admin.removeTribute(ctx, request.params.kind, request.params.id);
+      const me = await request.requireUser();
+      await admin.removeTribute(ctx, me, request.params.kind, request.params.id, request.log);
       return respond(reply, 200, {}, 'Tribute removed.');
     },
   );

@@ -1,9 +1,13 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { ErrorCode } from '@rips/shared/api';
+import type { AdminTribute, Paged, TributeKind } from '@rips/shared/admin';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { isUuid } from '../../lib/ids.js';
 import { findVisibleMemorial } from '../memorials/memorials.policy.js';
+import { moderatedKind, TRIBUTE_KINDS } from '../tributes/tribute-kinds.js';
+import { removeItem } from '../tributes/tributes.service.js';
 import { findUserById, type UserRow } from '../users/users.repository.js';
+import { presentAdminTribute } from './admin.presenter.js';
 import * as repo from './admin.repository.js';
 
 async function findTarget(ctx: AppContext, id: string): Promise<UserRow> {
@@ -54,19 +58,27 @@ export async function setFeatured(
   }
 }
 
-/** Removes a tribute; a flower's stored picture goes once its row is gone. */
+/** The newest flowers and prayers (every kind moderation covers), with memorial and author. */
+export async function recentTributes(
+  ctx: AppContext,
+  admin: UserRow,
+  paging: { page: number; limit: number },
+): Promise<Paged<AdminTribute>> {
+  const kinds = TRIBUTE_KINDS.filter((kind) => kind.moderation);
+  const { rows, total } = await repo.recentModeratedItems(ctx.db, kinds, admin, paging);
+  return { data: rows.map((row) => presentAdminTribute(ctx.urls, row, admin)), ...paging, total };
+}
+
+/**
+ * Removes a flower or prayer through the same service and policy as its author's or the
+ * memorial owner's removal, files and all.
+ */
 export async function removeTribute(
   ctx: AppContext,
-  kind: 'flower' | 'prayer',
+  admin: UserRow,
+  kind: TributeKind,
   id: string,
+  log: FastifyBaseLogger,
 ): Promise<void> {
-  const missing = () => AppError.notFound('This tribute does not exist.');
-  if (!isUuid(id)) throw missing();
-  if (kind === 'prayer') {
-    if (!(await repo.deletePrayer(ctx.db, id))) throw missing();
-    return;
-  }
-  const flower = await repo.deleteFlower(ctx.db, id);
-  if (!flower) throw missing();
-  if (flower.imageKey) await ctx.storage.deletePrefix(flower.imageKey);
+  await removeItem(ctx, moderatedKind(kind), admin, id, log);
 }

@@ -1,15 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import {
-  documents,
-  flowers,
-  memorabilia,
-  memorialContributors,
-  memorialLikes,
-  memorials,
-  photos,
-  users,
-} from '../../db/schema/index.js';
+import { memorialContributors, memorialLikes, memorials, users } from '../../db/schema/index.js';
 import { escapeLike } from '../../lib/sql.js';
 import type { UserRow } from '../users/users.repository.js';
 import {
@@ -250,30 +241,6 @@ export async function updateMemorial(
     .where(eq(memorials.id, id))
     .returning();
   return row;
-}
-
-/** Every stored file of a memorial: its image and its tributes' and galleries' files. */
-export async function storedFilesOf(
-  db: Db,
-  memorial: MemorialRow,
-): Promise<{ prefixes: string[]; files: string[] }> {
-  const id = memorial.id;
-  const [flowerKeys, photoKeys, memorabiliaKeys, documentKeys] = await Promise.all([
-    db.select({ key: flowers.imageKey }).from(flowers).where(eq(flowers.memorialId, id)),
-    db.select({ key: photos.imageKey }).from(photos).where(eq(photos.memorialId, id)),
-    db
-      .select({ key: memorabilia.imageKey })
-      .from(memorabilia)
-      .where(eq(memorabilia.memorialId, id)),
-    db.select({ key: documents.fileKey }).from(documents).where(eq(documents.memorialId, id)),
-  ]);
-  const prefixes = [
-    memorial.imageKey,
-    ...flowerKeys.map((r) => r.key),
-    ...photoKeys.map((r) => r.key),
-    ...memorabiliaKeys.map((r) => r.key),
-  ].filter((k): k is string => Boolean(k));
-  return { prefixes, files: documentKeys.map((r) => r.key) };
 }
 
 /** Deletes the memorial; its contributors, likes, tributes and gallery rows go with it (ON DELETE CASCADE). */

@@ -27,6 +27,7 @@ import type { UploadForm } from '../../lib/multipart.js';
 import { storeImage, type StoredImage } from '../../media/image-store.js';
 import { imageLimits } from '../auth/auth.service.js';
 import { findUserById, type UserRow } from '../users/users.repository.js';
+import { removeUpload, storedKeysOfMemorial } from '../media/stored-files.js';
 import {
   accessFor,
   findVisibleMemorial,
@@ -234,29 +235,17 @@ export async function deleteMemorial(
   log: FastifyBaseLogger,
 ): Promise<void> {
   const { memorial } = await requireMemorialAccess(ctx.db, id, user, 'canManage');
-  const stored = await repo.storedFilesOf(ctx.db, memorial);
+  const keys = await storedKeysOfMemorial(ctx.db, memorial);
   if (!(await repo.deleteMemorialRow(ctx.db, memorial.id))) {
     throw AppError.notFound(MEMORIAL_NOT_FOUND);
   }
-  const removals = [
-    ...stored.prefixes.map((prefix) => ctx.storage.deletePrefix(prefix)),
-    ...stored.files.map((key) => removeDocumentFile(ctx, key)),
-  ];
-  const results = await Promise.allSettled(removals);
+  const results = await Promise.allSettled(keys.map((key) => removeUpload(ctx.storage, key)));
   const failed = results.filter((r) => r.status === 'rejected').length;
   if (failed > 0)
     log.warn(
       { memorialId: memorial.id, failed },
       'some files of a deleted memorial were not removed',
     );
-}
-
-/** A document lives alone in a folder named by a UUID (`documents/yyyy/mm/uuid/file.pdf`): remove the folder. */
-async function removeDocumentFile(ctx: AppContext, key: string): Promise<void> {
-  const folder = key.slice(0, key.lastIndexOf('/'));
-  const folderName = folder.slice(folder.lastIndexOf('/') + 1);
-  if (folder && isUuid(folderName)) await ctx.storage.deletePrefix(folder);
-  else await ctx.storage.delete(key);
 }
 
 export async function addContributor(
