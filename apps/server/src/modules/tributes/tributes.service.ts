@@ -109,7 +109,7 @@ export async function createItem(
  * Removes an item, for its author, the memorial's owner or an administrator (moderation takes
  * this same path). The row goes first: a file without a row is invisible and the storage check
  * quarantines it; a row without its file would be a broken picture. A file that cannot be
- * removed now is logged (without its key) and left to that check, not a 500.
+ * removed now is logged (without its key) and left to that check: the item is gone, not a 500.
  */
 export async function removeItem(
   ctx: AppContext,
@@ -126,6 +126,11 @@ export async function removeItem(
   try {
     await removeUpload(ctx.storage, removed.fileKey);
   } catch (error) {
-    log.warn({ err: error, kind: kind.path }, 'a removed item left a file behind');
+    // The error's message names the file's path, a row value: only its code goes to the log.
+    const code = (error as { code?: unknown }).code;
+    log.warn(
+      { kind: kind.path, code: typeof code === 'string' ? code : 'unknown' },
+      'a removed item left a file behind; the storage check will quarantine it',
+    );
   }
 }
