@@ -600,7 +600,14 @@ for (const kind of TRIBUTE_KINDS) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ REGISTER_LIMIT_PER_IP: '100000', LOGIN_LIMIT_PER_IP: '100000' });
+  // The table leaves many items as a few members: creation budgets are not what it tests.
+  t = await createTestApp({
+    REGISTER_LIMIT_PER_IP: '100000',
+    LOGIN_LIMIT_PER_IP: '100000',
+    FLOWER_LIMIT_PER_USER: '100000',
+    PRAYER_LIMIT_PER_USER: '100000',
+    UPLOAD_LIMIT_PER_USER: '100000',
+  });
   const [member, contributor, owner, otherSponsor, admin, helper] = await Promise.all([
     createUser(t.app, { role: 'visitor' }),
     createUser(t.app, { role: 'visitor' }),

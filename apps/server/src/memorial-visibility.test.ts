@@ -316,7 +316,13 @@ let shown: Fixture;
 let hidden: Fixture;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Every memorial here carries an item of every kind from the same members: creation budgets
+  // are not what this tests.
+  t = await createTestApp({
+    FLOWER_LIMIT_PER_USER: '100000',
+    PRAYER_LIMIT_PER_USER: '100000',
+    UPLOAD_LIMIT_PER_USER: '100000',
+  });
   [owner, contributor, member, admin] = await Promise.all([
     createUser(t.app, { role: 'sponsor' }),
     createUser(t.app),
