@@ -4,8 +4,13 @@
 // abilities the API hands to clients are checked against the same rows.
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ENGINE, type TestApp } from '../test/app.js';
-import { createUser, TEST_PASSWORD, type TestUser } from '../test/factories.js';
+import { createTestApp, TEST_ENGINE, UNLIMITED_CREATIONS, type TestApp } from '../test/app.js';
+import {
+  createUser,
+  registrationRequest,
+  TEST_PASSWORD,
+  type TestUser,
+} from '../test/factories.js';
 import { pngFile } from '../test/fixtures.js';
 import { createItemRequest } from '../test/item-samples.js';
 import { multipart } from '../test/multipart.js';
@@ -457,20 +462,7 @@ row(
   'GET /media/*',
   PUBLIC,
   async (actor) => {
-    const registered = await t.app.inject(
-      await form(
-        POST,
-        '/api/v1/users/register',
-        {
-          fullName: 'Pictured Member',
-          email: `pictured${++counter}@example.com`,
-          userName: `pictured_${counter}`,
-          password: 'Fresh-start-2026',
-        },
-        {},
-        { avatar: await pngFile() },
-      ),
-    );
+    const registered = await t.app.inject(await registrationRequest());
     return {
       method: GET,
       url: registered.json().data.user.avatar as string,
@@ -604,9 +596,7 @@ beforeAll(async () => {
   t = await createTestApp({
     REGISTER_LIMIT_PER_IP: '100000',
     LOGIN_LIMIT_PER_IP: '100000',
-    FLOWER_LIMIT_PER_USER: '100000',
-    PRAYER_LIMIT_PER_USER: '100000',
-    UPLOAD_LIMIT_PER_USER: '100000',
+    ...UNLIMITED_CREATIONS,
   });
   const [member, contributor, owner, otherSponsor, admin, helper] = await Promise.all([
     createUser(t.app, { role: 'visitor' }),

@@ -7,10 +7,10 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, TEST_ENGINE, type TestApp } from '../test/app.js';
+import { createTestApp, TEST_ENGINE, UNLIMITED_CREATIONS, type TestApp } from '../test/app.js';
 import { createUser, type TestUser } from '../test/factories.js';
 import { pngFile } from '../test/fixtures.js';
-import { createItemRequest } from '../test/item-samples.js';
+import { createItemRequest, pictureFlowerRequest } from '../test/item-samples.js';
 import { multipart } from '../test/multipart.js';
 import { memorials } from './db/schema/index.js';
 import { documentKind, flowerKind, TRIBUTE_KINDS } from './modules/tributes/tribute-kinds.js';
@@ -74,13 +74,7 @@ async function memorial(hidden: boolean): Promise<Fixture> {
   for (const kind of TRIBUTE_KINDS) {
     items[kind.path] = await created(await createItemRequest(kind, post._id, as(contributor)));
   }
-  const flowerForm = multipart({ postId: post._id }, { flowerImg: await pngFile() });
-  const flower = await created({
-    method: 'POST',
-    url: '/api/v1/flowers',
-    payload: flowerForm.payload,
-    headers: { ...flowerForm.headers, ...as(member) },
-  });
+  const flower = await created(await pictureFlowerRequest(post._id, as(member)));
   const finalTitle = hidden ? `Hidden ${title}` : title;
   await t.app.ctx.db.update(memorials).set({ title: finalTitle }).where(eq(memorials.id, post._id));
   return {
@@ -318,11 +312,7 @@ let hidden: Fixture;
 beforeAll(async () => {
   // Every memorial here carries an item of every kind from the same members: creation budgets
   // are not what this tests.
-  t = await createTestApp({
-    FLOWER_LIMIT_PER_USER: '100000',
-    PRAYER_LIMIT_PER_USER: '100000',
-    UPLOAD_LIMIT_PER_USER: '100000',
-  });
+  t = await createTestApp(UNLIMITED_CREATIONS);
   [owner, contributor, member, admin] = await Promise.all([
     createUser(t.app, { role: 'sponsor' }),
     createUser(t.app),

@@ -43,3 +43,17 @@ export async function createItemRequest(
     headers: { ...body.headers, ...auth },
   };
 }
+
+/** A flower with an uploaded picture (the flowers' sample is a bouquet, which stores no file). */
+export async function pictureFlowerRequest(
+  postId: string,
+  auth: Record<string, string>,
+): Promise<InjectOptions> {
+  const body = multipart({ postId }, { flowerImg: await pngFile() });
+  return {
+    method: 'POST',
+    url: '/api/v1/flowers',
+    payload: body.payload,
+    headers: { ...body.headers, ...auth },
+  };
+}

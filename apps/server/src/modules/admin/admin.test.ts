@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, TEST_ENGINE, type TestApp } from '../../../test/app.js';
+import { TEST_ENGINE, useTestApp } from '../../../test/app.js';
 import { createUser, TEST_PASSWORD, type TestUser } from '../../../test/factories.js';
 import { pngFile } from '../../../test/fixtures.js';
 import { flowers, memorials, prayers } from '../../db/schema/index.js';
@@ -8,14 +8,10 @@ import { storeImage } from '../../media/image-store.js';
 import { imageLimits } from '../auth/auth.service.js';
 import { findUserById } from '../users/users.repository.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await createUser(t.app, { role: 'admin', fullName: 'Ada Admin' });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 async function createMemorial(owner: TestUser, title: string) {

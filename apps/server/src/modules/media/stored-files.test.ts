@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../../test/app.js';
-import { createUser, type TestUser } from '../../../test/factories.js';
+import { createUser, registrationRequest, type TestUser } from '../../../test/factories.js';
 import { pngFile } from '../../../test/fixtures.js';
-import { createItemRequest } from '../../../test/item-samples.js';
+import { createItemRequest, pictureFlowerRequest } from '../../../test/item-samples.js';
 import { multipart } from '../../../test/multipart.js';
 import { reconcileStorage } from '../../maintenance/reconcile.js';
 import { IMAGE_WIDTHS } from '../../media/image-store.js';
@@ -25,21 +25,7 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await createUser(t.app, { role: 'sponsor' });
   // One upload in every folder, each through the call that makes it.
-  const register = multipart(
-    {
-      fullName: 'Pictured Member',
-      email: 'pictured@example.com',
-      userName: 'pictured',
-      password: 'Fresh-start-2026',
-    },
-    { avatar: await pngFile() },
-  );
-  const registered = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/users/register',
-    payload: register.payload,
-    headers: register.headers,
-  });
+  const registered = await t.app.inject(await registrationRequest());
   pictures['avatars'] = registered.json().data.user.avatar;
   const post = multipart({ title: 'Pictured' }, { postImg: await pngFile() });
   const memorial = await t.app.inject({
@@ -54,13 +40,7 @@ beforeAll(async () => {
     const res = await t.app.inject(await createItemRequest(kind, memorialId, owner.auth));
     expect(res.statusCode, res.body).toBe(201);
   }
-  const flower = multipart({ postId: memorialId }, { flowerImg: await pngFile() });
-  const left = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/flowers',
-    payload: flower.payload,
-    headers: { ...flower.headers, ...owner.auth },
-  });
+  const left = await t.app.inject(await pictureFlowerRequest(memorialId, owner.auth));
   pictures['flowers'] = left.json().data.flowerImg;
   const photos = await t.app.inject({
     method: 'GET',

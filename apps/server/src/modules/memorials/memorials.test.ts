@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { createTestApp, TEST_ENGINE, type TestApp } from '../../../test/app.js';
+import { TEST_ENGINE, useTestApp } from '../../../test/app.js';
 import { createUser, type TestUser } from '../../../test/factories.js';
 import { jpegFile, pngFile, pngWithGps, textAsPng } from '../../../test/fixtures.js';
 import { multipart, type FilePart } from '../../../test/multipart.js';
@@ -11,19 +11,15 @@ import { documents, flowers, memorabilia, memorials, photos } from '../../db/sch
 import { eq } from 'drizzle-orm';
 import { listMemorialPage, type ListPosition } from './memorials.repository.js';
 
-let t: TestApp;
+const t = useTestApp();
 let sponsor: TestUser;
 let visitor: TestUser;
 let admin: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   sponsor = await createUser(t.app, { role: 'sponsor', fullName: 'Grace Hopper' });
   visitor = await createUser(t.app, { role: 'visitor' });
   admin = await createUser(t.app, { role: 'admin' });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 type Headers = Record<string, string>;

@@ -10,9 +10,7 @@ import {
   createUser,
   type TestUser,
 } from '../../../test/factories.js';
-import { pngFile } from '../../../test/fixtures.js';
-import { createItemRequest } from '../../../test/item-samples.js';
-import { multipart } from '../../../test/multipart.js';
+import { createItemRequest, pictureFlowerRequest } from '../../../test/item-samples.js';
 import { uploadFolder } from '../media/stored-files.js';
 import type { TributeKind } from './tribute-kind.js';
 import { TRIBUTE_KINDS } from './tribute-kinds.js';
@@ -99,13 +97,7 @@ describe(`the registry of item kinds (${TEST_ENGINE})`, () => {
   }
 
   it('moderation removes a flower like its author would, and a file that cannot go is logged, not a 500', async () => {
-    const form = multipart({ postId: memorialId }, { flowerImg: await pngFile() });
-    const made = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/flowers',
-      payload: form.payload,
-      headers: { ...form.headers, ...contributor.auth },
-    });
+    const made = await t.app.inject(await pictureFlowerRequest(memorialId, contributor.auth));
     const flower = made.json().data;
     const flowerKind = TRIBUTE_KINDS.find((k) => k.path === 'flowers')!;
     const key = (await storedKey(flowerKind, flower._id))!;
