@@ -10,9 +10,16 @@ import { findUserById, type UserRow } from '../users/users.repository.js';
 import { presentAdminTribute } from './admin.presenter.js';
 import * as repo from './admin.repository.js';
 
-async function findTarget(ctx: AppContext, id: string): Promise<UserRow> {
+/** The member an administrator acts on: never the administrator themself (`selfMessage`). */
+async function findOtherMember(
+  ctx: AppContext,
+  admin: UserRow,
+  id: string,
+  selfMessage: string,
+): Promise<UserRow> {
   const target = await findUserById(ctx.db, id);
   if (!target) throw AppError.notFound('This account does not exist.');
+  if (target.id === admin.id) throw AppError.forbidden(selfMessage);
   return target;
 }
 
@@ -23,8 +30,7 @@ export async function setSponsor(
   id: string,
   sponsor: boolean,
 ): Promise<UserRow> {
-  const target = await findTarget(ctx, id);
-  if (target.id === admin.id) throw AppError.forbidden('You cannot change your own role.');
+  const target = await findOtherMember(ctx, admin, id, 'You cannot change your own role.');
   if (target.role === 'admin') {
     throw AppError.conflict(
       ErrorCode.Conflict,
@@ -40,8 +46,7 @@ export async function setDisabled(
   id: string,
   disabled: boolean,
 ): Promise<UserRow> {
-  const target = await findTarget(ctx, id);
-  if (target.id === admin.id) throw AppError.forbidden('You cannot disable your own account.');
+  const target = await findOtherMember(ctx, admin, id, 'You cannot disable your own account.');
   if (disabled === (target.disabledAt !== null)) return target;
   return (await repo.setUserDisabled(ctx.db, target.id, disabled)) ?? target;
 }

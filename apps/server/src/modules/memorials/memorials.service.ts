@@ -248,6 +248,12 @@ export async function deleteMemorial(
     );
 }
 
+/** A memorial's contributor ids, as the spec's contributor calls answer them. */
+async function contributorsAnswer(ctx: AppContext, memorialId: string): Promise<ContributorAdded> {
+  const contributors = await repo.contributorsOf(ctx.db, [memorialId]);
+  return { postId: memorialId, contributer: contributors.get(memorialId) ?? [] };
+}
+
 export async function addContributor(
   ctx: AppContext,
   user: UserRow | null,
@@ -271,8 +277,7 @@ export async function addContributor(
       `${contributor.fullName} is already a contributor to this memorial.`,
     );
   }
-  const contributors = await repo.contributorsOf(ctx.db, [memorial.id]);
-  return { postId: memorial.id, contributer: contributors.get(memorial.id) ?? [] };
+  return contributorsAnswer(ctx, memorial.id);
 }
 
 /** Takes a member off a memorial's contributors: the owner or an admin, or the member themselves. */
@@ -292,8 +297,7 @@ export async function removeContributor(
   ) {
     throw AppError.notFound('This member is not a contributor to this memorial.');
   }
-  const contributors = await repo.contributorsOf(ctx.db, [memorial.id]);
-  return { postId: memorial.id, contributer: contributors.get(memorial.id) ?? [] };
+  return contributorsAnswer(ctx, memorial.id);
 }
 
 /** The contributors of a memorial with their names, for its owner's manage panel. */
