@@ -1,18 +1,35 @@
 // The authorization table: every registered route, against every kind of caller, on their own
 // and on others' objects. A route without a row fails the first test, so none ships unchecked.
+// This is the one place the permission rules are tested; feature tests test behaviour. The
+// abilities the API hands to clients are checked against the same rows.
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ENGINE, type TestApp } from '../test/app.js';
-import { createUser, TEST_PASSWORD, type TestUser } from '../test/factories.js';
+import { createTestApp, TEST_ENGINE, UNLIMITED_CREATIONS, type TestApp } from '../test/app.js';
+import {
+  createUser,
+  registrationRequest,
+  TEST_PASSWORD,
+  type TestUser,
+} from '../test/factories.js';
 import { pngFile } from '../test/fixtures.js';
-import { minimalPdf } from '../test/hostile-corpus.js';
+import { createItemRequest } from '../test/item-samples.js';
 import { multipart } from '../test/multipart.js';
 import { memorialContributors, memorials } from './db/schema/index.js';
+import type { TributeKind } from './modules/tributes/tribute-kind.js';
+import {
+  documentKind,
+  flowerKind,
+  photoKind,
+  TRIBUTE_KINDS,
+} from './modules/tributes/tribute-kinds.js';
 
 const ACTORS = ['anonymous', 'member', 'contributor', 'owner', 'otherSponsor', 'admin'] as const;
 type Actor = (typeof ACTORS)[number];
-/** ok: 2xx; unauth: 401; denied: 403 or 404 (a thing one may not see does not exist); invalid: 400. */
-type Outcome = 'ok' | 'unauth' | 'denied' | 'invalid' | 'redirect';
+/**
+ * ok: 2xx; unauth: 401; forbidden: 403 (may see it, may not do it); hidden: 404 (a thing one may
+ * not see does not exist); invalid: 400.
+ */
+type Outcome = 'ok' | 'unauth' | 'forbidden' | 'hidden' | 'invalid' | 'redirect';
 type Expectation = Record<Actor, Outcome>;
 
 const all = (outcome: Outcome): Expectation =>
@@ -21,20 +38,43 @@ const PUBLIC = all('ok');
 const SIGNED_IN: Expectation = { ...all('ok'), anonymous: 'unauth' };
 const SPONSORS: Expectation = {
   anonymous: 'unauth',
-  member: 'denied',
-  contributor: 'denied',
+  member: 'forbidden',
+  contributor: 'forbidden',
   owner: 'ok',
   otherSponsor: 'ok',
   admin: 'ok',
 };
-const MANAGERS: Expectation = { ...SPONSORS, otherSponsor: 'denied' };
+const MANAGERS: Expectation = { ...SPONSORS, otherSponsor: 'forbidden' };
 const CONTRIBUTORS: Expectation = { ...MANAGERS, contributor: 'ok' };
-const ADMINS: Expectation = { ...all('denied'), anonymous: 'unauth', admin: 'ok' };
-/** Deleting a flower or prayer a member left: its author, the memorial's owner, or an admin. */
-const TRIBUTE_AUTHOR: Expectation = { ...MANAGERS, member: 'ok' };
+const ADMINS: Expectation = { ...all('forbidden'), anonymous: 'unauth', admin: 'ok' };
+
+/** Who may list and leave items of each audience, and remove one that `author` left. */
+const ITEM_RULES = {
+  everyone: {
+    list: PUBLIC,
+    create: SIGNED_IN,
+    /** A member left it: its author, the memorial's owner, or an admin. */
+    author: 'member',
+    remove: { ...MANAGERS, member: 'ok' },
+  },
+  contributors: {
+    list: CONTRIBUTORS,
+    create: CONTRIBUTORS,
+    /** A contributor left it; who may not see the galleries is told it does not exist. */
+    author: 'contributor',
+    remove: { ...CONTRIBUTORS, member: 'hidden', otherSponsor: 'hidden' },
+  },
+} as const satisfies Record<
+  TributeKind['audience'],
+  { list: Expectation; create: Expectation; author: Actor; remove: Expectation }
+>;
 
 let t: TestApp;
-let world: Record<Exclude<Actor, 'anonymous'>, TestUser> & { memorialId: string };
+let world: Record<Exclude<Actor, 'anonymous'>, TestUser> & {
+  memorialId: string;
+  /** A second contributor of the memorial: leaves items that are not the contributor's own. */
+  helper: TestUser;
+};
 
 const ROLE_OF: Record<Exclude<Actor, 'anonymous'>, 'visitor' | 'sponsor' | 'admin'> = {
   member: 'visitor',
@@ -69,62 +109,14 @@ async function newMemorial(ownerId: string, contributorId?: string): Promise<str
   return row!.id;
 }
 
-async function upload(
-  url: string,
-  fields: Record<string, string>,
-  file: Record<string, { filename: string; contentType: string; body: Buffer }>,
-  auth: Record<string, string>,
-) {
-  const { payload, headers } = multipart(fields, file);
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    payload,
-    headers: { ...headers, ...auth },
-  });
-  expect(res.statusCode, `${url}: ${res.body}`).toBe(201);
-  return res.json().data;
-}
-
-/** Creates an item on the shared memorial through the API, as `author`. */
+/** Leaves an item of `kind` on the shared memorial through the API, as `author`. */
 async function newItem(
-  kind: 'flowers' | 'prayers' | 'photos' | 'memorablias' | 'documents',
+  kind: TributeKind,
   author: TestUser,
 ): Promise<{ _id: string; [key: string]: unknown }> {
-  const postId = world.memorialId;
-  if (kind === 'prayers') {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/prayers',
-      payload: { postId, prayerText: 'Peace.' },
-      headers: author.auth,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().data;
-  }
-  if (kind === 'flowers')
-    return await upload('/api/v1/flowers', { postId, bouquet: 'white-lilies' }, {}, author.auth);
-  if (kind === 'documents') {
-    return await upload(
-      '/api/v1/documents',
-      { postId, name: 'n' },
-      {
-        documentFile: {
-          filename: 'letter.pdf',
-          contentType: 'application/pdf',
-          body: minimalPdf(),
-        },
-      },
-      author.auth,
-    );
-  }
-  const field = kind === 'photos' ? 'photoImg' : 'memorabliaImg';
-  return await upload(
-    `/api/v1/${kind}`,
-    { postId, name: 'n' },
-    { [field]: await pngFile() },
-    author.auth,
-  );
+  const res = await t.app.inject(await createItemRequest(kind, world.memorialId, author.auth));
+  expect(res.statusCode, `${kind.path}: ${res.body}`).toBe(201);
+  return res.json().data;
 }
 
 interface Row {
@@ -413,65 +405,43 @@ row('GET /api/docs/static/*', PUBLIC, async (actor) => ({
   headers: authOf(actor),
 }));
 
-// Tributes: public to read, any member may leave one; the author, owner or an admin may remove it.
-for (const kind of ['flowers', 'prayers'] as const) {
-  row(`GET /api/v1/${kind}/post/:id`, PUBLIC, async (actor) => ({
+// Items left on a memorial, every kind of the registry: flowers and prayers are public to read
+// and any member may leave one; photos, memorabilia and documents are for the owner, contributors
+// and admins. The author, the memorial's owner or an admin may remove an item.
+for (const kind of TRIBUTE_KINDS) {
+  const rules = ITEM_RULES[kind.audience];
+  row(`GET /api/v1/${kind.path}/post/:id`, rules.list, async (actor) => ({
     method: GET,
-    url: `/api/v1/${kind}/post/${world.memorialId}`,
+    url: `/api/v1/${kind.path}/post/${world.memorialId}`,
     headers: authOf(actor),
   }));
-  row(`DELETE /api/v1/${kind}/:id`, TRIBUTE_AUTHOR, async (actor) => ({
+  row(`POST /api/v1/${kind.path}`, rules.create, async (actor) =>
+    createItemRequest(kind, world.memorialId, authOf(actor)),
+  );
+  row(`DELETE /api/v1/${kind.path}/:id`, rules.remove, async (actor) => ({
     method: DELETE,
-    url: `/api/v1/${kind}/${(await newItem(kind, world.member))._id}`,
+    url: `/api/v1/${kind.path}/${(await newItem(kind, world[rules.author]))._id}`,
     headers: authOf(actor),
   }));
 }
-row('POST /api/v1/flowers', SIGNED_IN, async (actor) =>
-  form(POST, '/api/v1/flowers', { postId: world.memorialId, bouquet: 'red-roses' }, authOf(actor)),
-);
-row('POST /api/v1/prayers', SIGNED_IN, async (actor) =>
-  json(
-    POST,
-    '/api/v1/prayers',
-    { postId: world.memorialId, prayerText: 'We remember.' },
-    authOf(actor),
-  ),
-);
-
-// Galleries: the owner, contributors and admins only, to list, add or remove.
-for (const kind of ['photos', 'memorablias', 'documents'] as const) {
-  row(`GET /api/v1/${kind}/post/:id`, CONTRIBUTORS, async (actor) => ({
-    method: GET,
-    url: `/api/v1/${kind}/post/${world.memorialId}`,
-    headers: authOf(actor),
-  }));
-  row(`DELETE /api/v1/${kind}/:id`, CONTRIBUTORS, async (actor) => ({
-    method: DELETE,
-    url: `/api/v1/${kind}/${(await newItem(kind, world.contributor))._id}`,
-    headers: authOf(actor),
-  }));
+for (const kind of TRIBUTE_KINDS.filter((k) => k.audience === 'contributors')) {
+  row(
+    `DELETE /api/v1/${kind.path}/:id`,
+    { ...ITEM_RULES.contributors.remove, contributor: 'forbidden' },
+    async (actor) => ({
+      method: DELETE,
+      url: `/api/v1/${kind.path}/${(await newItem(kind, world.helper))._id}`,
+      headers: authOf(actor),
+    }),
+    'one another contributor left',
+  );
 }
-row('POST /api/v1/photos', CONTRIBUTORS, async (actor) =>
-  form(POST, '/api/v1/photos', { postId: world.memorialId, name: 'n' }, authOf(actor), {
-    photoImg: await pngFile(),
-  }),
-);
-row('POST /api/v1/memorablias', CONTRIBUTORS, async (actor) =>
-  form(POST, '/api/v1/memorablias', { postId: world.memorialId, name: 'n' }, authOf(actor), {
-    memorabliaImg: await pngFile(),
-  }),
-);
-row('POST /api/v1/documents', CONTRIBUTORS, async (actor) =>
-  form(POST, '/api/v1/documents', { postId: world.memorialId, name: 'n' }, authOf(actor), {
-    documentFile: { filename: 'letter.pdf', contentType: 'application/pdf', body: minimalPdf() },
-  }),
-);
 row(
   'GET /api/v1/documents/:id/download',
   CONTRIBUTORS,
   async (actor) => ({
     method: GET,
-    url: `/api/v1/documents/${(await newItem('documents', world.contributor))._id}/download`,
+    url: `/api/v1/documents/${(await newItem(documentKind, world.contributor))._id}/download`,
     headers: authOf(actor),
   }),
   'with a bearer token',
@@ -481,7 +451,7 @@ row(
   PUBLIC,
   async (actor) => ({
     method: GET,
-    url: String((await newItem('documents', world.contributor))['documentFile']),
+    url: String((await newItem(documentKind, world.contributor))['documentFile']),
     headers: authOf(actor),
   }),
   'with the signed link the list hands to allowed callers',
@@ -492,20 +462,7 @@ row(
   'GET /media/*',
   PUBLIC,
   async (actor) => {
-    const registered = await t.app.inject(
-      await form(
-        POST,
-        '/api/v1/users/register',
-        {
-          fullName: 'Pictured Member',
-          email: `pictured${++counter}@example.com`,
-          userName: `pictured_${counter}`,
-          password: 'Fresh-start-2026',
-        },
-        {},
-        { avatar: await pngFile() },
-      ),
-    );
+    const registered = await t.app.inject(await registrationRequest());
     return {
       method: GET,
       url: registered.json().data.user.avatar as string,
@@ -519,17 +476,17 @@ row(
   PUBLIC,
   async (actor) => ({
     method: GET,
-    url: String((await newItem('photos', world.contributor))['photoImg']),
+    url: String((await newItem(photoKind, world.contributor))['photoImg']),
     headers: authOf(actor),
   }),
   'a private photo through its signed URL',
 );
 row(
   'GET /media/*',
-  all('denied'),
+  all('hidden'),
   async (actor) => ({
     method: GET,
-    url: String((await newItem('photos', world.contributor))['photoImg']).split('?')[0]!,
+    url: String((await newItem(photoKind, world.contributor))['photoImg']).split('?')[0]!,
     headers: authOf(actor),
   }),
   'a private photo without its signature',
@@ -581,6 +538,18 @@ row('PATCH /api/v1/admin/users/:id/sponsor', ADMINS, async (actor) =>
     authOf(actor),
   ),
 );
+row(
+  'PATCH /api/v1/admin/users/:id/sponsor',
+  { ...ADMINS, admin: 'invalid' },
+  async (actor) =>
+    json(
+      PATCH,
+      `/api/v1/admin/users/${(await createUser(t.app)).row.id}/sponsor`,
+      { sponsor: 'yes please' },
+      authOf(actor),
+    ),
+  'a malformed body: refused before it is read',
+);
 row('PATCH /api/v1/admin/users/:id/status', ADMINS, async (actor) =>
   json(
     PATCH,
@@ -607,23 +576,41 @@ row('GET /api/v1/admin/tributes', ADMINS, async (actor) => ({
   url: '/api/v1/admin/tributes',
   headers: authOf(actor),
 }));
-row('DELETE /api/v1/admin/tributes/:kind/:id', ADMINS, async (actor) => ({
-  method: DELETE,
-  url: `/api/v1/admin/tributes/prayer/${(await newItem('prayers', world.member))._id}`,
-  headers: authOf(actor),
-}));
+for (const kind of TRIBUTE_KINDS) {
+  const name = kind.moderation?.name;
+  if (!name) continue;
+  row(
+    'DELETE /api/v1/admin/tributes/:kind/:id',
+    ADMINS,
+    async (actor) => ({
+      method: DELETE,
+      url: `/api/v1/admin/tributes/${name}/${(await newItem(kind, world.member))._id}`,
+      headers: authOf(actor),
+    }),
+    `a ${name}`,
+  );
+}
 
 beforeAll(async () => {
-  t = await createTestApp({ REGISTER_LIMIT_PER_IP: '100000', LOGIN_LIMIT_PER_IP: '100000' });
-  const [member, contributor, owner, otherSponsor, admin] = await Promise.all([
+  // The table leaves many items as a few members: creation budgets are not what it tests.
+  t = await createTestApp({
+    REGISTER_LIMIT_PER_IP: '100000',
+    LOGIN_LIMIT_PER_IP: '100000',
+    ...UNLIMITED_CREATIONS,
+  });
+  const [member, contributor, owner, otherSponsor, admin, helper] = await Promise.all([
     createUser(t.app, { role: 'visitor' }),
     createUser(t.app, { role: 'visitor' }),
     createUser(t.app, { role: 'sponsor' }),
     createUser(t.app, { role: 'sponsor' }),
     createUser(t.app, { role: 'admin' }),
+    createUser(t.app, { role: 'visitor' }),
   ]);
-  world = { member, contributor, owner, otherSponsor, admin, memorialId: '' };
+  world = { member, contributor, owner, otherSponsor, admin, helper, memorialId: '' };
   world.memorialId = await newMemorial(owner.row.id, contributor.row.id);
+  await t.app.ctx.db
+    .insert(memorialContributors)
+    .values({ memorialId: world.memorialId, userId: helper.row.id });
   // The other sponsor has a memorial of their own: owning one grants nothing on another.
   await newMemorial(otherSponsor.row.id);
 });
@@ -632,7 +619,8 @@ afterAll(async () => t?.close());
 function outcomeOf(status: number): Outcome | `status ${number}` {
   if (status >= 200 && status < 300) return 'ok';
   if (status === 401) return 'unauth';
-  if (status === 403 || status === 404) return 'denied';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'hidden';
   if (status === 400) return 'invalid';
   if (status >= 300 && status < 400) return 'redirect';
   return `status ${status}`;
@@ -661,8 +649,60 @@ describe(`authorization table (${TEST_ENGINE})`, () => {
           outcome === r.expect[actor]
             ? outcome
             : `${outcome} (${res.statusCode}: ${res.body.slice(0, 120)})`;
+        // A refused caller never receives a file's address.
+        if (res.statusCode >= 400) {
+          expect(res.body, `${actor}: ${res.body}`).not.toMatch(/\/media\/|download\?/);
+        }
       }
       expect(seen).toEqual(r.expect);
     });
   }
+
+  it('hands every caller exactly the abilities its rows allow', async () => {
+    const allowed = (route: string, actor: Actor) => {
+      const found = rows.find((r) => r.route === route && r.note === undefined);
+      if (!found) throw new Error(`no row for ${route}`);
+      return found.expect[actor] === 'ok';
+    };
+    for (const actor of ACTORS) {
+      const detail = await t.app.inject({
+        method: GET,
+        url: `/api/v1/posts/post/${world.memorialId}`,
+        headers: authOf(actor),
+      });
+      expect(detail.json().data.abilities, actor).toEqual({
+        update: allowed('PATCH /api/v1/posts/:id', actor),
+        delete: allowed('DELETE /api/v1/posts/:id', actor),
+        addContributor: allowed('PATCH /api/v1/users/:userId/roles', actor),
+        viewGalleries: allowed(`GET /api/v1/${photoKind.path}/post/:id`, actor),
+        addToGalleries: allowed(`POST /api/v1/${photoKind.path}`, actor),
+        leaveTribute: allowed(`POST /api/v1/${flowerKind.path}`, actor),
+      });
+      for (const kind of TRIBUTE_KINDS) {
+        const rules = ITEM_RULES[kind.audience];
+        if (rules.list[actor] !== 'ok') continue;
+        const made = await newItem(kind, world[rules.author]);
+        expect(made['abilities'], `${kind.path}: its author may remove it`).toEqual({
+          remove: true,
+        });
+        const list = await t.app.inject({
+          method: GET,
+          url: `/api/v1/${kind.path}/post/${world.memorialId}`,
+          headers: authOf(actor),
+        });
+        const listed = list.json().data.find((i: { _id: string }) => i._id === made._id);
+        expect(listed.abilities, `${kind.path} as ${actor}`).toEqual({
+          remove: rules.remove[actor] === 'ok',
+        });
+      }
+    }
+    const moderation = await t.app.inject({
+      method: GET,
+      url: '/api/v1/admin/tributes',
+      headers: authOf('admin'),
+    });
+    const shown = moderation.json().data.data as { abilities: unknown }[];
+    expect(shown.length).toBeGreaterThan(0);
+    for (const item of shown) expect(item.abilities).toEqual({ remove: true });
+  });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Env } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
@@ -101,3 +102,25 @@ export async function createTestApp(
     },
   };
 }
+
+/** The test file's own app: built before its first test and closed after its last. */
+export function useTestApp(
+  overrides: Partial<Record<keyof Env, string>> = {},
+  options: TestAppOptions = {},
+): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(overrides, options));
+  });
+  afterAll(async () => {
+    await t.close?.();
+  });
+  return t;
+}
+
+/** Creation budgets lifted, for tests that leave many items as a few members and test no budget. */
+export const UNLIMITED_CREATIONS = {
+  FLOWER_LIMIT_PER_USER: '100000',
+  PRAYER_LIMIT_PER_USER: '100000',
+  UPLOAD_LIMIT_PER_USER: '100000',
+} as const;

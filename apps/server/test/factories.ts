@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { beforeAll } from 'vitest';
 import type { Role } from '@rips/shared/users';
 import { memorialContributors, memorials, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
+import { pngFile } from './fixtures.js';
+import { multipart } from './multipart.js';
 import type { UserRow } from '../src/modules/users/users.repository.js';
 
 export const TEST_PASSWORD = 'Quiet-harbor-42';
@@ -64,4 +67,53 @@ export async function addContributorRow(
   user: TestUser,
 ): Promise<void> {
   await app.ctx.db.insert(memorialContributors).values({ memorialId, userId: user.row.id });
+}
+
+/** Who the tests of items left on a memorial need: its owner, a contributor and a member. */
+export interface MemorialCast {
+  owner: TestUser;
+  contributor: TestUser;
+  member: TestUser;
+  memorialId: string;
+}
+
+/** Grace Hopper's memorial to Ada Lovelace, Alan Turing contributing, Mary Shelley passing by. */
+export async function createMemorialCast(app: FastifyInstance): Promise<MemorialCast> {
+  const owner = await createUser(app, { role: 'sponsor', fullName: 'Grace Hopper' });
+  const contributor = await createUser(app, { fullName: 'Alan Turing' });
+  const member = await createUser(app, { fullName: 'Mary Shelley' });
+  const memorialId = (await createMemorialRow(app, owner, { title: 'Ada Lovelace' })).id;
+  await addContributorRow(app, memorialId, contributor);
+  return { owner, contributor, member, memorialId };
+}
+
+/** The memorial cast of a test file's app, there from its first test on. */
+export function useMemorialCast(t: { app: FastifyInstance }): MemorialCast {
+  const cast = {} as MemorialCast;
+  beforeAll(async () => {
+    Object.assign(cast, await createMemorialCast(t.app));
+  });
+  return cast;
+}
+
+/** The spec's sign-up (multipart, with a picture as avatar) of a new member named after no one else. */
+export async function registrationRequest(
+  headers: Record<string, string> = {},
+): Promise<InjectOptions> {
+  const suffix = randomBytes(4).toString('hex');
+  const body = multipart(
+    {
+      fullName: 'Pictured Member',
+      email: `pictured_${suffix}@example.com`,
+      userName: `pictured_${suffix}`,
+      password: 'Fresh-start-2026',
+    },
+    { avatar: await pngFile() },
+  );
+  return {
+    method: 'POST',
+    url: '/api/v1/users/register',
+    payload: body.payload,
+    headers: { ...body.headers, ...headers },
+  };
 }

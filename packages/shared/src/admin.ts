@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ItemAbilitiesSchema, TRIBUTE_KIND_NAMES } from './tributes.js';
 import { RoleSchema } from './users.js';
 
 export const ADMIN_PAGE_SIZE = 20;
@@ -32,7 +33,7 @@ export type SetDisabled = z.infer<typeof SetDisabledSchema>;
 export const SetFeaturedSchema = z.object({ featured: z.boolean() });
 export type SetFeatured = z.infer<typeof SetFeaturedSchema>;
 
-export const TributeKindSchema = z.enum(['flower', 'prayer']);
+export const TributeKindSchema = z.enum(TRIBUTE_KIND_NAMES);
 export type TributeKind = z.infer<typeof TributeKindSchema>;
 
 /** Admin lists page by number; the array is the body's `data.data` with the counts beside it. */
@@ -86,5 +87,6 @@ export const AdminTributeSchema = z.object({
   memorial: z.object({ _id: z.string(), title: z.string() }),
   author: AdminPersonSchema,
   createdAt: z.string(),
+  abilities: ItemAbilitiesSchema,
 });
 export type AdminTribute = z.infer<typeof AdminTributeSchema>;

@@ -248,10 +248,24 @@ export const MemorialAccessViewSchema = z.object({
 });
 export type MemorialAccessView = z.infer<typeof MemorialAccessViewSchema>;
 
+/** What the caller may do on a memorial's page, decided by the server so clients never recompute rights. */
+export const MemorialAbilitiesSchema = z.object({
+  update: z.boolean(),
+  delete: z.boolean(),
+  addContributor: z.boolean(),
+  /** See the photos, memorabilia and documents. */
+  viewGalleries: z.boolean(),
+  addToGalleries: z.boolean(),
+  /** Leave a flower or say a prayer. */
+  leaveTribute: z.boolean(),
+});
+export type MemorialAbilities = z.infer<typeof MemorialAbilitiesSchema>;
+
 /** A memorial on its own page: the owner is named, and the caller's rights are given. */
 export const MemorialDetailSchema = MemorialSummarySchema.extend({
   owner: z.object({ _id: z.string(), fullName: z.string() }),
   access: MemorialAccessViewSchema,
+  abilities: MemorialAbilitiesSchema,
 });
 export type MemorialDetail = z.infer<typeof MemorialDetailSchema>;
 

@@ -26,6 +26,13 @@ export function findBouquet(id: string): (typeof BOUQUETS)[number] | undefined {
   return BOUQUETS.find((b) => b.id === id);
 }
 
+/**
+ * The kinds left on a memorial for everyone to see, as moderation names them
+ * (`/admin/tributes/{kind}/{id}`). Gallery items are the owner's and contributors' alone.
+ */
+export const TRIBUTE_KIND_NAMES = ['flower', 'prayer'] as const;
+export type TributeKindName = (typeof TRIBUTE_KIND_NAMES)[number];
+
 export const TRIBUTE_PAGE_SIZE = 24;
 export const PRAYER_MAX = 2000;
 
@@ -67,6 +74,13 @@ export const ResponsiveImageSchema = z.object({
 });
 export type ResponsiveImage = z.infer<typeof ResponsiveImageSchema>;
 
+/** What the caller may do with one item, decided by the server so clients never recompute rights. */
+export const ItemAbilitiesSchema = z.object({
+  /** The item's author, the memorial's owner or an administrator may remove it. */
+  remove: z.boolean(),
+});
+export type ItemAbilities = z.infer<typeof ItemAbilitiesSchema>;
+
 /** Fields every item left on a memorial carries. */
 export const TributeItemSchema = z.object({
   _id: z.string(),
@@ -74,6 +88,7 @@ export const TributeItemSchema = z.object({
   owner: TributeOwnerSchema,
   /** ISO 8601. */
   createdAt: z.string(),
+  abilities: ItemAbilitiesSchema,
 });
 export type TributeItem = z.infer<typeof TributeItemSchema>;
 

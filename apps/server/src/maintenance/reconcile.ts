@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import type { Storage } from '../storage/storage.js';
+import { referenceColumns } from '../modules/media/stored-files.js';
 import { STORAGE_KINDS } from './tables.js';
 
 /** Where orphans go: `quarantine/<yyyy-mm-dd>/<original key>`, the day being when they moved. */
@@ -58,15 +59,6 @@ export interface StorageCheckReport {
   missingFiles: { table: string; id: string; key: string }[];
 }
 
-const REFERENCES = [
-  { table: 'users', column: 'avatar_key' },
-  { table: 'memorials', column: 'image_key' },
-  { table: 'flowers', column: 'image_key' },
-  { table: 'photos', column: 'image_key' },
-  { table: 'memorabilia', column: 'image_key' },
-  { table: 'documents', column: 'file_key' },
-] as const;
-
 /** An upload's folder: kind/yyyy/mm/uuid. Every file of one upload lives below it. */
 function uploadPrefix(key: string): string {
   return key.split('/').slice(0, 4).join('/');
@@ -82,7 +74,7 @@ export function orphanAllowance(storedUploads: number): number {
 
 async function referencedUploads(db: Db) {
   const referenced = new Map<string, { table: string; id: string; key: string }>();
-  for (const { table, column } of REFERENCES) {
+  for (const { table, column } of referenceColumns()) {
     const result = await db.execute(
       sql.raw(
         `SELECT id::text AS id, ${column} AS key FROM "${table}" WHERE ${column} IS NOT NULL`,

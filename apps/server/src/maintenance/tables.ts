@@ -1,33 +1,27 @@
+import { getTableName } from 'drizzle-orm';
+import { STORAGE_FOLDERS } from '../modules/media/stored-files.js';
+import { TRIBUTE_KINDS } from '../modules/tributes/tribute-kinds.js';
+
 /**
  * Every table, parents before children, so rows can be restored in this order without
- * breaking a foreign key. A test checks that it names every table of the schema.
+ * breaking a foreign key. The tables of items left on memorials come from their registry.
+ * A test checks that it names every table of the schema.
  */
-export const TABLES_IN_DEPENDENCY_ORDER = [
+export const TABLES_IN_DEPENDENCY_ORDER: readonly string[] = [
   'users',
   'password_resets',
   'email_changes',
   'memorials',
   'memorial_contributors',
   'memorial_likes',
-  'flowers',
-  'prayers',
-  'photos',
-  'memorabilia',
-  'documents',
+  ...TRIBUTE_KINDS.map((kind) => getTableName(kind.table)),
   'legacies',
   'legacy_accomplishments',
   'legacy_assets',
   'legacy_relationships',
   'legacy_bucket_list',
   'legacy_aspirations',
-] as const;
+];
 
-/** Top-level storage folders; every stored key starts with one of these. */
-export const STORAGE_KINDS = [
-  'avatars',
-  'memorials',
-  'flowers',
-  'photos',
-  'memorabilia',
-  'documents',
-] as const;
+/** Top-level storage folders; every stored key starts with one of these (see stored-files.ts). */
+export const STORAGE_KINDS = STORAGE_FOLDERS;

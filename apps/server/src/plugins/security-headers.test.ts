@@ -4,8 +4,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/app.js';
-import { createMemorialRow, createUser } from '../../test/factories.js';
-import { pngFile } from '../../test/fixtures.js';
+import { createMemorialRow, createUser, registrationRequest } from '../../test/factories.js';
 import { minimalPdf } from '../../test/hostile-corpus.js';
 import { multipart } from '../../test/multipart.js';
 
@@ -61,21 +60,7 @@ describe(`security headers (${TEST_ENGINE})`, () => {
     expect(notFound.statusCode).toBe(404);
     expectSecurityHeaders(notFound, '404');
 
-    const { payload, headers } = multipart(
-      {
-        fullName: 'Head Er',
-        email: 'headers@example.com',
-        userName: 'headers',
-        password: 'Header-check-1',
-      },
-      { avatar: await pngFile() },
-    );
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/register',
-      payload,
-      headers,
-    });
+    const created = await t.app.inject(await registrationRequest());
     expect(created.statusCode).toBe(201);
     expectSecurityHeaders(created, 'api json');
     const image = await t.app.inject({ method: 'GET', url: created.json().data.user.avatar });

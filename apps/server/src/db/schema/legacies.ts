@@ -1,91 +1,76 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import {
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+  type PgColumnBuilderBase,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.js';
+import { memberRef } from './users.js';
 
 /** A member's own Life Legacy; one per member, visible to that member alone. */
 export const legacies = pgTable(
   'legacies',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: memberRef('user_id'),
     birthPlace: text('birth_place').notNull(),
     description: text('description').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('legacies_user_key').on(t.userId)],
 );
 
-const legacyRef = () =>
-  uuid('legacy_id')
-    .notNull()
-    .references(() => legacies.id, { onDelete: 'cascade' });
-const position = () => integer('position').notNull();
+/**
+ * One section of a legacy: its entries in the order the member wrote them, each with its own text
+ * columns (all required).
+ */
+function legacySection<C extends Record<string, PgColumnBuilderBase>>(name: string, columns: C) {
+  return pgTable(
+    name,
+    {
+      id: id(),
+      legacyId: uuid('legacy_id')
+        .notNull()
+        .references(() => legacies.id, { onDelete: 'cascade' }),
+      position: integer('position').notNull(),
+      ...columns,
+    },
+    (t) => [index(`${name}_legacy_idx`).on(t.legacyId, t.position)],
+  );
+}
 
-export const legacyAccomplishments = pgTable(
-  'legacy_accomplishments',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    legacyId: legacyRef(),
-    position: position(),
-    description: text('description').notNull(),
-    from: text('from_year').notNull(),
-    to: text('to_year').notNull(),
-    beneficiaries: text('beneficiaries').notNull(),
-  },
-  (t) => [index('legacy_accomplishments_legacy_idx').on(t.legacyId, t.position)],
-);
+export const legacyAccomplishments = legacySection('legacy_accomplishments', {
+  description: text('description').notNull(),
+  from: text('from_year').notNull(),
+  to: text('to_year').notNull(),
+  beneficiaries: text('beneficiaries').notNull(),
+});
 
-export const legacyAssets = pgTable(
-  'legacy_assets',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    legacyId: legacyRef(),
-    position: position(),
-    item: text('item').notNull(),
-    description: text('description').notNull(),
-    value: text('value').notNull(),
-    beneficiaries: text('beneficiaries').notNull(),
-  },
-  (t) => [index('legacy_assets_legacy_idx').on(t.legacyId, t.position)],
-);
+export const legacyAssets = legacySection('legacy_assets', {
+  item: text('item').notNull(),
+  description: text('description').notNull(),
+  value: text('value').notNull(),
+  beneficiaries: text('beneficiaries').notNull(),
+});
 
-export const legacyRelationships = pgTable(
-  'legacy_relationships',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    legacyId: legacyRef(),
-    position: position(),
-    name: text('name').notNull(),
-    lastName: text('last_name').notNull(),
-    relationship: text('relationship').notNull(),
-  },
-  (t) => [index('legacy_relationships_legacy_idx').on(t.legacyId, t.position)],
-);
+export const legacyRelationships = legacySection('legacy_relationships', {
+  name: text('name').notNull(),
+  lastName: text('last_name').notNull(),
+  relationship: text('relationship').notNull(),
+});
 
-export const legacyBucketList = pgTable(
-  'legacy_bucket_list',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    legacyId: legacyRef(),
-    position: position(),
-    type: text('type').notNull(),
-    description: text('description').notNull(),
-    status: text('status').notNull(),
-  },
-  (t) => [index('legacy_bucket_list_legacy_idx').on(t.legacyId, t.position)],
-);
+export const legacyBucketList = legacySection('legacy_bucket_list', {
+  type: text('type').notNull(),
+  description: text('description').notNull(),
+  status: text('status').notNull(),
+});
 
-export const legacyAspirations = pgTable(
-  'legacy_aspirations',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    legacyId: legacyRef(),
-    position: position(),
-    name: text('name').notNull(),
-    description: text('description').notNull(),
-    comment: text('comment').notNull(),
-  },
-  (t) => [index('legacy_aspirations_legacy_idx').on(t.legacyId, t.position)],
-);
+export const legacyAspirations = legacySection('legacy_aspirations', {
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  comment: text('comment').notNull(),
+});

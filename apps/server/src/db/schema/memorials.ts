@@ -9,16 +9,15 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { createdAt, id, updatedAt } from './columns.js';
+import { memberRef } from './users.js';
 
 /** A memorial page ("Rip"). */
 export const memorials = pgTable(
   'memorials',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    ownerId: memberRef('owner_id'),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     birthPlace: text('birth_place').notNull().default(''),
@@ -43,8 +42,8 @@ export const memorials = pgTable(
     imageHeight: integer('image_height'),
     likesCount: integer('likes_count').notNull().default(0),
     featuredAt: timestamp('featured_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('memorials_owner_idx').on(t.ownerId),
@@ -52,39 +51,29 @@ export const memorials = pgTable(
     index('memorials_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     index('memorials_description_trgm_idx').using('gin', sql`lower(${t.description}) gin_trgm_ops`),
     index('memorials_tags_trgm_idx').using('gin', sql`lower(${t.tagsText}) gin_trgm_ops`),
+    // /media finds the memorial a picture belongs to before serving it without a signature.
+    index('memorials_image_key_idx').on(t.imageKey),
   ],
 );
 
-export const memorialContributors = pgTable(
-  'memorial_contributors',
-  {
-    memorialId: uuid('memorial_id')
-      .notNull()
-      .references(() => memorials.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.memorialId, t.userId] }),
-    index('memorial_contributors_user_idx').on(t.userId),
-  ],
-);
+/** The memorial a row belongs to: the row goes when the memorial does. */
+export const memorialRef = () =>
+  uuid('memorial_id')
+    .notNull()
+    .references(() => memorials.id, { onDelete: 'cascade' });
 
-export const memorialLikes = pgTable(
-  'memorial_likes',
-  {
-    memorialId: uuid('memorial_id')
-      .notNull()
-      .references(() => memorials.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.memorialId, t.userId] }),
-    index('memorial_likes_user_idx').on(t.userId),
-  ],
-);
+/** A member tied to a memorial, once: as a contributor, or as someone who likes it. */
+function membersOfMemorial(name: string) {
+  return pgTable(
+    name,
+    { memorialId: memorialRef(), userId: memberRef('user_id'), createdAt: createdAt() },
+    (t) => [
+      primaryKey({ columns: [t.memorialId, t.userId] }),
+      index(`${name}_user_idx`).on(t.userId),
+    ],
+  );
+}
+
+export const memorialContributors = membersOfMemorial('memorial_contributors');
+
+export const memorialLikes = membersOfMemorial('memorial_likes');

@@ -1,16 +1,21 @@
-import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { memorials } from './memorials.js';
-import { users } from './users.js';
+import { bigint, index, integer, pgTable, text, type ExtraConfigColumn } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.js';
+import { memorialRef } from './memorials.js';
+import { memberRef } from './users.js';
 
-const memorialRef = () =>
-  uuid('memorial_id')
-    .notNull()
-    .references(() => memorials.id, { onDelete: 'cascade' });
-const ownerRef = () =>
-  uuid('owner_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** What every item left on a memorial has: its id, its memorial and who left it. */
+const itemColumns = () => ({ id: id(), memorialId: memorialRef(), ownerId: memberRef('owner_id') });
+
+/** A memorial's items newest first (lists page on it), and a member's (upload quotas sum them). */
+function itemIndexes(
+  name: string,
+  t: Record<'id' | 'memorialId' | 'ownerId' | 'createdAt', ExtraConfigColumn>,
+) {
+  return [
+    index(`${name}_memorial_idx`).on(t.memorialId, t.createdAt.desc(), t.id.desc()),
+    index(`${name}_owner_idx`).on(t.ownerId),
+  ];
+}
 
 /** Image columns shared by every uploaded picture: a storage prefix and its variant widths. */
 const imageColumns = () => ({
@@ -25,73 +30,46 @@ const imageColumns = () => ({
 /** A flower: an uploaded image, or one of the bouquets the product ships. */
 export const flowers = pgTable(
   'flowers',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    memorialId: memorialRef(),
-    ownerId: ownerRef(),
-    ...imageColumns(),
-    bouquet: text('bouquet'),
-    createdAt: createdAt(),
-  },
+  { ...itemColumns(), ...imageColumns(), bouquet: text('bouquet'), createdAt: createdAt() },
   (t) => [
-    index('flowers_memorial_idx').on(t.memorialId, t.createdAt.desc(), t.id.desc()),
-    // Upload quotas sum a member's uploads.
-    index('flowers_owner_idx').on(t.ownerId),
+    ...itemIndexes('flowers', t),
+    // /media finds the flower a picture belongs to before serving it without a signature.
+    index('flowers_image_key_idx').on(t.imageKey),
   ],
 );
 
 export const prayers = pgTable(
   'prayers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    memorialId: memorialRef(),
-    ownerId: ownerRef(),
+    ...itemColumns(),
     text: text('text').notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('prayers_memorial_idx').on(t.memorialId, t.createdAt.desc(), t.id.desc())],
 );
 
-export const photos = pgTable(
-  'photos',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    memorialId: memorialRef(),
-    ownerId: ownerRef(),
-    ...imageColumns(),
-    name: text('name').notNull().default(''),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('photos_memorial_idx').on(t.memorialId, t.createdAt.desc(), t.id.desc()),
-    // Upload quotas sum a member's uploads.
-    index('photos_owner_idx').on(t.ownerId),
-  ],
-);
+/** A gallery picture (photos, memorabilia): who shares it ("Your Name") and its variants. */
+function galleryPictures(name: string) {
+  return pgTable(
+    name,
+    {
+      ...itemColumns(),
+      ...imageColumns(),
+      name: text('name').notNull().default(''),
+      createdAt: createdAt(),
+    },
+    (t) => itemIndexes(name, t),
+  );
+}
 
-export const memorabilia = pgTable(
-  'memorabilia',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    memorialId: memorialRef(),
-    ownerId: ownerRef(),
-    ...imageColumns(),
-    name: text('name').notNull().default(''),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('memorabilia_memorial_idx').on(t.memorialId, t.createdAt.desc(), t.id.desc()),
-    // Upload quotas sum a member's uploads.
-    index('memorabilia_owner_idx').on(t.ownerId),
-  ],
-);
+export const photos = galleryPictures('photos');
+
+export const memorabilia = galleryPictures('memorabilia');
 
 export const documents = pgTable(
   'documents',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    memorialId: memorialRef(),
-    ownerId: ownerRef(),
+    ...itemColumns(),
     fileKey: text('file_key').notNull(),
     fileName: text('file_name').notNull(),
     mimeType: text('mime_type').notNull(),
@@ -99,9 +77,5 @@ export const documents = pgTable(
     name: text('name').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('documents_memorial_idx').on(t.memorialId, t.createdAt.desc(), t.id.desc()),
-    // Upload quotas sum a member's uploads.
-    index('documents_owner_idx').on(t.ownerId),
-  ],
+  (t) => itemIndexes('documents', t),
 );

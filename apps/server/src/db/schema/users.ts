@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.js';
 
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     fullName: text('full_name').notNull(),
     /** Stored lower-cased; unique. */
     email: text('email').notNull(),
@@ -18,23 +19,29 @@ export const users = pgTable(
     /** Bumped on logout, password change and reset: every older token stops working. */
     tokenVersion: integer('token_version').notNull().default(0),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_user_name_lower_key').on(sql`lower(${t.userName})`),
     index('users_created_at_idx').on(t.createdAt),
+    // /media finds the member a picture belongs to before serving it without a signature.
+    index('users_avatar_key_idx').on(t.avatarKey),
   ],
 );
+
+/** A member a row belongs to: the row goes when the member does. */
+export const memberRef = (column: string) =>
+  uuid(column)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
 
 export const passwordResets = pgTable(
   'password_resets',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: memberRef('user_id'),
     /** SHA-256 of the emailed token; the token itself is never stored. */
     tokenHash: text('token_hash').notNull(),
     /**
@@ -45,7 +52,7 @@ export const passwordResets = pgTable(
     newPasswordHash: text('new_password_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('password_resets_token_hash_key').on(t.tokenHash),
@@ -60,10 +67,8 @@ export const passwordResets = pgTable(
 export const emailChanges = pgTable(
   'email_changes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: memberRef('user_id'),
     /** Stored lower-cased, like users.email. */
     newEmail: text('new_email').notNull(),
     /** SHA-256 of the emailed token; the token itself is never stored. */
@@ -71,7 +76,7 @@ export const emailChanges = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Set when confirmed, or when cancelled by a newer request or a password change. */
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('email_changes_token_hash_key').on(t.tokenHash),

@@ -1,8 +1,9 @@
 import type { AdminMemorial, AdminTribute, AdminUser } from '@rips/shared/admin';
 import type { MediaUrls } from '../../media/urls.js';
+import { moderationAbilities } from './admin.policy.js';
 import { avatarUrl } from '../users/users.presenter.js';
 import type { UserRow } from '../users/users.repository.js';
-import type { AdminMemorialRow, RecentTributeRow } from './admin.repository.js';
+import type { AdminMemorialRow, ModerationRow } from './admin.repository.js';
 
 export function presentAdminUser(urls: MediaUrls, row: UserRow): AdminUser {
   return {
@@ -28,16 +29,20 @@ export function presentAdminMemorial(row: AdminMemorialRow): AdminMemorial {
   };
 }
 
-export function presentAdminTribute(urls: MediaUrls, row: RecentTributeRow): AdminTribute {
-  const image = row.kind === 'flower' ? (urls.image(row)?.src ?? null) : null;
+/** A moderated item: what its kind shows of it, where it was left and by whom. */
+export function presentAdminTribute(
+  urls: MediaUrls,
+  row: ModerationRow,
+  admin: UserRow,
+): AdminTribute {
+  const moderation = row.kind.moderation!;
   return {
-    _id: row.id,
-    kind: row.kind,
-    text: row.kind === 'prayer' ? row.text : null,
-    image,
-    bouquet: row.kind === 'flower' ? row.bouquet : null,
+    _id: row.item.id,
+    kind: moderation.name,
+    ...moderation.preview(urls, row.item),
     memorial: { _id: row.memorialId, title: row.memorialTitle },
     author: { _id: row.authorId, fullName: row.authorFullName, userName: row.authorUserName },
-    createdAt: row.createdAt.toISOString(),
+    createdAt: row.item.createdAt.toISOString(),
+    abilities: moderationAbilities(admin),
   };
 }

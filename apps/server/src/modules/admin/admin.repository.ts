@@ -1,7 +1,9 @@
 import { and, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { flowers, memorials, prayers, users } from '../../db/schema/index.js';
+import { memorials, users } from '../../db/schema/index.js';
 import { escapeLike } from '../../lib/sql.js';
+import { visibleMemorials } from '../memorials/memorials.policy.js';
+import type { ItemRow, TributeKind } from '../tributes/tribute-kind.js';
 import type { UserRow } from '../users/users.repository.js';
 
 export interface PageRequest {
@@ -82,13 +84,16 @@ const memorialColumns = {
   ownerUserName: users.userName,
 };
 
+/** Memorials the administrator may see, newest first, by title. */
 export async function searchMemorials(
   db: Db,
+  admin: UserRow,
   search: string,
   featuredOnly: boolean,
   { page, limit }: PageRequest,
 ) {
   const where = and(
+    visibleMemorials(admin),
     search ? ilike(memorials.title, containing(search)) : undefined,
     featuredOnly ? isNotNull(memorials.featuredAt) : undefined,
   );
@@ -117,76 +122,65 @@ export async function setMemorialFeatured(db: Db, id: string, featured: boolean)
   return Boolean(row);
 }
 
-const tributeContext = {
-  memorialId: memorials.id,
-  memorialTitle: memorials.title,
-  authorId: users.id,
-  authorFullName: users.fullName,
-  authorUserName: users.userName,
-};
+export interface ModerationRow {
+  kind: TributeKind;
+  item: ItemRow;
+  memorialId: string;
+  memorialTitle: string;
+  authorId: string;
+  authorFullName: string;
+  authorUserName: string;
+}
 
 /**
- * The newest flowers and prayers together. Each kind gives its newest `needed` rows and the two
- * are merged here, which stays simple and correct for the shallow pages moderation uses.
+ * The newest items of the moderated kinds (flowers, prayers) together, on memorials the administrator may see.
+ * Each kind gives its newest `page * limit` rows and they are merged here, which stays simple
+ * and correct for the shallow pages moderation uses.
  */
-export async function recentTributes(db: Db, { page, limit }: PageRequest) {
+export async function recentModeratedItems(
+  db: Db,
+  kinds: readonly TributeKind[],
+  admin: UserRow,
+  { page, limit }: { page: number; limit: number },
+): Promise<{ rows: ModerationRow[]; total: number }> {
   const needed = page * limit;
-  const [flowerRows, prayerRows, [flowerCount], [prayerCount]] = await Promise.all([
-    db
-      .select({
-        id: flowers.id,
-        createdAt: flowers.createdAt,
-        imageKey: flowers.imageKey,
-        imageWidths: flowers.imageWidths,
-        imageWidth: flowers.imageWidth,
-        imageHeight: flowers.imageHeight,
-        bouquet: flowers.bouquet,
-        ...tributeContext,
-      })
-      .from(flowers)
-      .innerJoin(memorials, eq(memorials.id, flowers.memorialId))
-      .innerJoin(users, eq(users.id, flowers.ownerId))
-      .orderBy(desc(flowers.createdAt), desc(flowers.id))
-      .limit(needed),
-    db
-      .select({
-        id: prayers.id,
-        createdAt: prayers.createdAt,
-        text: prayers.text,
-        ...tributeContext,
-      })
-      .from(prayers)
-      .innerJoin(memorials, eq(memorials.id, prayers.memorialId))
-      .innerJoin(users, eq(users.id, prayers.ownerId))
-      .orderBy(desc(prayers.createdAt), desc(prayers.id))
-      .limit(needed),
-    db.select({ value: count() }).from(flowers),
-    db.select({ value: count() }).from(prayers),
-  ]);
-  const merged = [
-    ...flowerRows.map((row) => ({ kind: 'flower' as const, ...row })),
-    ...prayerRows.map((row) => ({ kind: 'prayer' as const, ...row })),
-  ].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
+  const visible: SQL = visibleMemorials(admin);
+  const perKind = await Promise.all(
+    kinds.map(async (kind) => {
+      const { table } = kind;
+      const onMemorial = eq(memorials.id, table.memorialId);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            item: table,
+            memorialId: memorials.id,
+            memorialTitle: memorials.title,
+            authorId: users.id,
+            authorFullName: users.fullName,
+            authorUserName: users.userName,
+          })
+          .from(table)
+          .innerJoin(memorials, onMemorial)
+          .innerJoin(users, eq(users.id, table.ownerId))
+          .where(visible)
+          .orderBy(desc(table.createdAt), desc(table.id))
+          .limit(needed),
+        db.select({ value: count() }).from(table).innerJoin(memorials, onMemorial).where(visible),
+      ]);
+      return {
+        rows: rows.map((row) => ({ kind, ...row, item: row.item as unknown as ItemRow })),
+        total: total?.value ?? 0,
+      };
+    }),
+  );
+  const merged = perKind
+    .flatMap((k) => k.rows)
+    .sort(
+      (a, b) =>
+        b.item.createdAt.getTime() - a.item.createdAt.getTime() || (a.item.id < b.item.id ? 1 : -1),
+    );
   return {
     rows: merged.slice((page - 1) * limit, needed),
-    total: (flowerCount?.value ?? 0) + (prayerCount?.value ?? 0),
+    total: perKind.reduce((sum, k) => sum + k.total, 0),
   };
-}
-export type RecentTributeRow = Awaited<ReturnType<typeof recentTributes>>['rows'][number];
-
-/** Removes a flower and answers its image prefix (to delete once the row is gone), or undefined. */
-export async function deleteFlower(
-  db: Db,
-  id: string,
-): Promise<{ imageKey: string | null } | undefined> {
-  const [row] = await db
-    .delete(flowers)
-    .where(eq(flowers.id, id))
-    .returning({ imageKey: flowers.imageKey });
-  return row;
-}
-
-export async function deletePrayer(db: Db, id: string): Promise<boolean> {
-  const [row] = await db.delete(prayers).where(eq(prayers.id, id)).returning({ id: prayers.id });
-  return Boolean(row);
 }

@@ -17,7 +17,7 @@ import {
 import { EmptySchema, envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
 import { respond } from '../../lib/respond.js';
 import { requireAdmin } from './admin.policy.js';
-import { presentAdminMemorial, presentAdminTribute, presentAdminUser } from './admin.presenter.js';
+import { presentAdminMemorial, presentAdminUser } from './admin.presenter.js';
 import * as repo from './admin.repository.js';
 import * as admin from './admin.service.js';
 
@@ -80,7 +80,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { search, page, limit, featured } = request.query;
-      const { rows, total } = await repo.searchMemorials(ctx.db, search, featured === 'true', {
+      const me = await request.requireUser();
+      const { rows, total } = await repo.searchMemorials(ctx.db, me, search, featured === 'true', {
         page,
         limit,
       });
@@ -103,7 +104,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await admin.setFeatured(ctx, request.params.id, request.body.featured);
+      const me = await request.requireUser();
+      await admin.setFeatured(ctx, me, request.params.id, request.body.featured);
       const message = request.body.featured ? 'Memorial featured.' : 'Memorial no longer featured.';
       return respond(reply, 200, { featured: request.body.featured }, message);
     },
@@ -119,9 +121,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { page, limit } = request.query;
-      const { rows, total } = await repo.recentTributes(ctx.db, { page, limit });
-      const data = rows.map((row) => presentAdminTribute(ctx.urls, row));
-      return respond(reply, 200, { data, page, limit, total }, 'Recent tributes');
+      const me = await request.requireUser();
+      const tributes = await admin.recentTributes(ctx, me, { page, limit });
+      return respond(reply, 200, tributes, 'Recent tributes');
     },
   );
 
@@ -134,7 +136,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await admin.removeTribute(ctx, request.params.kind, request.params.id);
+      const me = await request.requireUser();
+      await admin.removeTribute(ctx, me, request.params.kind, request.params.id, request.log);
       return respond(reply, 200, {}, 'Tribute removed.');
     },
   );

@@ -1,13 +1,25 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { ErrorCode } from '@rips/shared/api';
+import type { AdminTribute, Paged, TributeKind } from '@rips/shared/admin';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { isUuid } from '../../lib/ids.js';
+import { findVisibleMemorial } from '../memorials/memorials.policy.js';
+import { moderatedKind, TRIBUTE_KINDS } from '../tributes/tribute-kinds.js';
+import { removeItem } from '../tributes/tributes.service.js';
 import { findUserById, type UserRow } from '../users/users.repository.js';
+import { presentAdminTribute } from './admin.presenter.js';
 import * as repo from './admin.repository.js';
 
-async function findTarget(ctx: AppContext, id: string): Promise<UserRow> {
+/** The member an administrator acts on: never the administrator themself (`selfMessage`). */
+async function findOtherMember(
+  ctx: AppContext,
+  admin: UserRow,
+  id: string,
+  selfMessage: string,
+): Promise<UserRow> {
   const target = await findUserById(ctx.db, id);
   if (!target) throw AppError.notFound('This account does not exist.');
+  if (target.id === admin.id) throw AppError.forbidden(selfMessage);
   return target;
 }
 
@@ -18,8 +30,7 @@ export async function setSponsor(
   id: string,
   sponsor: boolean,
 ): Promise<UserRow> {
-  const target = await findTarget(ctx, id);
-  if (target.id === admin.id) throw AppError.forbidden('You cannot change your own role.');
+  const target = await findOtherMember(ctx, admin, id, 'You cannot change your own role.');
   if (target.role === 'admin') {
     throw AppError.conflict(
       ErrorCode.Conflict,
@@ -35,31 +46,44 @@ export async function setDisabled(
   id: string,
   disabled: boolean,
 ): Promise<UserRow> {
-  const target = await findTarget(ctx, id);
-  if (target.id === admin.id) throw AppError.forbidden('You cannot disable your own account.');
+  const target = await findOtherMember(ctx, admin, id, 'You cannot disable your own account.');
   if (disabled === (target.disabledAt !== null)) return target;
   return (await repo.setUserDisabled(ctx.db, target.id, disabled)) ?? target;
 }
 
-export async function setFeatured(ctx: AppContext, id: string, featured: boolean): Promise<void> {
-  if (!isUuid(id) || !(await repo.setMemorialFeatured(ctx.db, id, featured))) {
+export async function setFeatured(
+  ctx: AppContext,
+  admin: UserRow,
+  id: string,
+  featured: boolean,
+): Promise<void> {
+  const memorial = await findVisibleMemorial(ctx.db, id, admin);
+  if (!(await repo.setMemorialFeatured(ctx.db, memorial.id, featured))) {
     throw AppError.notFound('This memorial does not exist.');
   }
 }
 
-/** Removes a tribute; a flower's stored picture goes once its row is gone. */
+/** The newest flowers and prayers (every kind moderation covers), with memorial and author. */
+export async function recentTributes(
+  ctx: AppContext,
+  admin: UserRow,
+  paging: { page: number; limit: number },
+): Promise<Paged<AdminTribute>> {
+  const kinds = TRIBUTE_KINDS.filter((kind) => kind.moderation);
+  const { rows, total } = await repo.recentModeratedItems(ctx.db, kinds, admin, paging);
+  return { data: rows.map((row) => presentAdminTribute(ctx.urls, row, admin)), ...paging, total };
+}
+
+/**
+ * Removes a flower or prayer through the same service and policy as its author's or the
+ * memorial owner's removal, files and all.
+ */
 export async function removeTribute(
   ctx: AppContext,
-  kind: 'flower' | 'prayer',
+  admin: UserRow,
+  kind: TributeKind,
   id: string,
+  log: FastifyBaseLogger,
 ): Promise<void> {
-  const missing = () => AppError.notFound('This tribute does not exist.');
-  if (!isUuid(id)) throw missing();
-  if (kind === 'prayer') {
-    if (!(await repo.deletePrayer(ctx.db, id))) throw missing();
-    return;
-  }
-  const flower = await repo.deleteFlower(ctx.db, id);
-  if (!flower) throw missing();
-  if (flower.imageKey) await ctx.storage.deletePrefix(flower.imageKey);
+  await removeItem(ctx, moderatedKind(kind), admin, id, log);
 }

@@ -1,8 +1,12 @@
 import { API_PREFIX } from '@rips/shared/api';
 import type { Memorablia, MemorialDocument, Photo } from '@rips/shared/galleries';
+import type { TributeItem } from '@rips/shared/tributes';
+import type { documents, memorabilia, photos } from '../../db/schema/index.js';
 import { missingImage, type ImageRef, type MediaUrls } from '../../media/urls.js';
-import { presentOwner } from '../tributes/tribute-items.js';
-import type { DocumentRow, MemorabiliaRow, PhotoRow } from './galleries.repository.js';
+
+export type PhotoRow = typeof photos.$inferSelect;
+export type MemorabiliaRow = typeof memorabilia.$inferSelect;
+export type DocumentRow = typeof documents.$inferSelect;
 
 /** Gallery links are handed only to the owner and contributors, and stop working after an hour. */
 export const GALLERY_URL_TTL_SECONDS = 3600;
@@ -11,28 +15,17 @@ function signedImage(urls: MediaUrls, row: PhotoRow | MemorabiliaRow): ImageRef 
   return urls.image(row, GALLERY_URL_TTL_SECONDS) ?? missingImage(0);
 }
 
-function base(row: PhotoRow | MemorabiliaRow | DocumentRow, ownerName: string) {
-  return {
-    _id: row.id,
-    postId: row.memorialId,
-    owner: presentOwner(row.ownerId, ownerName),
-    createdAt: row.createdAt.toISOString(),
-    name: row.name,
-  };
-}
-
-export function presentPhoto(urls: MediaUrls, row: PhotoRow, ownerName: string): Photo {
+export function photoFields(urls: MediaUrls, row: PhotoRow): Omit<Photo, keyof TributeItem> {
   const image = signedImage(urls, row);
-  return { ...base(row, ownerName), photoImg: image.src, image };
+  return { name: row.name, photoImg: image.src, image };
 }
 
-export function presentMemorabilia(
+export function memorabiliaFields(
   urls: MediaUrls,
   row: MemorabiliaRow,
-  ownerName: string,
-): Memorablia {
+): Omit<Memorablia, keyof TributeItem> {
   const image = signedImage(urls, row);
-  return { ...base(row, ownerName), memorabliaImg: image.src, image };
+  return { name: row.name, memorabliaImg: image.src, image };
 }
 
 /** Signed like private media, and bound to the stored file: a link outlives neither. */
@@ -43,13 +36,12 @@ export function documentDownloadUrl(urls: MediaUrls, row: DocumentRow): string {
   );
 }
 
-export function presentDocument(
+export function documentFields(
   urls: MediaUrls,
   row: DocumentRow,
-  ownerName: string,
-): MemorialDocument {
+): Omit<MemorialDocument, keyof TributeItem> {
   return {
-    ...base(row, ownerName),
+    name: row.name,
     documentFile: documentDownloadUrl(urls, row),
     fileName: row.fileName,
     mimeType: row.mimeType,

@@ -1,14 +1,17 @@
-import { desc, isNotNull } from 'drizzle-orm';
+import { and, desc, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { memorials } from '../../db/schema/index.js';
-import type { MemorialRow } from '../memorials/memorials.policy.js';
+import { visibleMemorials, type MemorialRow } from '../memorials/memorials.policy.js';
+
+// The legends are one answer for every visitor (shared caches keep it a minute), so they hold
+// only what a visitor who is not signed in may see.
 
 /** Memorials an admin featured, the most recently featured first. */
 export async function listFeaturedMemorials(db: Db, limit: number): Promise<MemorialRow[]> {
   return db
     .select()
     .from(memorials)
-    .where(isNotNull(memorials.featuredAt))
+    .where(and(isNotNull(memorials.featuredAt), visibleMemorials(null)))
     .orderBy(desc(memorials.featuredAt), desc(memorials.id))
     .limit(limit);
 }
@@ -18,6 +21,7 @@ export async function listMostLovedMemorials(db: Db, limit: number): Promise<Mem
   return db
     .select()
     .from(memorials)
+    .where(visibleMemorials(null))
     .orderBy(desc(memorials.likesCount), desc(memorials.createdAt), desc(memorials.id))
     .limit(limit);
 }

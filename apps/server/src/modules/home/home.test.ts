@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { HOME_LEGENDS_LIMIT } from '@rips/shared/home';
 import { memorials } from '../../db/schema/index.js';
-import { createTestApp, TEST_ENGINE, type TestApp } from '../../../test/app.js';
+import { TEST_ENGINE, useTestApp } from '../../../test/app.js';
 import {
   addContributorRow,
   createMemorialRow,
@@ -10,14 +10,10 @@ import {
   type TestUser,
 } from '../../../test/factories.js';
 
-let t: TestApp;
+const t = useTestApp();
 let owner: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await createUser(t.app, { role: 'sponsor', fullName: 'Grace Hopper' });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 async function getLegends(headers: Record<string, string> = {}) {

@@ -2,9 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { FILE_CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.js';
+import { isPublicPicture } from './stored-files.js';
 
-/** Kinds anyone may fetch; every other kind needs a signature the API handed to an allowed caller. */
-const PUBLIC_KINDS = new Set(['avatars', 'memorials', 'flowers']);
 const IMAGE_KEY = /^[a-z]+\/\d{4}\/\d{2}\/[0-9a-f-]{36}\/\d{1,5}\.webp$/;
 
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,14 +21,14 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const key = request.params['*'];
       if (!IMAGE_KEY.test(key)) throw AppError.notFound('File not found.');
-      const kind = key.slice(0, key.indexOf('/'));
-      const isPublic = PUBLIC_KINDS.has(kind);
-      if (!isPublic) {
-        const { expires, sig } = request.query;
-        if (expires === undefined || !sig || !app.ctx.urls.verify(key, expires, sig)) {
-          throw AppError.notFound('File not found.');
-        }
-      }
+      // A signature the API handed to an allowed caller opens any picture; without one, the
+      // row that owns the picture decides (the avatar's member, the memorial, the item's kind
+      // and memorial), never the folder's name.
+      const { expires, sig } = request.query;
+      const signed =
+        expires !== undefined && Boolean(sig) && app.ctx.urls.verify(key, expires, sig!);
+      const isPublic = !signed && (await isPublicPicture(app.ctx.db, key));
+      if (!signed && !isPublic) throw AppError.notFound('File not found.');
       const object = await app.ctx.storage.get(key);
       if (!object) throw AppError.notFound('File not found.');
       return reply

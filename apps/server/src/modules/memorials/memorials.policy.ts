@@ -1,9 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { MemorialAbilities } from '@rips/shared/memorials';
 import type { Db } from '../../db/client.js';
 import { memorialContributors, memorials } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
 import type { UserRow } from '../users/users.repository.js';
+import { memorialVisibleTo, type ViewerSql } from './memorial-visibility.js';
 
 export type MemorialRow = typeof memorials.$inferSelect;
 
@@ -19,20 +21,63 @@ export interface MemorialAccess {
 }
 
 /**
- * The memorial, when the caller may see it. Every memorial is public today; this is the one
- * place that would change if memorials could be hidden, and it answers "not found" either way.
+ * The memorials `viewer` may see, as a condition on the `memorials` table. Every query that
+ * reads memorials for someone (lists, search, legends, tributes, galleries, media, admin) puts
+ * it in its WHERE, so a memorial the viewer may not see is "not found" everywhere at once.
  */
-export async function findVisibleMemorial(db: Db, id: string): Promise<MemorialRow> {
-  if (!isUuid(id)) throw AppError.notFound(NOT_FOUND);
-  const [row] = await db.select().from(memorials).where(eq(memorials.id, id)).limit(1);
-  return visibleOrNotFound(row);
+export function visibleMemorials(viewer: UserRow | null): SQL {
+  return memorialVisibleTo({
+    id: sql`${viewer?.id ?? null}::uuid`,
+    role: sql`${viewer?.role ?? null}::text`,
+  });
 }
 
-const NOT_FOUND = 'This memorial does not exist.';
+/**
+ * The same condition for a prepared statement: the viewer arrives at execution as the
+ * placeholders `viewerId` and `viewerRole` (see `viewerPlaceholders`).
+ */
+export function visibleMemorialsPrepared(): SQL {
+  return memorialVisibleTo(PLACEHOLDER_VIEWER);
+}
 
-/** The visibility rule itself, for callers that read the memorial in a query of their own. */
-export function visibleOrNotFound<T extends MemorialRow>(row: T | undefined): T {
-  if (!row) throw AppError.notFound(NOT_FOUND);
+const PLACEHOLDER_VIEWER: ViewerSql = {
+  id: sql`${sql.placeholder('viewerId')}::uuid`,
+  role: sql`${sql.placeholder('viewerRole')}::text`,
+};
+
+/** Values for the placeholders of `visibleMemorialsPrepared`. */
+export function viewerPlaceholders(viewer: UserRow | null): {
+  viewerId: string | null;
+  viewerRole: string | null;
+} {
+  return { viewerId: viewer?.id ?? null, viewerRole: viewer?.role ?? null };
+}
+
+export const MEMORIAL_NOT_FOUND = 'This memorial does not exist.';
+
+/** The memorial, when `viewer` may see it; undefined when it does not exist or they may not. */
+export async function findVisibleMemorialRow(
+  db: Db,
+  id: string,
+  viewer: UserRow | null,
+): Promise<MemorialRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select()
+    .from(memorials)
+    .where(and(eq(memorials.id, id), visibleMemorials(viewer)))
+    .limit(1);
+  return row;
+}
+
+/** The memorial, when `viewer` may see it; "not found" when it does not exist or they may not. */
+export async function findVisibleMemorial(
+  db: Db,
+  id: string,
+  viewer: UserRow | null,
+): Promise<MemorialRow> {
+  const row = await findVisibleMemorialRow(db, id, viewer);
+  if (!row) throw AppError.notFound(MEMORIAL_NOT_FOUND);
   return row;
 }
 
@@ -93,7 +138,7 @@ export async function requireMemorialAccess(
   user: UserRow | null,
   need: 'canManage' | 'canContribute' | 'canPayTribute',
 ): Promise<{ memorial: MemorialRow; access: MemorialAccess }> {
-  const memorial = await findVisibleMemorial(db, memorialId);
+  const memorial = await findVisibleMemorial(db, memorialId, user);
   const access = await memorialAccess(db, memorial, user);
   if (!access[need]) {
     if (!user) throw AppError.unauthenticated();
@@ -104,6 +149,18 @@ export async function requireMemorialAccess(
     );
   }
   return { memorial, access };
+}
+
+/** The caller's rights as the memorial page receives them, so the web never recomputes them. */
+export function memorialAbilities(access: MemorialAccess): MemorialAbilities {
+  return {
+    update: access.canManage,
+    delete: access.canManage,
+    addContributor: access.canManage,
+    viewGalleries: access.canContribute,
+    addToGalleries: access.canContribute,
+    leaveTribute: access.canPayTribute,
+  };
 }
 
 /**

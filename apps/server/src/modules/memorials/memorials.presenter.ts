@@ -4,7 +4,7 @@ import {
   type MemorialSummary,
 } from '@rips/shared/memorials';
 import type { MediaUrls } from '../../media/urls.js';
-import type { MemorialAccess, MemorialRow } from './memorials.policy.js';
+import { memorialAbilities, type MemorialAccess, type MemorialRow } from './memorials.policy.js';
 
 export interface MemorialExtras {
   contributors: string[];
@@ -59,5 +59,6 @@ export function presentMemorialDetail(
     ...summary,
     owner: { _id: row.ownerId, fullName: extras.ownerName },
     access: { canManage: extras.access.canManage, canContribute: extras.access.canContribute },
+    abilities: memorialAbilities(extras.access),
   };
 }

@@ -1,17 +1,14 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import {
-  documents,
-  flowers,
-  memorabilia,
-  memorialContributors,
-  memorialLikes,
-  memorials,
-  photos,
-  users,
-} from '../../db/schema/index.js';
+import { memorialContributors, memorialLikes, memorials, users } from '../../db/schema/index.js';
 import { escapeLike } from '../../lib/sql.js';
-import type { MemorialRow } from './memorials.policy.js';
+import type { UserRow } from '../users/users.repository.js';
+import {
+  visibleMemorials,
+  visibleMemorialsPrepared,
+  viewerPlaceholders,
+  type MemorialRow,
+} from './memorials.policy.js';
 
 export type NewMemorialRow = typeof memorials.$inferInsert;
 
@@ -47,8 +44,8 @@ const COMMON_MATCHES = 300;
 const NEWEST_FIRST = sql.raw('ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST');
 
 /**
- * One page of memorials, newest first, optionally matching `search` (case-insensitive substring
- * of title, description or any tag).
+ * One page of the memorials `viewer` may see, newest first, optionally matching `search`
+ * (case-insensitive substring of title, description or any tag).
  *
  * A rare search is answered from the trigram GIN indexes: the matches are collected in a
  * MATERIALIZED CTE (at most COMMON_MATCHES of them) and sorted, instead of the planner's habit of
@@ -57,17 +54,19 @@ const NEWEST_FIRST = sql.raw('ORDER BY created_at DESC NULLS LAST, id DESC NULLS
  */
 export async function listMemorialPage(
   db: Db,
+  viewer: UserRow | null,
   options: { search: string; limit: number; after: ListPosition | null; commonMatches?: number },
 ): Promise<ListPageResult> {
   const { search, limit, after, commonMatches = COMMON_MATCHES } = options;
   const position = after
     ? sql`AND (created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
     : sql``;
+  const visible = visibleMemorials(viewer);
   let positions: RawPosition[];
   if (!search) {
     positions = await executeRows<RawPosition>(
       db,
-      sql`SELECT id, created_at::text AS cursor_at FROM memorials WHERE true ${position} ${NEWEST_FIRST} LIMIT ${limit + 1}`,
+      sql`SELECT id, created_at::text AS cursor_at FROM memorials WHERE ${visible} ${position} ${NEWEST_FIRST} LIMIT ${limit + 1}`,
     );
   } else {
     const pattern = `%${escapeLike(search)}%`;
@@ -77,7 +76,7 @@ export async function listMemorialPage(
     const rare = await executeRows<RawPosition & { matched: number }>(
       db,
       sql`WITH matches AS MATERIALIZED (
-            SELECT id, created_at FROM memorials WHERE ${match} LIMIT ${commonMatches}
+            SELECT id, created_at FROM memorials WHERE ${match} AND ${visible} LIMIT ${commonMatches}
           )
           SELECT c.matched, p.id, p.cursor_at
           FROM (SELECT count(*)::int AS matched FROM matches) c
@@ -93,7 +92,7 @@ export async function listMemorialPage(
         : await executeRows<RawPosition>(
             db,
             sql`SELECT id, created_at::text AS cursor_at FROM memorials
-                WHERE ${match} ${position} ${NEWEST_FIRST} LIMIT ${limit + 1}`,
+                WHERE ${match} AND ${visible} ${position} ${NEWEST_FIRST} LIMIT ${limit + 1}`,
           );
   }
   const page = positions.slice(0, limit);
@@ -102,37 +101,45 @@ export async function listMemorialPage(
   return {
     rows: await findMemorialsInOrder(
       db,
+      viewer,
       page.map((p) => p.id),
     ),
     next,
   };
 }
 
-/** Full rows for `ids`, in the order given. */
-export async function findMemorialsInOrder(db: Db, ids: string[]): Promise<MemorialRow[]> {
+/** Full rows for `ids` that `viewer` may see, in the order given. */
+export async function findMemorialsInOrder(
+  db: Db,
+  viewer: UserRow | null,
+  ids: string[],
+): Promise<MemorialRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select().from(memorials).where(inArray(memorials.id, ids));
+  const rows = await db
+    .select()
+    .from(memorials)
+    .where(and(inArray(memorials.id, ids), visibleMemorials(viewer)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is MemorialRow => Boolean(r));
 }
 
 /** A member's own memorials, newest first. */
-export async function listOwnedMemorials(db: Db, ownerId: string): Promise<MemorialRow[]> {
+export async function listOwnedMemorials(db: Db, owner: UserRow): Promise<MemorialRow[]> {
   return db
     .select()
     .from(memorials)
-    .where(eq(memorials.ownerId, ownerId))
+    .where(and(eq(memorials.ownerId, owner.id), visibleMemorials(owner)))
     .orderBy(desc(memorials.createdAt), desc(memorials.id))
     .limit(500);
 }
 
 /** Memorials a member was made a contributor to, newest first. */
-export async function listContributedMemorials(db: Db, userId: string): Promise<MemorialRow[]> {
+export async function listContributedMemorials(db: Db, member: UserRow): Promise<MemorialRow[]> {
   const rows = await db
     .select({ memorial: memorials })
     .from(memorialContributors)
     .innerJoin(memorials, eq(memorials.id, memorialContributors.memorialId))
-    .where(eq(memorialContributors.userId, userId))
+    .where(and(eq(memorialContributors.userId, member.id), visibleMemorials(member)))
     .orderBy(desc(memorials.createdAt), desc(memorials.id))
     .limit(500);
   return rows.map((r) => r.memorial);
@@ -170,7 +177,8 @@ export interface MemorialWithContext {
 
 /**
  * A memorial page's read in one query: the row, its owner's name, its contributors and whether
- * the viewer likes it. The embedded database runs queries one at a time, so one beats four.
+ * the viewer likes it, when the viewer may see it. The embedded database runs queries one at a
+ * time, so one beats four; prepared, because building and planning it cost as much again.
  */
 function memorialWithContextQuery(db: Db) {
   return db
@@ -186,7 +194,7 @@ function memorialWithContextQuery(db: Db) {
     })
     .from(memorials)
     .innerJoin(users, eq(users.id, memorials.ownerId))
-    .where(eq(memorials.id, sql.placeholder('id')))
+    .where(and(eq(memorials.id, sql.placeholder('id')), visibleMemorialsPrepared()))
     .limit(1)
     .prepare('memorial_with_context');
 }
@@ -197,14 +205,14 @@ const preparedReads = new WeakMap<Db, ReturnType<typeof memorialWithContextQuery
 export async function findMemorialWithContext(
   db: Db,
   id: string,
-  viewerId: string | null,
+  viewer: UserRow | null,
 ): Promise<MemorialWithContext | undefined> {
   let query = preparedReads.get(db);
   if (!query) {
     query = memorialWithContextQuery(db);
     preparedReads.set(db, query);
   }
-  const [found] = await query.execute({ id, viewerId });
+  const [found] = await query.execute({ id, ...viewerPlaceholders(viewer) });
   return found;
 }
 
@@ -233,30 +241,6 @@ export async function updateMemorial(
     .where(eq(memorials.id, id))
     .returning();
   return row;
-}
-
-/** Every stored file of a memorial: its image and its tributes' and galleries' files. */
-export async function storedFilesOf(
-  db: Db,
-  memorial: MemorialRow,
-): Promise<{ prefixes: string[]; files: string[] }> {
-  const id = memorial.id;
-  const [flowerKeys, photoKeys, memorabiliaKeys, documentKeys] = await Promise.all([
-    db.select({ key: flowers.imageKey }).from(flowers).where(eq(flowers.memorialId, id)),
-    db.select({ key: photos.imageKey }).from(photos).where(eq(photos.memorialId, id)),
-    db
-      .select({ key: memorabilia.imageKey })
-      .from(memorabilia)
-      .where(eq(memorabilia.memorialId, id)),
-    db.select({ key: documents.fileKey }).from(documents).where(eq(documents.memorialId, id)),
-  ]);
-  const prefixes = [
-    memorial.imageKey,
-    ...flowerKeys.map((r) => r.key),
-    ...photoKeys.map((r) => r.key),
-    ...memorabiliaKeys.map((r) => r.key),
-  ].filter((k): k is string => Boolean(k));
-  return { prefixes, files: documentKeys.map((r) => r.key) };
 }
 
 /** Deletes the memorial; its contributors, likes, tributes and gallery rows go with it (ON DELETE CASCADE). */

@@ -94,23 +94,16 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/posts/get-sponsor-post',
-    { schema: { response: ListAnswer } },
-    async (request, reply) => {
-      const items = await memorials.listOwned(ctx, await request.requireUser());
-      return respond(reply, 200, items, 'Your memorials');
-    },
-  );
-
-  app.get(
-    '/posts/get-contributer-post',
-    { schema: { response: ListAnswer } },
-    async (request, reply) => {
-      const items = await memorials.listContributed(ctx, await request.requireUser());
-      return respond(reply, 200, items, 'Memorials you contribute to');
-    },
-  );
+  // The caller's own memorials, and those they contribute to.
+  for (const [path, list, message] of [
+    ['/posts/get-sponsor-post', memorials.listOwned, 'Your memorials'],
+    ['/posts/get-contributer-post', memorials.listContributed, 'Memorials you contribute to'],
+  ] as const) {
+    app.get(path, { schema: { response: ListAnswer } }, async (request, reply) => {
+      const items = await list(ctx, await request.requireUser());
+      return respond(reply, 200, items, message);
+    });
+  }
 
   app.get(
     '/posts/post/:id',

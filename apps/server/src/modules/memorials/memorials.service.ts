@@ -27,11 +27,12 @@ import type { UploadForm } from '../../lib/multipart.js';
 import { storeImage, type StoredImage } from '../../media/image-store.js';
 import { imageLimits } from '../auth/auth.service.js';
 import { findUserById, type UserRow } from '../users/users.repository.js';
+import { removeUpload, storedKeysOfMemorial } from '../media/stored-files.js';
 import {
   accessFor,
   findVisibleMemorial,
+  MEMORIAL_NOT_FOUND,
   memorialAccess,
-  visibleOrNotFound,
   requireCanCreateMemorial,
   requireCanRemoveContributor,
   requireMemorialAccess,
@@ -99,7 +100,7 @@ export async function listMemorials(
   viewer: UserRow | null,
   query: MemorialListQuery & { limit: number },
 ): Promise<{ items: MemorialSummary[]; nextCursor: string | null }> {
-  const page = await repo.listMemorialPage(ctx.db, {
+  const page = await repo.listMemorialPage(ctx.db, viewer, {
     search: normalizeSearch(query.q),
     limit: query.limit,
     after: decodeListCursor(query.cursor),
@@ -111,11 +112,11 @@ export async function listMemorials(
 }
 
 export async function listOwned(ctx: AppContext, user: UserRow): Promise<MemorialSummary[]> {
-  return presentMany(ctx, await repo.listOwnedMemorials(ctx.db, user.id), user);
+  return presentMany(ctx, await repo.listOwnedMemorials(ctx.db, user), user);
 }
 
 export async function listContributed(ctx: AppContext, user: UserRow): Promise<MemorialSummary[]> {
-  return presentMany(ctx, await repo.listContributedMemorials(ctx.db, user.id), user);
+  return presentMany(ctx, await repo.listContributedMemorials(ctx.db, user), user);
 }
 
 export async function getMemorial(
@@ -123,11 +124,9 @@ export async function getMemorial(
   id: string,
   viewer: UserRow | null,
 ): Promise<MemorialDetail> {
-  const found = isUuid(id)
-    ? await repo.findMemorialWithContext(ctx.db, id, viewer?.id ?? null)
-    : undefined;
-  const row = visibleOrNotFound(found?.row);
-  const { ownerName, contributors, likedByMe } = found!;
+  const found = isUuid(id) ? await repo.findMemorialWithContext(ctx.db, id, viewer) : undefined;
+  if (!found) throw AppError.notFound(MEMORIAL_NOT_FOUND);
+  const { row, ownerName, contributors, likedByMe } = found;
   const access = accessFor(row, viewer, viewer ? contributors.includes(viewer.id) : false);
   return presentMemorialDetail(ctx.urls, row, { access, ownerName, contributors, likedByMe });
 }
@@ -214,7 +213,7 @@ export async function updateMemorial(
       ...(traits === undefined ? {} : tagColumns(traits)),
       ...(image ? imageColumns(image) : {}),
     });
-    if (!row) throw AppError.notFound('This memorial does not exist.');
+    if (!row) throw AppError.notFound(MEMORIAL_NOT_FOUND);
     return row;
   });
   // The old picture goes only once the new one is in place.
@@ -236,15 +235,11 @@ export async function deleteMemorial(
   log: FastifyBaseLogger,
 ): Promise<void> {
   const { memorial } = await requireMemorialAccess(ctx.db, id, user, 'canManage');
-  const stored = await repo.storedFilesOf(ctx.db, memorial);
+  const keys = await storedKeysOfMemorial(ctx.db, memorial);
   if (!(await repo.deleteMemorialRow(ctx.db, memorial.id))) {
-    throw AppError.notFound('This memorial does not exist.');
+    throw AppError.notFound(MEMORIAL_NOT_FOUND);
   }
-  const removals = [
-    ...stored.prefixes.map((prefix) => ctx.storage.deletePrefix(prefix)),
-    ...stored.files.map((key) => removeDocumentFile(ctx, key)),
-  ];
-  const results = await Promise.allSettled(removals);
+  const results = await Promise.allSettled(keys.map((key) => removeUpload(ctx.storage, key)));
   const failed = results.filter((r) => r.status === 'rejected').length;
   if (failed > 0)
     log.warn(
@@ -253,12 +248,10 @@ export async function deleteMemorial(
     );
 }
 
-/** A document lives alone in a folder named by a UUID (`documents/yyyy/mm/uuid/file.pdf`): remove the folder. */
-async function removeDocumentFile(ctx: AppContext, key: string): Promise<void> {
-  const folder = key.slice(0, key.lastIndexOf('/'));
-  const folderName = folder.slice(folder.lastIndexOf('/') + 1);
-  if (folder && isUuid(folderName)) await ctx.storage.deletePrefix(folder);
-  else await ctx.storage.delete(key);
+/** A memorial's contributor ids, as the spec's contributor calls answer them. */
+async function contributorsAnswer(ctx: AppContext, memorialId: string): Promise<ContributorAdded> {
+  const contributors = await repo.contributorsOf(ctx.db, [memorialId]);
+  return { postId: memorialId, contributer: contributors.get(memorialId) ?? [] };
 }
 
 export async function addContributor(
@@ -284,8 +277,7 @@ export async function addContributor(
       `${contributor.fullName} is already a contributor to this memorial.`,
     );
   }
-  const contributors = await repo.contributorsOf(ctx.db, [memorial.id]);
-  return { postId: memorial.id, contributer: contributors.get(memorial.id) ?? [] };
+  return contributorsAnswer(ctx, memorial.id);
 }
 
 /** Takes a member off a memorial's contributors: the owner or an admin, or the member themselves. */
@@ -295,7 +287,7 @@ export async function removeContributor(
   memorialId: string,
   contributorId: string,
 ): Promise<ContributorRemoved> {
-  const memorial = await findVisibleMemorial(ctx.db, memorialId);
+  const memorial = await findVisibleMemorial(ctx.db, memorialId, user);
   if (!user) throw AppError.unauthenticated();
   const access = await memorialAccess(ctx.db, memorial, user);
   requireCanRemoveContributor(access, user, contributorId);
@@ -305,8 +297,7 @@ export async function removeContributor(
   ) {
     throw AppError.notFound('This member is not a contributor to this memorial.');
   }
-  const contributors = await repo.contributorsOf(ctx.db, [memorial.id]);
-  return { postId: memorial.id, contributer: contributors.get(memorial.id) ?? [] };
+  return contributorsAnswer(ctx, memorial.id);
 }
 
 /** The contributors of a memorial with their names, for its owner's manage panel. */
@@ -326,7 +317,7 @@ export async function setLike(
   memorialId: string,
   liked: boolean,
 ): Promise<LikeState> {
-  const memorial = await findVisibleMemorial(ctx.db, memorialId);
+  const memorial = await findVisibleMemorial(ctx.db, memorialId, user);
   const reactions = await repo.setLike(ctx.db, memorial.id, user.id, liked);
   return { reactions, likedByMe: liked };
 }

@@ -2,12 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { PageQuerySchema } from '@rips/shared/pagination';
-import type { TributeOwner } from '@rips/shared/tributes';
 import { AppError } from '../../errors.js';
-import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
-import { findVisibleMemorial, memorialAccess } from '../memorials/memorials.policy.js';
 import {
   decodeCursor as decodeCursorText,
   encodeCursor as encodeCursorText,
@@ -16,7 +11,6 @@ import {
   type KeysetPosition,
 } from '../../lib/cursor.js';
 import { isUuid } from '../../lib/ids.js';
-import type { UserRow } from '../users/users.repository.js';
 
 /**
  * Keyset pagination for everything left on a memorial (flowers, prayers, photos, memorabilia,
@@ -94,47 +88,4 @@ export function toPage<T extends { id: string }>(
   const page = rows.slice(0, limit);
   const last = page[page.length - 1]!;
   return { rows: page, nextCursor: encodeCursor({ at: last.cursorAt, id: last.item.id }) };
-}
-
-export function presentOwner(ownerId: string, fullName: string): TributeOwner {
-  return { _id: ownerId, fullName };
-}
-
-/**
- * Who may remove an item: its author, or the memorial's owner (or an admin) moderating it.
- * For gallery items a caller who cannot even see the galleries learns nothing: 404.
- */
-export async function requireRemovalRight(
-  db: Db,
-  item: { ownerId: string; memorialId: string },
-  user: UserRow,
-  visibleTo: 'everyone' | 'contributors',
-): Promise<void> {
-  if (item.ownerId === user.id) return;
-  const memorial = await findVisibleMemorial(db, item.memorialId);
-  const access = await memorialAccess(db, memorial, user);
-  if (access.canManage) return;
-  if (visibleTo === 'contributors' && !access.canContribute)
-    throw AppError.notFound(ITEM_NOT_FOUND);
-  throw AppError.forbidden(
-    'Only the person who left this, or the owner of the memorial, can remove it.',
-  );
-}
-
-export const ITEM_NOT_FOUND = 'This item does not exist or has been removed.';
-
-/**
- * Removes a deleted item's files. The row is already gone, so the item is gone for everyone;
- * a file that cannot be removed now is logged and left to storage reconciliation, not a 500.
- */
-export async function removeItemFiles(
-  ctx: AppContext,
-  prefix: string,
-  log: FastifyBaseLogger,
-): Promise<void> {
-  try {
-    await ctx.storage.deletePrefix(prefix);
-  } catch (error) {
-    log.warn({ err: error, prefix }, 'a removed tribute left a file behind');
-  }
 }

@@ -3,40 +3,50 @@ import {
   bouquetPath,
   findBouquet,
   type Flower,
+  type ItemAbilities,
   type Prayer,
+  type TributeItem,
 } from '@rips/shared/tributes';
 import { missingImage, singleSizeImage, type MediaUrls } from '../../media/urls.js';
-import { presentOwner } from './tribute-items.js';
-import type { FlowerRow, PrayerRow } from './tributes.repository.js';
+import type { flowers, prayers } from '../../db/schema/index.js';
+import type { ItemRow, TributeKind } from './tribute-kind.js';
 
-/** Flowers are public: uploaded ones get plain /media URLs, bouquets point at the web app's static file. */
-export function presentFlower(urls: MediaUrls, row: FlowerRow, ownerName: string): Flower {
-  const bouquet = row.bouquet ? findBouquet(row.bouquet) : undefined;
-  const base = {
+export type FlowerRow = typeof flowers.$inferSelect;
+export type PrayerRow = typeof prayers.$inferSelect;
+
+/** Any item as the API answers it: what every kind carries, then the kind's own fields. */
+export function presentItem(
+  urls: MediaUrls,
+  kind: TributeKind,
+  row: ItemRow,
+  ownerName: string,
+  abilities: ItemAbilities,
+): TributeItem {
+  return {
     _id: row.id,
     postId: row.memorialId,
-    owner: presentOwner(row.ownerId, ownerName),
+    owner: { _id: row.ownerId, fullName: ownerName },
     createdAt: row.createdAt.toISOString(),
+    abilities,
+    ...kind.present(urls, row),
   };
+}
+
+/** Flowers are public: uploaded ones get plain /media URLs, bouquets point at the web app's static file. */
+export function flowerFields(urls: MediaUrls, row: FlowerRow): Omit<Flower, keyof TributeItem> {
+  const bouquet = row.bouquet ? findBouquet(row.bouquet) : undefined;
   if (bouquet) {
     const src = urls.absolute(bouquetPath(bouquet.id));
     return {
-      ...base,
       flowerImg: src,
       image: singleSizeImage(src, BOUQUET_SIZE),
       bouquet: { id: bouquet.id, name: bouquet.name },
     };
   }
   const image = urls.image(row) ?? missingImage(BOUQUET_SIZE);
-  return { ...base, flowerImg: image.src, image, bouquet: null };
+  return { flowerImg: image.src, image, bouquet: null };
 }
 
-export function presentPrayer(row: PrayerRow, ownerName: string): Prayer {
-  return {
-    _id: row.id,
-    postId: row.memorialId,
-    owner: presentOwner(row.ownerId, ownerName),
-    createdAt: row.createdAt.toISOString(),
-    prayerText: row.text,
-  };
+export function prayerFields(row: PrayerRow): Omit<Prayer, keyof TributeItem> {
+  return { prayerText: row.text };
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { flowers, prayers, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
 import { isUuid } from '../../lib/ids.js';
 import {
   cursorText,
@@ -9,72 +9,55 @@ import {
   type ItemWithOwner,
   type PageRequest,
 } from './tribute-items.js';
+import type { ItemRow, TributeKind } from './tribute-kind.js';
 
-export type FlowerRow = typeof flowers.$inferSelect;
-export type NewFlowerRow = typeof flowers.$inferInsert;
-export type PrayerRow = typeof prayers.$inferSelect;
-export type NewPrayerRow = typeof prayers.$inferInsert;
+// A kind's table is chosen at run time, so drizzle types its rows loosely; every item table has
+// the ItemTable columns (id, memorial_id, owner_id, created_at), which is what ItemRow names.
 
-export async function listFlowers(db: Db, page: PageRequest) {
-  const rows: ItemWithOwner<FlowerRow>[] = await db
-    .select({ item: flowers, ownerName: users.fullName, cursorAt: cursorText(flowers.createdAt) })
-    .from(flowers)
-    .innerJoin(users, eq(users.id, flowers.ownerId))
+/** One page of a memorial's items of `kind`, newest first, with each author's name. */
+export async function listItems(db: Db, kind: TributeKind, page: PageRequest) {
+  const { table } = kind;
+  const rows = (await db
+    .select({ item: table, ownerName: users.fullName, cursorAt: cursorText(table.createdAt) })
+    .from(table)
+    .innerJoin(users, eq(users.id, table.ownerId))
     .where(
-      and(
-        eq(flowers.memorialId, page.memorialId),
-        olderThan(flowers.createdAt, flowers.id, page.cursor),
-      ),
+      and(eq(table.memorialId, page.memorialId), olderThan(table.createdAt, table.id, page.cursor)),
     )
-    .orderBy(desc(flowers.createdAt), desc(flowers.id))
-    .limit(page.limit + 1);
+    .orderBy(desc(table.createdAt), desc(table.id))
+    .limit(page.limit + 1)) as unknown as ItemWithOwner<ItemRow>[];
   return toPage(rows, page.limit);
 }
 
-export async function insertFlower(db: Db, values: NewFlowerRow): Promise<FlowerRow> {
-  const [row] = await db.insert(flowers).values(values).returning();
-  return row!;
+export async function insertItem(
+  db: Db,
+  kind: TributeKind,
+  values: Record<string, unknown> & { memorialId: string; ownerId: string },
+): Promise<ItemRow> {
+  const [row] = await db.insert(kind.table).values(values).returning();
+  return row as unknown as ItemRow;
 }
 
-export async function findFlower(db: Db, id: string): Promise<FlowerRow | undefined> {
+export async function findItem(
+  db: Db,
+  kind: TributeKind,
+  id: string,
+): Promise<ItemRow | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await db.select().from(flowers).where(eq(flowers.id, id)).limit(1);
-  return row;
+  const [row] = await db.select().from(kind.table).where(eq(kind.table.id, id)).limit(1);
+  return row as unknown as ItemRow | undefined;
 }
 
-export async function deleteFlower(db: Db, id: string): Promise<FlowerRow | undefined> {
-  const [row] = await db.delete(flowers).where(eq(flowers.id, id)).returning();
-  return row;
-}
-
-export async function listPrayers(db: Db, page: PageRequest) {
-  const rows: ItemWithOwner<PrayerRow>[] = await db
-    .select({ item: prayers, ownerName: users.fullName, cursorAt: cursorText(prayers.createdAt) })
-    .from(prayers)
-    .innerJoin(users, eq(users.id, prayers.ownerId))
-    .where(
-      and(
-        eq(prayers.memorialId, page.memorialId),
-        olderThan(prayers.createdAt, prayers.id, page.cursor),
-      ),
-    )
-    .orderBy(desc(prayers.createdAt), desc(prayers.id))
-    .limit(page.limit + 1);
-  return toPage(rows, page.limit);
-}
-
-export async function insertPrayer(db: Db, values: NewPrayerRow): Promise<PrayerRow> {
-  const [row] = await db.insert(prayers).values(values).returning();
-  return row!;
-}
-
-export async function findPrayer(db: Db, id: string): Promise<PrayerRow | undefined> {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db.select().from(prayers).where(eq(prayers.id, id)).limit(1);
-  return row;
-}
-
-export async function deletePrayer(db: Db, id: string): Promise<PrayerRow | undefined> {
-  const [row] = await db.delete(prayers).where(eq(prayers.id, id)).returning();
-  return row;
+/** Deletes the row and answers the key of its stored file (null when it has none), or undefined when it was gone. */
+export async function deleteItem(
+  db: Db,
+  kind: TributeKind,
+  id: string,
+): Promise<{ fileKey: string | null } | undefined> {
+  const [row] = await db
+    .delete(kind.table)
+    .where(eq(kind.table.id, id))
+    .returning(kind.file ? { fileKey: kind.file.key } : { id: kind.table.id });
+  if (!row) return undefined;
+  return { fileKey: 'fileKey' in row ? (row.fileKey as string | null) : null };
 }

@@ -1,120 +1,73 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EmptySchema, envelope, ERROR_RESPONSES, pageEnvelope } from '@rips/shared/envelope';
-import {
-  CreateFlowerFieldsSchema,
-  CreatePrayerSchema,
-  FlowerSchema,
-  PrayerSchema,
-} from '@rips/shared/tributes';
-import { readUpload, uploadForm } from '../../lib/multipart.js';
+import { sendWithEtag } from '../../lib/etag.js';
+import { readUpload } from '../../lib/multipart.js';
 import { respond, respondPage } from '../../lib/respond.js';
 import { consumeCreation } from '../uploads/uploads.service.js';
 import { TributePageQuerySchema } from './tribute-items.js';
+import type { TributeKind } from './tribute-kind.js';
+import { TRIBUTE_KINDS } from './tribute-kinds.js';
 import * as tributes from './tributes.service.js';
 
 const IdParams = z.object({ id: z.string().max(100) });
-
-/**
- * The spec's clients send flowers as multipart and prayers as form data labelled JSON; curl users
- * send JSON. Both shapes are parsed by the same zod schema here.
- */
-const FlowerUpload = uploadForm(
-  CreateFlowerFieldsSchema,
-  { flowerImg: 'optional' },
-  { json: true },
-);
-// A prayer has no file: any file part is refused as unexpected.
-const PrayerUpload = uploadForm(CreatePrayerSchema, {}, { json: true });
-
 const Removed = { 200: envelope(EmptySchema), ...ERROR_RESPONSES };
 
-export const tributesRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The spec's three calls of one kind: its list on a memorial, leaving one, and removing one. */
+function registerKind(app: Parameters<FastifyPluginAsyncZod>[0], kind: TributeKind): void {
   const { ctx } = app;
 
   app.get(
-    '/flowers/post/:id',
+    `/${kind.path}/post/:id`,
     {
       schema: {
         params: IdParams,
         querystring: TributePageQuerySchema,
-        response: { 200: pageEnvelope(FlowerSchema), ...ERROR_RESPONSES },
+        response: { 200: pageEnvelope(kind.schema), ...ERROR_RESPONSES },
       },
     },
     async (request, reply) => {
-      const page = await tributes.listFlowers(ctx, request.params.id, request.query);
-      return respondPage(reply, page.data, { nextCursor: page.nextCursor }, 'Flowers');
+      const viewer = await request.optionalUser();
+      const page = await tributes.listItems(ctx, kind, viewer, request.params.id, request.query);
+      const body = respondPage(
+        reply,
+        page.data,
+        { nextCursor: page.nextCursor },
+        kind.messages.listed,
+      );
+      // Each item says what the caller may do with it: private to the caller, never shared.
+      return sendWithEtag(request, reply, body);
     },
   );
 
   app.post(
-    '/flowers',
+    `/${kind.path}`,
     {
-      schema: {
-        upload: FlowerUpload,
-        response: { 201: envelope(FlowerSchema), ...ERROR_RESPONSES },
-      },
+      schema: { upload: kind.upload, response: { 201: envelope(kind.schema), ...ERROR_RESPONSES } },
     },
     async (request, reply) => {
       const user = await request.requireUser();
-      consumeCreation(ctx, user.id, 'flowers');
-      const form = await readUpload(request, FlowerUpload, {
-        flowerImg: ctx.config.MAX_IMAGE_BYTES,
-      });
-      const flower = await tributes.leaveFlower(ctx, user, form.fields, form.files.flowerImg);
-      return respond(reply, 201, flower, 'Flower Added Successfully');
+      // Counted before the body is read, so a refusal costs nothing.
+      consumeCreation(ctx, user.id, kind.creation);
+      const limits = kind.file ? { [kind.file.field]: kind.file.maxBytes(ctx.config) } : {};
+      const form = await readUpload(request, kind.upload, limits);
+      const item = await tributes.createItem(ctx, kind, user, form);
+      return respond(reply, 201, item, kind.messages.created);
     },
   );
 
   app.delete(
-    '/flowers/:id',
+    `/${kind.path}/:id`,
     { schema: { params: IdParams, response: Removed } },
     async (request, reply) => {
       const user = await request.requireUser();
-      await tributes.removeFlower(ctx, user, request.params.id, request.log);
-      return respond(reply, 200, {}, 'Flower removed');
+      await tributes.removeItem(ctx, kind, user, request.params.id, request.log);
+      return respond(reply, 200, {}, kind.messages.removed);
     },
   );
+}
 
-  app.get(
-    '/prayers/post/:id',
-    {
-      schema: {
-        params: IdParams,
-        querystring: TributePageQuerySchema,
-        response: { 200: pageEnvelope(PrayerSchema), ...ERROR_RESPONSES },
-      },
-    },
-    async (request, reply) => {
-      const page = await tributes.listPrayers(ctx, request.params.id, request.query);
-      return respondPage(reply, page.data, { nextCursor: page.nextCursor }, 'Prayers');
-    },
-  );
-
-  app.post(
-    '/prayers',
-    {
-      schema: {
-        upload: PrayerUpload,
-        response: { 201: envelope(PrayerSchema), ...ERROR_RESPONSES },
-      },
-    },
-    async (request, reply) => {
-      const user = await request.requireUser();
-      consumeCreation(ctx, user.id, 'prayers');
-      const form = await readUpload(request, PrayerUpload, {});
-      const prayer = await tributes.sayPrayer(ctx, user, form.fields);
-      return respond(reply, 201, prayer, 'Prayer Created Successfully');
-    },
-  );
-
-  app.delete(
-    '/prayers/:id',
-    { schema: { params: IdParams, response: Removed } },
-    async (request, reply) => {
-      const user = await request.requireUser();
-      await tributes.removePrayer(ctx, user, request.params.id);
-      return respond(reply, 200, {}, 'Prayer removed');
-    },
-  );
+/** Every kind of item left on a memorial, from the one registry (tribute-kinds.ts). */
+export const tributesRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const kind of TRIBUTE_KINDS) registerKind(app, kind);
 };

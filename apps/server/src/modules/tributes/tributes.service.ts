@@ -1,138 +1,136 @@
-import {
-  type CreateFlowerFields,
-  type CreatePrayer,
-  type Flower,
-  type Prayer,
-  type TributePage,
-} from '@rips/shared/tributes';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TributeItem, TributePage } from '@rips/shared/tributes';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
-import type { UploadedFile } from '../../lib/multipart.js';
+import type { UploadedFile, UploadForm } from '../../lib/multipart.js';
 import { storeImage } from '../../media/image-store.js';
 import { imageLimits } from '../auth/auth.service.js';
+import { storeDocument } from '../galleries/galleries.service.js';
+import { removeUpload } from '../media/stored-files.js';
+import type { UploadScope } from '../uploads/uploads.repository.js';
 import { assertUploadRoom } from '../uploads/uploads.service.js';
-import { findVisibleMemorial, requireMemorialAccess } from '../memorials/memorials.policy.js';
 import type { UserRow } from '../users/users.repository.js';
-import type { FastifyBaseLogger } from 'fastify';
+import { decodeCursor, type TributePageQuery } from './tribute-items.js';
+import type { ItemFile, TributeKind } from './tribute-kind.js';
 import {
-  decodeCursor,
   ITEM_NOT_FOUND,
-  removeItemFiles,
-  requireRemovalRight,
-  type TributePageQuery,
-} from './tribute-items.js';
-import { presentFlower, presentPrayer } from './tributes.presenter.js';
+  itemAbilities,
+  requireItemAddition,
+  requireItemRemoval,
+  requireItemsVisible,
+} from './tributes.policy.js';
+import { presentItem } from './tributes.presenter.js';
 import * as repo from './tributes.repository.js';
 
-export async function listFlowers(
+/** One page of a memorial's items of `kind`, each with what the viewer may do with it. */
+export async function listItems(
   ctx: AppContext,
+  kind: TributeKind,
+  viewer: UserRow | null,
   memorialId: string,
   query: TributePageQuery,
-): Promise<TributePage<Flower>> {
-  const memorial = await findVisibleMemorial(ctx.db, memorialId);
-  const page = await repo.listFlowers(ctx.db, {
+): Promise<TributePage<TributeItem>> {
+  const { memorial, access } = await requireItemsVisible(ctx.db, kind.audience, memorialId, viewer);
+  const page = await repo.listItems(ctx.db, kind, {
     memorialId: memorial.id,
     limit: query.limit,
     cursor: decodeCursor(query.cursor),
   });
   return {
-    data: page.rows.map((r) => presentFlower(ctx.urls, r.item, r.ownerName)),
+    data: page.rows.map((r) =>
+      presentItem(ctx.urls, kind, r.item, r.ownerName, itemAbilities(r.item, access, viewer)),
+    ),
     nextCursor: page.nextCursor,
   };
 }
 
-/** A flower is either an uploaded picture (`flowerImg`) or one of the shipped bouquets (`bouquet`). */
-export async function leaveFlower(
+/** The stored file's key (what removes it again) and the columns its row keeps of it. */
+interface StoredItemFile {
+  key: string;
+  columns: Record<string, unknown>;
+}
+
+/** Stores an item's file within the upload quotas, which see its size before any byte is written. */
+async function storeItemFile(
   ctx: AppContext,
-  user: UserRow,
-  input: CreateFlowerFields,
-  picture: UploadedFile | undefined,
-): Promise<Flower> {
-  if (input.bouquet && picture)
-    throw AppError.validation('Choose a bouquet or upload a picture, not both.');
-  if (!input.bouquet && !picture) {
-    throw AppError.validation('Please choose a bouquet or a picture of a flower.', [
-      { path: 'flowerImg', message: 'Please choose a bouquet or a picture of a flower.' },
-    ]);
+  spec: ItemFile,
+  file: UploadedFile,
+  scope: UploadScope,
+): Promise<StoredItemFile> {
+  const admit = (bytes: number) => assertUploadRoom(ctx, scope, bytes);
+  if (spec.form === 'document') {
+    const document = await storeDocument(ctx, file, admit);
+    return { key: document.fileKey, columns: { ...document } };
   }
-  const { memorial } = await requireMemorialAccess(ctx.db, input.postId, user, 'canPayTribute');
-  if (input.bouquet) {
-    const row = await repo.insertFlower(ctx.db, {
-      memorialId: memorial.id,
-      ownerId: user.id,
-      bouquet: input.bouquet,
-    });
-    return presentFlower(ctx.urls, row, user.fullName);
+  const image = await storeImage(ctx.storage, spec.folder, file.buffer, imageLimits(ctx), admit);
+  return { key: image.imageKey, columns: { ...image } };
+}
+
+/**
+ * Leaves an item on a memorial. The request is checked first, then the author's right, and only
+ * then is a file processed: the file is stored before its row, and removed again when the row
+ * cannot be written.
+ */
+export async function createItem(
+  ctx: AppContext,
+  kind: TributeKind,
+  author: UserRow,
+  form: UploadForm<{ postId: string }, string>,
+): Promise<TributeItem> {
+  const file = kind.file ? form.files[kind.file.field] : undefined;
+  const missing = kind.file?.required;
+  if (missing && (!file || file.buffer.length === 0)) {
+    throw AppError.validation(missing, [{ path: kind.file!.field, message: missing }]);
   }
-  const scope = { memorialId: memorial.id, userId: user.id };
-  const stored = await storeImage(
-    ctx.storage,
-    'flowers',
-    picture!.buffer,
-    imageLimits(ctx),
-    (bytes) => assertUploadRoom(ctx, scope, bytes),
+  kind.check?.(form.fields, file);
+  const { memorial, access } = await requireItemAddition(
+    ctx.db,
+    kind.audience,
+    form.fields.postId,
+    author,
   );
+  const scope = { memorialId: memorial.id, userId: author.id };
+  const stored = file && kind.file ? await storeItemFile(ctx, kind.file, file, scope) : null;
   try {
-    const row = await repo.insertFlower(ctx.db, {
+    const row = await repo.insertItem(ctx.db, kind, {
+      ...kind.values(form.fields, author),
+      ...stored?.columns,
       memorialId: memorial.id,
-      ownerId: user.id,
-      ...stored,
+      ownerId: author.id,
     });
-    return presentFlower(ctx.urls, row, user.fullName);
+    return presentItem(ctx.urls, kind, row, author.fullName, itemAbilities(row, access, author));
   } catch (error) {
-    await ctx.storage.deletePrefix(stored.imageKey);
+    if (stored) await removeUpload(ctx.storage, stored.key);
     throw error;
   }
 }
 
-export async function removeFlower(
+/**
+ * Removes an item, for its author, the memorial's owner or an administrator (moderation takes
+ * this same path). The row goes first: a file without a row is invisible and the storage check
+ * quarantines it; a row without its file would be a broken picture. A file that cannot be
+ * removed now is logged (without its key) and left to that check: the item is gone, not a 500.
+ */
+export async function removeItem(
   ctx: AppContext,
+  kind: TributeKind,
   user: UserRow,
   id: string,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  const flower = await repo.findFlower(ctx.db, id);
-  if (!flower) throw AppError.notFound(ITEM_NOT_FOUND);
-  await requireRemovalRight(ctx.db, flower, user, 'everyone');
-  const removed = await repo.deleteFlower(ctx.db, flower.id);
-  // The row goes first: a file without a row is invisible, a row without its file is a broken picture.
-  if (removed?.imageKey) await removeItemFiles(ctx, removed.imageKey, log);
-}
-
-export async function listPrayers(
-  ctx: AppContext,
-  memorialId: string,
-  query: TributePageQuery,
-): Promise<TributePage<Prayer>> {
-  const memorial = await findVisibleMemorial(ctx.db, memorialId);
-  const page = await repo.listPrayers(ctx.db, {
-    memorialId: memorial.id,
-    limit: query.limit,
-    cursor: decodeCursor(query.cursor),
-  });
-  return {
-    data: page.rows.map((r) => presentPrayer(r.item, r.ownerName)),
-    nextCursor: page.nextCursor,
-  };
-}
-
-export async function sayPrayer(
-  ctx: AppContext,
-  user: UserRow,
-  input: CreatePrayer,
-): Promise<Prayer> {
-  const { memorial } = await requireMemorialAccess(ctx.db, input.postId, user, 'canPayTribute');
-  const row = await repo.insertPrayer(ctx.db, {
-    memorialId: memorial.id,
-    ownerId: user.id,
-    text: input.prayerText,
-  });
-  return presentPrayer(row, user.fullName);
-}
-
-export async function removePrayer(ctx: AppContext, user: UserRow, id: string): Promise<void> {
-  const prayer = await repo.findPrayer(ctx.db, id);
-  if (!prayer) throw AppError.notFound(ITEM_NOT_FOUND);
-  await requireRemovalRight(ctx.db, prayer, user, 'everyone');
-  await repo.deletePrayer(ctx.db, prayer.id);
+  const item = await repo.findItem(ctx.db, kind, id);
+  if (!item) throw AppError.notFound(ITEM_NOT_FOUND);
+  await requireItemRemoval(ctx.db, kind.audience, item, user);
+  const removed = await repo.deleteItem(ctx.db, kind, item.id);
+  if (!removed?.fileKey) return;
+  try {
+    await removeUpload(ctx.storage, removed.fileKey);
+  } catch (error) {
+    // The error's message names the file's path, a row value: only its code goes to the log.
+    const code = (error as { code?: unknown }).code;
+    log.warn(
+      { kind: kind.path, code: typeof code === 'string' ? code : 'unknown' },
+      'a removed item left a file behind; the storage check will quarantine it',
+    );
+  }
 }

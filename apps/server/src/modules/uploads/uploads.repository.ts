@@ -1,7 +1,6 @@
-import { and, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { documents, flowers, memorabilia, photos } from '../../db/schema/index.js';
+import { TRIBUTE_KINDS } from '../tributes/tribute-kinds.js';
 
 export interface Usage {
   bytes: number;
@@ -13,47 +12,20 @@ export interface UploadScope {
   userId: string;
 }
 
-/** Every table that holds uploaded files, with the column that says how many bytes each holds. */
-const UPLOAD_TABLES: {
-  table: PgTable;
-  memorialId: PgColumn;
-  ownerId: PgColumn;
-  bytes: PgColumn;
-  stored?: SQL;
-}[] = [
-  // A bouquet is one of the product's own pictures: only uploaded flowers count.
-  {
-    table: flowers,
-    memorialId: flowers.memorialId,
-    ownerId: flowers.ownerId,
-    bytes: flowers.byteSize,
-    stored: isNotNull(flowers.imageKey),
-  },
-  { table: photos, memorialId: photos.memorialId, ownerId: photos.ownerId, bytes: photos.byteSize },
-  {
-    table: memorabilia,
-    memorialId: memorabilia.memorialId,
-    ownerId: memorabilia.ownerId,
-    bytes: memorabilia.byteSize,
-  },
-  {
-    table: documents,
-    memorialId: documents.memorialId,
-    ownerId: documents.ownerId,
-    bytes: documents.sizeBytes,
-  },
-];
-
 /**
- * What one memorial holds and what one member has uploaded, summed over every upload table.
- * Each table answers from its memorial and owner indexes in one query.
+ * What one memorial holds and what one member has uploaded, summed over every kind of item that
+ * stores files (only rows with a file: a bouquet is one of the product's own pictures). Each
+ * table answers from its memorial and owner indexes in one query.
  */
 export async function uploadUsage(
   db: Db,
   scope: UploadScope,
 ): Promise<{ memorial: Usage; user: Usage }> {
+  const withFiles = TRIBUTE_KINDS.flatMap(({ table, file }) => (file ? [{ table, file }] : []));
   const rows = await Promise.all(
-    UPLOAD_TABLES.map(async ({ table, memorialId, ownerId, bytes, stored }) => {
+    withFiles.map(async ({ table, file }) => {
+      const { memorialId, ownerId } = table;
+      const { bytes } = file;
       const onMemorial = sql`${memorialId} = ${scope.memorialId}`;
       const byUser = sql`${ownerId} = ${scope.userId}`;
       const [row] = await db
@@ -66,7 +38,9 @@ export async function uploadUsage(
           userCount: sql`count(*) filter (where ${byUser})`.mapWith(Number),
         })
         .from(table)
-        .where(and(stored, or(eq(memorialId, scope.memorialId), eq(ownerId, scope.userId))));
+        .where(
+          and(isNotNull(file.key), or(eq(memorialId, scope.memorialId), eq(ownerId, scope.userId))),
+        );
       return row!;
     }),
   );

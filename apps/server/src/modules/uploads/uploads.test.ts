@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../../test/app.js';
 import {
   addContributorRow,
+  createMemorialCast,
   createMemorialRow,
   createUser,
+  type MemorialCast,
   type TestUser,
 } from '../../../test/factories.js';
 import { pdfFile, pngFile } from '../../../test/fixtures.js';
@@ -18,22 +20,13 @@ import { LocalStorage } from '../../storage/local-storage.js';
 
 // ---- Helpers ----
 
-interface World {
+interface World extends MemorialCast {
   t: TestApp;
-  owner: TestUser;
-  contributor: TestUser;
-  visitor: TestUser;
-  memorialId: string;
 }
 
 async function world(overrides: Partial<Record<keyof Env, string>>): Promise<World> {
   const t = await createTestApp(overrides);
-  const owner = await createUser(t.app, { role: 'sponsor' });
-  const contributor = await createUser(t.app);
-  const visitor = await createUser(t.app);
-  const memorialId = (await createMemorialRow(t.app, owner)).id;
-  await addContributorRow(t.app, memorialId, contributor);
-  return { t, owner, contributor, visitor, memorialId };
+  return { t, ...(await createMemorialCast(t.app)) };
 }
 
 const FIELDS: Record<string, string> = {
@@ -111,10 +104,10 @@ describe(`upload quotas by count (${TEST_ENGINE})`, () => {
 
   it('refuses a memorial its next upload once it holds its limit, naming the limit', async () => {
     expect((await upload(w, 'photos', w.contributor, await photo(0))).statusCode).toBe(201);
-    const flower = await upload(w, 'flowers', w.visitor, await photo(1));
+    const flower = await upload(w, 'flowers', w.member, await photo(1));
     expect(flower.statusCode).toBe(201);
     // A bouquet is the product's own picture: it stores nothing and is never refused.
-    const bouquet = await postJson(w, '/api/v1/flowers', w.visitor, {
+    const bouquet = await postJson(w, '/api/v1/flowers', w.member, {
       postId: w.memorialId,
       bouquet: 'white-lilies',
     });
@@ -131,7 +124,7 @@ describe(`upload quotas by count (${TEST_ENGINE})`, () => {
     );
     expectRefused(await upload(w, 'documents', w.owner, pdfFile()), 403, 'QUOTA_EXCEEDED', full);
     expectRefused(
-      await upload(w, 'flowers', w.visitor, await photo(3)),
+      await upload(w, 'flowers', w.member, await photo(3)),
       403,
       'QUOTA_EXCEEDED',
       full,
@@ -263,23 +256,23 @@ describe(`creation rate limits (${TEST_ENGINE})`, () => {
 
   it('limits flowers per member with 429 and Retry-After', async () => {
     const flower = { postId: w.memorialId, bouquet: 'white-lilies' };
-    expect((await postJson(w, '/api/v1/flowers', w.visitor, flower)).statusCode).toBe(201);
-    expect((await upload(w, 'flowers', w.visitor, await photo(0))).statusCode).toBe(201);
+    expect((await postJson(w, '/api/v1/flowers', w.member, flower)).statusCode).toBe(201);
+    expect((await upload(w, 'flowers', w.member, await photo(0))).statusCode).toBe(201);
     expectThrottled(
-      await postJson(w, '/api/v1/flowers', w.visitor, flower),
+      await postJson(w, '/api/v1/flowers', w.member, flower),
       /^You have left many flowers in a short time\. Please try again in 15 minutes\.$/,
     );
-    expectThrottled(await upload(w, 'flowers', w.visitor, await photo(1)), /many flowers/);
+    expectThrottled(await upload(w, 'flowers', w.member, await photo(1)), /many flowers/);
     // Another member is not held back by this one.
     expect((await postJson(w, '/api/v1/flowers', w.owner, flower)).statusCode).toBe(201);
   });
 
   it('limits prayers per member', async () => {
     const prayer = { postId: w.memorialId, prayerText: 'Rest in peace, dear friend.' };
-    expect((await postJson(w, '/api/v1/prayers', w.visitor, prayer)).statusCode).toBe(201);
-    expect((await postJson(w, '/api/v1/prayers', w.visitor, prayer)).statusCode).toBe(201);
+    expect((await postJson(w, '/api/v1/prayers', w.member, prayer)).statusCode).toBe(201);
+    expect((await postJson(w, '/api/v1/prayers', w.member, prayer)).statusCode).toBe(201);
     expectThrottled(
-      await postJson(w, '/api/v1/prayers', w.visitor, prayer),
+      await postJson(w, '/api/v1/prayers', w.member, prayer),
       /^You have said many prayers in a short time\./,
     );
   });
@@ -364,13 +357,13 @@ describe(`pixel caps for avatars and flowers (${TEST_ENGINE})`, () => {
   it('refuses a flower over its own pixel cap, and takes the same picture as a photo', async () => {
     const big = await pngFile(1200, 1000);
     expectRefused(
-      await upload(w, 'flowers', w.visitor, big),
+      await upload(w, 'flowers', w.member, big),
       422,
       'INVALID_FILE',
       'The flower picture has too many pixels (at most 1 megapixel). Please use a smaller image.',
     );
     expect((await upload(w, 'photos', w.contributor, big)).statusCode).toBe(201);
-    expect((await upload(w, 'flowers', w.visitor, await pngFile(1000, 1000))).statusCode).toBe(201);
+    expect((await upload(w, 'flowers', w.member, await pngFile(1000, 1000))).statusCode).toBe(201);
   });
 });
 

@@ -1,0 +1,347 @@
+// Viewer-aware visibility, proved from the outside: the visibility rule is replaced here by one
+// that hides every memorial whose title starts with "Hidden", from everyone, owner and admin
+// included. Every route that reads or touches memorials must then answer as if such a memorial
+// did not exist, while its visible twin, built the same way, still shows. A route that reads
+// memorials without going through the memorial policy fails here; a route not listed here at all
+// fails the first test, so no new route escapes the question.
+import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, TEST_ENGINE, UNLIMITED_CREATIONS, type TestApp } from '../test/app.js';
+import { createUser, type TestUser } from '../test/factories.js';
+import { pngFile } from '../test/fixtures.js';
+import { createItemRequest, pictureFlowerRequest } from '../test/item-samples.js';
+import { multipart } from '../test/multipart.js';
+import { memorials } from './db/schema/index.js';
+import { documentKind, flowerKind, TRIBUTE_KINDS } from './modules/tributes/tribute-kinds.js';
+
+vi.mock('./modules/memorials/memorial-visibility.js', async () => {
+  const { sql } = await import('drizzle-orm');
+  const schema = await import('./db/schema/index.js');
+  return { memorialVisibleTo: () => sql`${schema.memorials.title} NOT LIKE 'Hidden%'` };
+});
+
+let t: TestApp;
+let owner: TestUser;
+let contributor: TestUser;
+let member: TestUser;
+let admin: TestUser;
+
+interface Fixture {
+  id: string;
+  title: string;
+  /** The memorial's picture and an uploaded flower's, as the API handed them out. */
+  picture: string;
+  flowerPicture: string;
+  /** One item of every kind, left by the contributor, by API path. */
+  items: Record<string, { _id: string }>;
+}
+
+type Answer = Awaited<ReturnType<TestApp['app']['inject']>>;
+const send = (request: InjectOptions): Promise<Answer> => t.app.inject(request);
+const as = (user: TestUser | null) => user?.auth ?? {};
+
+async function created(request: InjectOptions) {
+  const res = await send(request);
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return res.json().data;
+}
+
+let serial = 0;
+
+/**
+ * A memorial with everything that can hang off one: a picture, a contributor, a like, and an
+ * item of every kind (an uploaded flower among them). Built while visible, then renamed to
+ * "Hidden ..." when `hidden`, which the injected rule hides.
+ */
+async function memorial(hidden: boolean): Promise<Fixture> {
+  const title = `Memorial ${++serial}`;
+  const form = multipart({ title, traits: 'kind' }, { postImg: await pngFile() });
+  const post = await created({
+    method: 'POST',
+    url: '/api/v1/posts',
+    payload: form.payload,
+    headers: { ...form.headers, ...as(owner) },
+  });
+  await created({
+    method: 'PATCH',
+    url: `/api/v1/users/${contributor.row.id}/roles`,
+    payload: { postId: post._id, userId: contributor.row.id },
+    headers: as(owner),
+  });
+  await created({ method: 'PUT', url: `/api/v1/posts/${post._id}/like`, headers: as(member) });
+  const items: Fixture['items'] = {};
+  for (const kind of TRIBUTE_KINDS) {
+    items[kind.path] = await created(await createItemRequest(kind, post._id, as(contributor)));
+  }
+  const flower = await created(await pictureFlowerRequest(post._id, as(member)));
+  const finalTitle = hidden ? `Hidden ${title}` : title;
+  await t.app.ctx.db.update(memorials).set({ title: finalTitle }).where(eq(memorials.id, post._id));
+  return {
+    id: post._id,
+    title: finalTitle,
+    picture: post.postImg,
+    flowerPicture: flower.flowerImg,
+    items,
+  };
+}
+
+/** Whether a list answer holds the memorial (by its id anywhere in the answer). */
+const lists = (res: Answer, m: Fixture) => res.statusCode === 200 && res.body.includes(m.id);
+const succeeds = (res: Answer) => res.statusCode >= 200 && res.statusCode < 300;
+
+/**
+ * How each route shows a memorial: true when the memorial shows (or the call on it succeeds).
+ * `fresh` builds a memorial of its own for calls that change or remove it.
+ */
+type Probe = (m: Fixture, fresh: () => Promise<Fixture>) => Promise<boolean>;
+const probes = new Map<string, Probe[]>();
+function probe(route: string, check: Probe) {
+  probes.set(route, [...(probes.get(route) ?? []), check]);
+}
+
+probe('GET /api/v1/posts', async (m) =>
+  lists(await send({ method: 'GET', url: '/api/v1/posts', headers: as(owner) }), m),
+);
+probe('GET /api/v1/posts', async (m) =>
+  lists(
+    await send({
+      method: 'GET',
+      url: `/api/v1/posts?q=${encodeURIComponent(m.title)}&limit=12`,
+      headers: as(owner),
+    }),
+    m,
+  ),
+);
+probe('GET /api/v1/posts/get-sponsor-post', async (m) =>
+  lists(
+    await send({ method: 'GET', url: '/api/v1/posts/get-sponsor-post', headers: as(owner) }),
+    m,
+  ),
+);
+probe('GET /api/v1/posts/get-contributer-post', async (m) =>
+  lists(
+    await send({
+      method: 'GET',
+      url: '/api/v1/posts/get-contributer-post',
+      headers: as(contributor),
+    }),
+    m,
+  ),
+);
+probe('GET /api/v1/posts/post/:id', async (m) =>
+  succeeds(await send({ method: 'GET', url: `/api/v1/posts/post/${m.id}`, headers: as(owner) })),
+);
+probe('DELETE /api/v1/posts/:id', async (_m, fresh) =>
+  succeeds(
+    await send({
+      method: 'DELETE',
+      url: `/api/v1/posts/${(await fresh()).id}`,
+      headers: as(owner),
+    }),
+  ),
+);
+for (const method of ['PATCH', 'PUT'] as const) {
+  probe(`${method} /api/v1/posts/:id`, async (m) => {
+    const form = multipart({ description: 'Edited.' });
+    return succeeds(
+      await send({
+        method,
+        url: `/api/v1/posts/${m.id}`,
+        payload: form.payload,
+        headers: { ...form.headers, ...as(owner) },
+      }),
+    );
+  });
+}
+probe('POST /api/v1/posts/update-post', async (m) => {
+  const form = multipart({ postId: m.id, description: 'Edited.' });
+  return succeeds(
+    await send({
+      method: 'POST',
+      url: '/api/v1/posts/update-post',
+      payload: form.payload,
+      headers: { ...form.headers, ...as(owner) },
+    }),
+  );
+});
+probe('GET /api/v1/posts/:id/contributors', async (m) =>
+  succeeds(
+    await send({ method: 'GET', url: `/api/v1/posts/${m.id}/contributors`, headers: as(owner) }),
+  ),
+);
+probe('DELETE /api/v1/posts/:id/contributors/:userId', async (_m, fresh) =>
+  succeeds(
+    await send({
+      method: 'DELETE',
+      url: `/api/v1/posts/${(await fresh()).id}/contributors/${contributor.row.id}`,
+      headers: as(owner),
+    }),
+  ),
+);
+for (const method of ['PUT', 'DELETE'] as const) {
+  probe(`${method} /api/v1/posts/:id/like`, async (m) =>
+    succeeds(await send({ method, url: `/api/v1/posts/${m.id}/like`, headers: as(member) })),
+  );
+}
+probe('PATCH /api/v1/users/:userId/roles', async (m) => {
+  const newcomer = await createUser(t.app);
+  return succeeds(
+    await send({
+      method: 'PATCH',
+      url: `/api/v1/users/${newcomer.row.id}/roles`,
+      payload: { postId: m.id, userId: newcomer.row.id },
+      headers: as(owner),
+    }),
+  );
+});
+probe('GET /api/v1/home/legends', async (m) => {
+  await t.app.ctx.db
+    .update(memorials)
+    .set({ featuredAt: new Date() })
+    .where(eq(memorials.id, m.id));
+  return lists(await send({ method: 'GET', url: '/api/v1/home/legends' }), m);
+});
+for (const kind of TRIBUTE_KINDS) {
+  probe(`GET /api/v1/${kind.path}/post/:id`, async (m) =>
+    succeeds(
+      await send({
+        method: 'GET',
+        url: `/api/v1/${kind.path}/post/${m.id}`,
+        headers: as(contributor),
+      }),
+    ),
+  );
+  probe(`POST /api/v1/${kind.path}`, async (m) =>
+    succeeds(await send(await createItemRequest(kind, m.id, as(contributor)))),
+  );
+  probe(`DELETE /api/v1/${kind.path}/:id`, async (_m, fresh) =>
+    succeeds(
+      await send({
+        method: 'DELETE',
+        url: `/api/v1/${kind.path}/${(await fresh()).items[kind.path]!._id}`,
+        headers: as(contributor),
+      }),
+    ),
+  );
+}
+// With a bearer token. A signed link handed out while the memorial showed keeps working until it
+// expires (within the hour): the signature is the proof of a right granted when it was made.
+probe('GET /api/v1/documents/:id/download', async (m) =>
+  succeeds(
+    await send({
+      method: 'GET',
+      url: `/api/v1/documents/${m.items[documentKind.path]!._id}/download`,
+      headers: as(contributor),
+    }),
+  ),
+);
+// Unsigned pictures: public only when the row that owns them is. (Signed ones: as above.)
+probe('GET /media/*', async (m) => succeeds(await send({ method: 'GET', url: m.picture })));
+probe('GET /media/*', async (m) => succeeds(await send({ method: 'GET', url: m.flowerPicture })));
+probe('GET /api/v1/admin/memorials', async (m) =>
+  lists(
+    await send({
+      method: 'GET',
+      url: `/api/v1/admin/memorials?search=${encodeURIComponent(m.title)}`,
+      headers: as(admin),
+    }),
+    m,
+  ),
+);
+probe('PATCH /api/v1/admin/memorials/:id/featured', async (m) =>
+  succeeds(
+    await send({
+      method: 'PATCH',
+      url: `/api/v1/admin/memorials/${m.id}/featured`,
+      payload: { featured: true },
+      headers: as(admin),
+    }),
+  ),
+);
+probe('GET /api/v1/admin/tributes', async (m) =>
+  lists(
+    await send({ method: 'GET', url: '/api/v1/admin/tributes?limit=100', headers: as(admin) }),
+    m,
+  ),
+);
+probe('DELETE /api/v1/admin/tributes/:kind/:id', async (_m, fresh) =>
+  succeeds(
+    await send({
+      method: 'DELETE',
+      url: `/api/v1/admin/tributes/${flowerKind.moderation!.name}/${(await fresh()).items[flowerKind.path]!._id}`,
+      headers: as(admin),
+    }),
+  ),
+);
+
+/** Routes that touch no memorial: accounts, legacies, contact, the API reference, admin of members. */
+const UNRELATED = [
+  'POST /api/v1/users/register',
+  'POST /api/v1/users/login',
+  'POST /api/v1/users/logout',
+  'PATCH /api/v1/users/become-sponsor',
+  'GET /api/v1/users/me',
+  'POST /api/v1/users/update-profile',
+  'PATCH /api/v1/users/update-account',
+  'POST /api/v1/users/confirm-email',
+  'POST /api/v1/users/change-password',
+  'POST /api/v1/users/forgot-password',
+  'POST /api/v1/users/reset-password/confirm',
+  'GET /api/v1/users/normal',
+  // Creates a memorial of the caller's own: nothing to hide yet.
+  'POST /api/v1/posts',
+  'GET /api/v1/legacies',
+  'POST /api/v1/legacies',
+  'POST /api/v1/contact',
+  'GET /api/v1/admin/users',
+  'PATCH /api/v1/admin/users/:id/sponsor',
+  'PATCH /api/v1/admin/users/:id/status',
+  'GET /api/v1/openapi.json',
+  'GET /api/docs',
+  'GET /api/docs/json',
+  'GET /api/docs/yaml',
+  'GET /api/docs/static/index.html',
+  'GET /api/docs/static/swagger-initializer.js',
+  'GET /api/docs/static/*',
+];
+
+let shown: Fixture;
+let hidden: Fixture;
+
+beforeAll(async () => {
+  // Every memorial here carries an item of every kind from the same members: creation budgets
+  // are not what this tests.
+  t = await createTestApp(UNLIMITED_CREATIONS);
+  [owner, contributor, member, admin] = await Promise.all([
+    createUser(t.app, { role: 'sponsor' }),
+    createUser(t.app),
+    createUser(t.app),
+    createUser(t.app, { role: 'admin' }),
+  ]);
+  shown = await memorial(false);
+  hidden = await memorial(true);
+});
+afterAll(async () => t?.close());
+
+describe(`memorial visibility through the policy (${TEST_ENGINE})`, () => {
+  it('asks every registered route whether it shows a hidden memorial', () => {
+    const registered = t.app.registeredRoutes
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((route) => !route.startsWith('GET /*'));
+    const unasked = registered.filter((r) => !probes.has(r) && !UNRELATED.includes(r));
+    expect(unasked, 'routes neither probed nor listed as unrelated').toEqual([]);
+    const stale = [...probes.keys(), ...UNRELATED].filter((r) => !registered.includes(r));
+    expect(stale, 'entries for routes that no longer exist').toEqual([]);
+  });
+
+  for (const [route, checks] of probes) {
+    it(`${route} shows the visible memorial and answers as if the hidden one did not exist`, async () => {
+      for (const [index, check] of checks.entries()) {
+        const label = `${route} #${index + 1}`;
+        expect(await check(shown, () => memorial(false)), `${label}: visible`).toBe(true);
+        expect(await check(hidden, () => memorial(true)), `${label}: hidden`).toBe(false);
+      }
+    });
+  }
+});

@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_ENGINE, type TestApp } from '../../../test/app.js';
+import { createUser, registrationRequest, type TestUser } from '../../../test/factories.js';
+import { pngFile } from '../../../test/fixtures.js';
+import { createItemRequest, pictureFlowerRequest } from '../../../test/item-samples.js';
+import { multipart } from '../../../test/multipart.js';
+import { reconcileStorage } from '../../maintenance/reconcile.js';
+import { IMAGE_WIDTHS } from '../../media/image-store.js';
+import { photoKind, TRIBUTE_KINDS } from '../tributes/tribute-kinds.js';
+import { referenceColumns, STORAGE_FOLDERS } from './stored-files.js';
+
+let t: TestApp;
+let owner: TestUser;
+/** Pictures as the API handed them out, one of each kind that has one. */
+const pictures: Record<string, string> = {};
+
+async function keysUnder(folder: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const key of t.app.ctx.storage.list(folder)) keys.push(key);
+  return keys;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createUser(t.app, { role: 'sponsor' });
+  // One upload in every folder, each through the call that makes it.
+  const registered = await t.app.inject(await registrationRequest());
+  pictures['avatars'] = registered.json().data.user.avatar;
+  const post = multipart({ title: 'Pictured' }, { postImg: await pngFile() });
+  const memorial = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/posts',
+    payload: post.payload,
+    headers: { ...post.headers, ...owner.auth },
+  });
+  const memorialId = memorial.json().data._id as string;
+  pictures['memorials'] = memorial.json().data.postImg;
+  for (const kind of TRIBUTE_KINDS) {
+    const res = await t.app.inject(await createItemRequest(kind, memorialId, owner.auth));
+    expect(res.statusCode, res.body).toBe(201);
+  }
+  const left = await t.app.inject(await pictureFlowerRequest(memorialId, owner.auth));
+  pictures['flowers'] = left.json().data.flowerImg;
+  const photos = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/${photoKind.path}/post/${memorialId}`,
+    headers: owner.auth,
+  });
+  pictures['photos'] = photos.json().data[0].photoImg;
+});
+afterAll(async () => t?.close());
+
+describe(`what points at stored files (${TEST_ENGINE})`, () => {
+  it('every folder an upload is written to has exactly one column pointing at it, and no other folder is listed', async () => {
+    const written = new Set<string>([
+      ...Object.keys(IMAGE_WIDTHS),
+      ...TRIBUTE_KINDS.flatMap((kind) => (kind.file ? [kind.file.folder] : [])),
+    ]);
+    expect([...STORAGE_FOLDERS].sort()).toEqual([...written].sort());
+    expect(new Set(STORAGE_FOLDERS).size).toBe(STORAGE_FOLDERS.length);
+
+    const result = await t.app.ctx.db.execute(
+      sql`SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public'`,
+    );
+    const columns = new Set(
+      (result as unknown as { rows: { table_name: string; column_name: string }[] }).rows.map(
+        (r) => `${r.table_name}.${r.column_name}`,
+      ),
+    );
+    for (const { folder, table, column } of referenceColumns()) {
+      expect(columns.has(`${table}.${column}`), `${folder}: ${table}.${column}`).toBe(true);
+    }
+  });
+
+  it('the storage check finds an upload in every folder, each pointed at by its row', async () => {
+    for (const folder of STORAGE_FOLDERS) {
+      expect((await keysUnder(folder)).length, folder).toBeGreaterThan(0);
+    }
+    const report = await reconcileStorage(t.app.ctx, {
+      mode: 'dry-run',
+      graceMs: 0,
+      quarantineDays: 30,
+    });
+    expect(report.orphanFiles).toEqual([]);
+    expect(report.missingFiles).toEqual([]);
+    expect(report.referencedUploads).toBe(report.storedUploads);
+  });
+
+  it('serves a picture without a signature only when the row that owns it lets anyone see it', async () => {
+    for (const folder of ['avatars', 'memorials', 'flowers']) {
+      const res = await t.app.inject({ method: 'GET', url: pictures[folder]! });
+      expect(res.statusCode, folder).toBe(200);
+      expect(res.headers['cache-control'], folder).toBe('public, max-age=31536000, immutable');
+    }
+    const signed = await t.app.inject({ method: 'GET', url: pictures['photos']! });
+    expect(signed.statusCode).toBe(200);
+    expect(signed.headers['cache-control']).toBe('private, max-age=3600');
+    const unsigned = await t.app.inject({ method: 'GET', url: pictures['photos']!.split('?')[0]! });
+    expect(unsigned.statusCode).toBe(404);
+
+    // The same bytes under a key no row points at: a public folder's name opens nothing.
+    const source = pictures['memorials']!.replace(/^\/media\//, '');
+    const stray = source.replace(/[0-9a-f-]{36}/, '0b8d5c3e-7f8a-4a51-9a4f-2c1e9b7d6a50');
+    const object = await t.app.ctx.storage.get(source);
+    const chunks: Buffer[] = [];
+    for await (const chunk of object!.stream) chunks.push(chunk as Buffer);
+    await t.app.ctx.storage.put(stray, Buffer.concat(chunks));
+    const orphan = await t.app.inject({ method: 'GET', url: `/media/${stray}` });
+    expect(orphan.statusCode).toBe(404);
+  });
+});

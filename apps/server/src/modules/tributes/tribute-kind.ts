@@ -1,0 +1,95 @@
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { TributeItem, TributeKindName } from '@rips/shared/tributes';
+import type { Config } from '../../config.js';
+import type { UploadedFile, UploadSpec } from '../../lib/multipart.js';
+import type { ImageKind } from '../../media/image-store.js';
+import type { MediaUrls } from '../../media/urls.js';
+import type { Creation } from '../uploads/uploads.service.js';
+import type { UserRow } from '../users/users.repository.js';
+
+/** The columns every item table has: flowers, prayers, photos, memorabilia, documents. */
+export type ItemTable = PgTable & {
+  id: PgColumn;
+  memorialId: PgColumn;
+  ownerId: PgColumn;
+  createdAt: PgColumn;
+};
+
+export interface ItemRow {
+  id: string;
+  memorialId: string;
+  ownerId: string;
+  createdAt: Date;
+}
+
+/**
+ * Who may see a kind's items: everyone who may see the memorial (flowers, prayers), or only its
+ * owner, its contributors and administrators (photos, memorabilia, documents). Adding an item
+ * follows the same line: any signed-in member, or the owner and contributors.
+ */
+export type Audience = 'everyone' | 'contributors';
+
+interface ItemFileBase {
+  /** The multipart field the spec names for it. */
+  field: string;
+  /** The column holding the key; upload quotas count `bytes`. */
+  key: PgColumn;
+  bytes: PgColumn;
+  /** Set when the file is required: the message when it is missing. */
+  required?: string;
+  maxBytes(config: Config): number;
+}
+
+/**
+ * How a kind keeps an uploaded file: a picture re-encoded into WebP variants under `folder`
+ * (the key column holds the variants' folder), or a document kept byte for byte (the key
+ * column holds the file's key).
+ */
+export type ItemFile =
+  | (ItemFileBase & { form: 'image'; folder: ImageKind })
+  | (ItemFileBase & { form: 'document'; folder: 'documents' });
+
+/** What the moderation list shows of an item (`AdminTribute`). */
+export interface ModerationPreview {
+  text: string | null;
+  image: string | null;
+  bouquet: string | null;
+}
+
+/**
+ * One kind of item left on a memorial: everything the generic repository, service, routes and
+ * presenter need, and what backup, the storage check, media serving, memorial deletion, upload
+ * quotas and moderation derive their lists from. Methods (not function-valued properties) keep
+ * a kind of any row type usable as a plain `TributeKind`.
+ */
+export interface TributeKind<
+  Row extends ItemRow = ItemRow,
+  Item extends TributeItem = TributeItem,
+  Fields extends { postId: string } = { postId: string },
+> {
+  /** The API's name for the kind: `/api/v1/{path}`, `/{path}/post/{id}`, `/{path}/{id}`. */
+  path: string;
+  table: ItemTable;
+  audience: Audience;
+  /** The per-member rate-limit budget its creations count against. */
+  creation: Creation;
+  /** The create call's text fields and file field, parsed by the shared zod schema. */
+  upload: UploadSpec<z.ZodType<Fields>, string>;
+  /** The item as the API answers it. */
+  schema: z.ZodType<Item>;
+  file: ItemFile | null;
+  /** The spec's success texts, and the list's message. */
+  messages: { created: string; removed: string; listed: string };
+  /** Present on the kinds administrators moderate, with the name moderation uses. */
+  moderation: {
+    name: TributeKindName;
+    preview(urls: MediaUrls, row: Row): ModerationPreview;
+  } | null;
+  /** Refuses a request no caller could make right, before any right is checked or byte stored. */
+  check?(fields: Fields, file: UploadedFile | undefined): void;
+  /** The new row's own columns (the service adds memorial, author and the stored file's columns). */
+  values(fields: Fields, author: UserRow): Record<string, unknown>;
+  /** The kind's own fields of the API item (the presenter adds id, memorial, author, date, abilities). */
+  present(urls: MediaUrls, row: Row): Omit<Item, keyof TributeItem>;
+}
