@@ -39,7 +39,7 @@ import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { webAppPlugin } from './plugins/web-app.js';
-import { LocalStorage } from './storage/local-storage.js';
+import { createStorage } from './storage/create-storage.js';
 import type { Storage } from './storage/storage.js';
 
 declare module 'fastify' {
@@ -116,9 +116,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     config,
     db: database.db,
     dbKind: database.kind,
-    storage:
-      options.storage ??
-      new LocalStorage(config.uploadsDir, { minFreeBytes: config.MIN_FREE_DISK_BYTES }),
+    storage: options.storage ?? createStorage(config, { minFreeBytes: config.MIN_FREE_DISK_BYTES }),
     mailer:
       options.mailer ??
       createMailer({
@@ -145,6 +143,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     imageWork: new Semaphore(config.IMAGE_CONCURRENCY),
   };
   app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => ctx.storage.close?.());
   app.decorate('draining', false);
   app.decorate('registeredRoutes', []);
   app.addHook('onRoute', (route) => {

@@ -8,6 +8,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, type Env } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import type { MailMessage } from '../src/mail/mailer.js';
+import { startLoopbackS3 } from './s3-server.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -19,6 +20,8 @@ export interface TestApp {
 
 /** Which engine the suite runs on: in-memory PGlite, or PostgreSQL when TEST_DATABASE_URL is set. */
 export const TEST_ENGINE = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+/** Where uploads go: the data dir, or with TEST_STORAGE=s3 a loopback S3 server per app. */
+export const TEST_STORAGE: 'local' | 's3' = process.env.TEST_STORAGE === 's3' ? 's3' : 'local';
 
 /** A fresh database of its own on the Postgres server, so test files never share rows. */
 async function createPostgresDatabase(
@@ -47,6 +50,8 @@ export interface TestAppOptions {
   logStream?: { write(line: string): void };
   /** Send mail through the real outbox mailer (DATA_DIR/outbox) instead of collecting it. */
   outboxMail?: boolean;
+  /** Where uploads go; TEST_STORAGE by default. */
+  storage?: 'local' | 's3';
 }
 
 export async function createTestApp(
@@ -57,6 +62,7 @@ export async function createTestApp(
   const postgres = process.env.TEST_DATABASE_URL
     ? await createPostgresDatabase(process.env.TEST_DATABASE_URL)
     : null;
+  const s3 = (options.storage ?? TEST_STORAGE) === 's3' ? await startLoopbackS3() : null;
   const config = loadConfig(
     {},
     {
@@ -67,6 +73,7 @@ export async function createTestApp(
       // Tests must not depend on the free space of the machine that runs them.
       MIN_FREE_DISK_BYTES: '0',
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      ...s3?.env,
       ...overrides,
     },
   );
@@ -97,6 +104,7 @@ export async function createTestApp(
       await app.close();
       await database.close();
       await postgres?.drop();
+      await s3?.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
