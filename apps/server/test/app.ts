@@ -24,7 +24,7 @@ export const TEST_ENGINE = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'
 export const TEST_STORAGE: 'local' | 's3' = process.env.TEST_STORAGE === 's3' ? 's3' : 'local';
 
 /** A fresh database of its own on the Postgres server, so test files never share rows. */
-async function createPostgresDatabase(
+export async function createPostgresDatabase(
   baseUrl: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `rips_test_${randomBytes(6).toString('hex')}`;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { PGlite, types, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -17,8 +18,53 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Applies pending migrations; on PostgreSQL under an advisory lock, so instances migrate once. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while holding the database-wide lock `name`, so that one instance at a time does
+   * it. `wait: false` gives up at once (answering `{ ran: false }`) when another instance holds it.
+   * The embedded database has one process by construction (the data dir lock): it just runs.
+   */
+  exclusively<T>(
+    name: string,
+    work: () => Promise<T>,
+    options?: { wait?: boolean },
+  ): Promise<{ ran: true; value: T } | { ran: false }>;
   close(): Promise<void>;
+}
+
+/** A stable 64-bit advisory lock key for a name, as the decimal text PostgreSQL reads. */
+export function advisoryLockKey(name: string): string {
+  return createHash('sha256').update(`rips:${name}`).digest().readBigInt64BE(0).toString();
+}
+
+/** Holds a session-level advisory lock on one connection of its own while `work` runs. */
+async function withAdvisoryLock<T>(
+  pool: pg.Pool,
+  name: string,
+  work: (client: pg.PoolClient) => Promise<T>,
+  wait: boolean,
+): Promise<{ ran: true; value: T } | { ran: false }> {
+  const client = await pool.connect();
+  const key = advisoryLockKey(name);
+  try {
+    if (wait) {
+      await client.query('SELECT pg_advisory_lock($1::bigint)', [key]);
+    } else {
+      const { rows } = await client.query<{ locked: boolean }>(
+        'SELECT pg_try_advisory_lock($1::bigint) AS locked',
+        [key],
+      );
+      if (!rows[0]?.locked) return { ran: false };
+    }
+    try {
+      return { ran: true, value: await work(client) };
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1::bigint)', [key]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -82,7 +128,17 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      // Instances starting together queue on the lock; each then finds what is already applied.
+      migrate: async () => {
+        await withAdvisoryLock(
+          pool,
+          'migrate',
+          (client) => migratePg(drizzlePg(client), { migrationsFolder }),
+          true,
+        );
+      },
+      exclusively: (name, work, options) =>
+        withAdvisoryLock(pool, name, () => work(), options?.wait ?? true),
       close: () => pool.end(),
     };
   }
@@ -95,6 +151,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    exclusively: async (_name, work) => ({ ran: true, value: await work() }),
     close: () => client.close(),
   };
 }
