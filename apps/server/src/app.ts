@@ -111,7 +111,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const limiter = new RateLimiter(config.RATE_LIMIT_WINDOW_SECONDS * 1000);
+  let redisWarnedAt = 0;
+  const limiter = new RateLimiter({
+    windowMs: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
+    redisUrl: config.REDIS_URL,
+    keyPrefix: config.REDIS_KEY_PREFIX,
+    // Reconnection retries repeat the same error every few seconds: one line a minute says it.
+    onRedisError: (error) => {
+      if (Date.now() - redisWarnedAt < 60_000) return;
+      redisWarnedAt = Date.now();
+      app.log.warn(
+        { err: { message: error.message } },
+        'Redis is unreachable: rate limits count in this instance alone until it is back',
+      );
+    },
+  });
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -143,7 +157,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     imageWork: new Semaphore(config.IMAGE_CONCURRENCY),
   };
   app.decorate('ctx', ctx);
-  app.addHook('onClose', async () => ctx.storage.close?.());
+  app.addHook('onClose', async () => {
+    ctx.storage.close?.();
+    ctx.limiter.close();
+  });
   app.decorate('draining', false);
   app.decorate('registeredRoutes', []);
   app.addHook('onRoute', (route) => {

@@ -143,6 +143,14 @@ const EnvSchema = z
       .string()
       .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
       .optional(),
+    /** Prefix of every Redis key this site writes, so several sites can share one Redis. */
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9:_-]{1,64}$/,
+        'REDIS_KEY_PREFIX may hold letters, digits, ":", "_" and "-".',
+      )
+      .default('rips:'),
     /** Serves Prometheus metrics at /metrics to callers presenting this token; unset: no /metrics. */
     METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters.').optional(),
     /** Delivery attempts of a mail after its first, spaced from this delay, doubling each time. */

@@ -40,3 +40,20 @@ export async function redisForTests(): Promise<{ url: string } | { skip: string 
     client.disconnect();
   }
 }
+
+/** Removes every key this test run wrote under `prefix` from the shared Redis. */
+export async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
+  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0 });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      if (keys.length > 0) await client.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    client.disconnect();
+  }
+}

@@ -116,15 +116,15 @@ async function assertCurrentPassword(
     ]);
   }
   const key = `current-password:${user.id}`;
-  ctx.limiter.assertUnder(key, CURRENT_PASSWORD_ATTEMPTS, 'Too many wrong passwords.');
+  await ctx.limiter.assertUnder(key, CURRENT_PASSWORD_ATTEMPTS, 'Too many wrong passwords.');
   if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-    ctx.limiter.hit(key);
+    await ctx.limiter.hit(key);
     const message = 'Your current password is not correct.';
     throw new AppError(400, ErrorCode.InvalidCredentials, message, [
       { path: 'currentPassword', message },
     ]);
   }
-  ctx.limiter.reset(key);
+  await ctx.limiter.reset(key);
 }
 
 /**

@@ -87,7 +87,7 @@ export async function confirmEmailChange(
   { token }: ConfirmEmailChange,
   log: FastifyBaseLogger,
 ): Promise<UserRow> {
-  ctx.limiter.consume(`email-confirm:ip:${ip}`, CONFIRMS_PER_IP, 'Too many attempts.');
+  await ctx.limiter.consume(`email-confirm:ip:${ip}`, CONFIRMS_PER_IP, 'Too many attempts.');
   let applied: Awaited<ReturnType<typeof applyEmailChange>>;
   try {
     applied = await applyEmailChange(ctx.db, hashEmailChangeToken(token), new Date());

@@ -13,7 +13,11 @@ export async function sendContactMessage(
   message: ContactMessage,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  ctx.limiter.consume(`contact:ip:${ip}`, MESSAGES_PER_IP, 'Too many messages from this address.');
+  await ctx.limiter.consume(
+    `contact:ip:${ip}`,
+    MESSAGES_PER_IP,
+    'Too many messages from this address.',
+  );
   try {
     await ctx.mailer.send({
       to: ctx.config.CONTACT_EMAIL,

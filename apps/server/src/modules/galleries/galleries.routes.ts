@@ -71,7 +71,7 @@ export const galleriesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { upload: PhotoUpload, response: createdAnswer(PhotoSchema) } },
     async (request, reply) => {
       const user = await request.requireUser();
-      consumeCreation(ctx, user.id, 'uploads');
+      await consumeCreation(ctx, user.id, 'uploads');
       const form = await readUpload(request, PhotoUpload, { photoImg: imageLimit() });
       const photo = await galleries.addPhoto(ctx, user, form);
       return respond(reply, 201, photo, 'Photo Has Been Added Successfully');
@@ -112,7 +112,7 @@ export const galleriesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { upload: MemorabliaUpload, response: createdAnswer(MemorabliaSchema) } },
     async (request, reply) => {
       const user = await request.requireUser();
-      consumeCreation(ctx, user.id, 'uploads');
+      await consumeCreation(ctx, user.id, 'uploads');
       const form = await readUpload(request, MemorabliaUpload, { memorabliaImg: imageLimit() });
       const item = await galleries.addMemorabilia(ctx, user, form);
       return respond(reply, 201, item, 'Memorablia Has Been Added Successfully');
@@ -158,7 +158,7 @@ export const galleriesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { upload: DocumentUpload, response: createdAnswer(MemorialDocumentSchema) } },
     async (request, reply) => {
       const user = await request.requireUser();
-      consumeCreation(ctx, user.id, 'uploads');
+      await consumeCreation(ctx, user.id, 'uploads');
       const form = await readUpload(request, DocumentUpload, {
         documentFile: ctx.config.MAX_DOCUMENT_BYTES,
       });

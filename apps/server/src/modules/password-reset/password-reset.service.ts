@@ -40,8 +40,12 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const identifier = request.userName.toLowerCase();
   const limited = 'Too many password reset requests.';
-  ctx.limiter.consume(`reset:ip:${ip}`, ctx.config.RESET_LIMIT_PER_IP, limited);
-  ctx.limiter.consume(`reset:account:${identifier}`, ctx.config.RESET_LIMIT_PER_ACCOUNT, limited);
+  await ctx.limiter.consume(`reset:ip:${ip}`, ctx.config.RESET_LIMIT_PER_IP, limited);
+  await ctx.limiter.consume(
+    `reset:account:${identifier}`,
+    ctx.config.RESET_LIMIT_PER_ACCOUNT,
+    limited,
+  );
 
   const [user, newPasswordHash] = await Promise.all([
     findUserByLogin(ctx.db, identifier),
@@ -102,23 +106,31 @@ export async function confirmPasswordReset(
   log: FastifyBaseLogger,
 ): Promise<UserRow> {
   const { RESET_CONFIRM_LIMIT_PER_IP, RESET_WRONG_PASSWORDS_PER_LINK } = ctx.config;
-  ctx.limiter.consume(`reset-confirm:ip:${ip}`, RESET_CONFIRM_LIMIT_PER_IP, 'Too many attempts.');
+  await ctx.limiter.consume(
+    `reset-confirm:ip:${ip}`,
+    RESET_CONFIRM_LIMIT_PER_IP,
+    'Too many attempts.',
+  );
   const { token, newPassword } = body;
   const tokenHash = hashResetToken(token);
   const now = new Date();
   const reset = await findUsablePasswordReset(ctx.db, tokenHash, now);
   if (!reset) throw AppError.badRequest(INVALID_LINK_MESSAGE);
   const attempts = `reset-confirm:link:${tokenHash}`;
-  ctx.limiter.assertUnder(attempts, RESET_WRONG_PASSWORDS_PER_LINK, 'Too many wrong passwords.');
+  await ctx.limiter.assertUnder(
+    attempts,
+    RESET_WRONG_PASSWORDS_PER_LINK,
+    'Too many wrong passwords.',
+  );
   if (!(await verifyPassword(reset.newPasswordHash, newPassword))) {
-    ctx.limiter.hit(attempts);
+    await ctx.limiter.hit(attempts);
     throw new AppError(400, ErrorCode.Validation, NOT_THE_REQUESTED_PASSWORD, [
       { path: 'newPassword', message: NOT_THE_REQUESTED_PASSWORD },
     ]);
   }
   const user = await applyPasswordReset(ctx.db, tokenHash, now);
   if (!user) throw AppError.badRequest(INVALID_LINK_MESSAGE);
-  ctx.limiter.reset(attempts);
+  await ctx.limiter.reset(attempts);
   notifyPasswordChanged(ctx, user, log);
   return user;
 }

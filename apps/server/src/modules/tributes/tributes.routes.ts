@@ -57,7 +57,7 @@ export const tributesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await request.requireUser();
-      consumeCreation(ctx, user.id, 'flowers');
+      await consumeCreation(ctx, user.id, 'flowers');
       const form = await readUpload(request, FlowerUpload, {
         flowerImg: ctx.config.MAX_IMAGE_BYTES,
       });
@@ -101,7 +101,7 @@ export const tributesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await request.requireUser();
-      consumeCreation(ctx, user.id, 'prayers');
+      await consumeCreation(ctx, user.id, 'prayers');
       const form = await readUpload(request, PrayerUpload, {});
       const prayer = await tributes.sayPrayer(ctx, user, form.fields);
       return respond(reply, 201, prayer, 'Prayer Created Successfully');
