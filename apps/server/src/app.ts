@@ -153,6 +153,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       ttlMs: config.PAGE_CACHE_SECONDS * 1000,
       maxEntries: 500,
       maxBytes: 32 * 1024 * 1024,
+      // Only PostgreSQL serves several instances; the embedded database has this one alone.
+      ...(database.kind === 'postgres' ? { shared: database.dataVersion } : {}),
     }),
     imageWork: new Semaphore(config.IMAGE_CONCURRENCY),
   };
@@ -205,7 +207,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // A successful write may change what pages show: cached pages go stale before its answer
   // leaves, so a client that reads the page right after its write sees the change (decision 0022).
   app.addHook('onSend', async (request, reply) => {
-    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) ctx.pageCache.dataChanged();
+    if (SAFE_METHODS.has(request.method) || reply.statusCode >= 400) return;
+    // The write is stored either way; other instances at worst keep a page PAGE_CACHE_SECONDS.
+    await ctx.pageCache.dataChanged().catch((error: unknown) => {
+      request.log.warn({ err: error }, 'could not tell other instances that data changed');
+    });
   });
 
   // While draining, every answer closes its connection, so kept-alive sockets do not hold the

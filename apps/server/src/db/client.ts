@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import type { SharedDataVersion } from '../lib/page-cache.js';
 import { OwnerOnlyNodeFS } from './owner-only-nodefs.js';
 import * as schema from './schema/index.js';
 
@@ -30,6 +31,11 @@ export interface Database {
     work: () => Promise<T>,
     options?: { wait?: boolean },
   ): Promise<{ ran: true; value: T } | { ran: false }>;
+  /**
+   * A counter every instance reads, moved on by every write a page may show (decision 0041);
+   * the embedded database serves one process and keeps none.
+   */
+  dataVersion?: SharedDataVersion;
   close(): Promise<void>;
 }
 
@@ -139,6 +145,20 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
       },
       exclusively: (name, work, options) =>
         withAdvisoryLock(pool, name, () => work(), options?.wait ?? true),
+      dataVersion: {
+        // A sequence: nextval never waits on a lock or a transaction, and last_value is seen by
+        // every session at once.
+        advance: async () => {
+          await pool.query("SELECT nextval('page_data_version')");
+        },
+        current: async () => {
+          const { rows } = await pool.query<{ v: string }>(
+            // Before its first nextval a sequence shows its start value, not yet called.
+            'SELECT (CASE WHEN is_called THEN last_value ELSE 0 END)::text AS v FROM page_data_version',
+          );
+          return rows[0]!.v;
+        },
+      },
       close: () => pool.end(),
     };
   }
