@@ -17,6 +17,8 @@ import { PageCache } from './lib/page-cache.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import { fastifyTrustProxy } from './lib/trust-proxy.js';
 import { Semaphore } from './lib/semaphore.js';
+import { JobQueue } from './jobs/job-queue.js';
+import { MailQueue, MailSeal } from './mail/mail-queue.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { MediaUrls } from './media/urls.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -68,6 +70,7 @@ export interface BuildOptions {
   config: Config;
   database: Database;
   storage?: Storage;
+  /** How queued mail is finally handed over; by default SMTP_URL, else the outbox folder. */
   mailer?: Mailer;
   /** Built web app to serve; null serves the API alone. */
   webDistDir?: string | null;
@@ -126,19 +129,27 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       );
     },
   });
-  const ctx: AppContext = {
-    config,
-    db: database.db,
-    dbKind: database.kind,
-    storage: options.storage ?? createStorage(config, { minFreeBytes: config.MIN_FREE_DISK_BYTES }),
-    mailer:
-      options.mailer ??
+  const jobs = new JobQueue(database, (error) => app.log.error({ err: error }, 'job queue error'));
+  const mail = MailQueue.define(
+    jobs,
+    new MailSeal(config.jwtSecret),
+    options.mailer ??
       createMailer({
         smtpUrl: config.SMTP_URL,
         from: config.MAIL_FROM,
         outboxDir: config.outboxDir,
         log: app.log,
       }),
+    { retryLimit: config.MAIL_RETRY_LIMIT, retryDelaySeconds: config.MAIL_RETRY_DELAY_SECONDS },
+    app.log,
+  );
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    storage: options.storage ?? createStorage(config, { minFreeBytes: config.MIN_FREE_DISK_BYTES }),
+    jobs,
+    mail,
     // Clients on other origins need absolute URLs to load our images and files.
     urls: new MediaUrls(config.jwtSecret, config.CORS_ORIGINS.length ? config.publicUrl : ''),
     tokens: new TokenService(config.jwtSecret, config.JWT_TTL_SECONDS),
@@ -159,7 +170,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     imageWork: new Semaphore(config.IMAGE_CONCURRENCY),
   };
   app.decorate('ctx', ctx);
+  // Workers start with the app and stop before it closes, ahead of the database they use.
+  app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {
+    await jobs.stop();
     ctx.storage.close?.();
     ctx.limiter.close();
   });

@@ -205,7 +205,7 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'DATA_DIR'> {
   uploadsDir: string;
   outboxDir: string;
   jwtSecret: string;
-  /** Where the signing key came from: a generated one is this instance's own (decision 0042). */
+  /** Where the signing key came from: a generated one is this instance's own (decision 0041). */
   jwtSecretSource: 'environment' | 'data-dir';
   publicUrl: string;
 }

@@ -7,13 +7,16 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Env } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
+import { MAIL_JOB } from '../src/mail/mail-queue.js';
 import type { MailMessage } from '../src/mail/mailer.js';
 import { startLoopbackS3 } from './s3-server.js';
 
 export interface TestApp {
   app: FastifyInstance;
-  /** Every message the app "sent". */
+  /** Every message the mail queue delivered (the app queues mail; a worker sends it). */
   mail: MailMessage[];
+  /** Waits until no mail is waiting or being retried, then answers what was delivered. */
+  mailSettled(timeoutMs?: number): Promise<MailMessage[]>;
   dataDir: string;
   close(): Promise<void>;
 }
@@ -48,8 +51,11 @@ export async function createPostgresDatabase(
 export interface TestAppOptions {
   /** Receives every log line (JSON), through the app's real logger and serializers. */
   logStream?: { write(line: string): void };
-  /** Send mail through the real outbox mailer (DATA_DIR/outbox) instead of collecting it. */
-  outboxMail?: boolean;
+  /**
+   * Deliver queued mail through the configured channel (SMTP_URL, else DATA_DIR/outbox) instead
+   * of collecting it in `mail`.
+   */
+  realMailer?: boolean;
   /** Where uploads go; TEST_STORAGE by default. */
   storage?: 'local' | 's3';
 }
@@ -85,7 +91,7 @@ export async function createTestApp(
     database,
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     webDistDir: config.WEB_DIST_DIR ?? null,
-    ...(options.outboxMail
+    ...(options.realMailer
       ? {}
       : {
           mailer: {
@@ -99,6 +105,14 @@ export async function createTestApp(
   return {
     app,
     mail,
+    async mailSettled(timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while ((await app.ctx.jobs.depth(MAIL_JOB)) > 0) {
+        if (Date.now() > deadline) throw new Error(`mail still queued after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return mail;
+    },
     dataDir,
     async close() {
       await app.close();

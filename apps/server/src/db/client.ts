@@ -16,9 +16,16 @@ export type Schema = typeof schema;
 /** One type for both drivers, so repositories never care which engine runs. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** Plain SQL with $n parameters, as the job queue (pg-boss) speaks to the database. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The same connection(s) as `db`, for SQL drizzle does not write (the job queue's). */
+  sql: SqlExecutor;
   /** Applies pending migrations; on PostgreSQL under an advisory lock, so instances migrate once. */
   migrate(): Promise<void>;
   /**
@@ -134,6 +141,13 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     return {
       db,
       kind: 'postgres',
+      sql: {
+        executeSql: async (text, values) => {
+          const result = await pool.query(text, values);
+          // Several statements in one text answer one result each; the last is what was asked.
+          return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
+        },
+      },
       // Instances starting together queue on the lock; each then finds what is already applied.
       migrate: async () => {
         await withAdvisoryLock(
@@ -170,6 +184,14 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
   return {
     db,
     kind: 'pglite',
+    sql: {
+      executeSql: async (text, values) => {
+        // The extended protocol takes one statement; a text without parameters may hold several.
+        if (values && values.length > 0) return client.query(text, values);
+        const results = await client.exec(text);
+        return results.at(-1) ?? { rows: [] };
+      },
+    },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     exclusively: async (_name, work) => ({ ran: true, value: await work() }),
     close: () => client.close(),

@@ -19,7 +19,7 @@ export async function sendContactMessage(
     'Too many messages from this address.',
   );
   try {
-    await ctx.mailer.send({
+    await ctx.mail.enqueue(ctx.db, {
       to: ctx.config.CONTACT_EMAIL,
       replyTo: message.email,
       subject: `Rips Memorial: message from ${message.name}`,

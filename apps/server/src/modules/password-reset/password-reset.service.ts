@@ -9,7 +9,7 @@ import {
 } from '@rips/shared/account';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { notifyPasswordChanged } from '../account/account.notices.js';
+import { passwordChangedNotice } from '../account/account.notices.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { findUserByLogin, type UserRow } from '../users/users.repository.js';
 import {
@@ -64,14 +64,21 @@ async function deliverResetLink(
   newPasswordHash: string,
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url');
-  await insertPasswordReset(ctx.db, {
-    userId: user.id,
-    tokenHash: hashResetToken(token),
-    newPasswordHash,
-    expiresAt: new Date(Date.now() + RESET_LINK_TTL_MINUTES * 60_000),
-  });
   const link = `${ctx.config.publicUrl}/reset-password/confirm?token=${token}`;
-  await ctx.mailer.send({
+  // The link row and its mail in one transaction: a link nobody was sent never exists.
+  await ctx.db.transaction(async (tx) => {
+    await insertPasswordReset(tx, {
+      userId: user.id,
+      tokenHash: hashResetToken(token),
+      newPasswordHash,
+      expiresAt: new Date(Date.now() + RESET_LINK_TTL_MINUTES * 60_000),
+    });
+    await ctx.mail.enqueue(tx, resetLinkMessage(user, link));
+  });
+}
+
+function resetLinkMessage(user: UserRow, link: string) {
+  return {
     to: user.email,
     subject: 'Set your new Rips Memorial password',
     text: [
@@ -91,7 +98,7 @@ async function deliverResetLink(
       '',
       'Rips Memorial',
     ].join('\n'),
-  });
+  };
 }
 
 /**
@@ -103,7 +110,6 @@ export async function confirmPasswordReset(
   ctx: AppContext,
   ip: string,
   body: ResetPasswordConfirm,
-  log: FastifyBaseLogger,
 ): Promise<UserRow> {
   const { RESET_CONFIRM_LIMIT_PER_IP, RESET_WRONG_PASSWORDS_PER_LINK } = ctx.config;
   await ctx.limiter.consume(
@@ -128,9 +134,12 @@ export async function confirmPasswordReset(
       { path: 'newPassword', message: NOT_THE_REQUESTED_PASSWORD },
     ]);
   }
-  const user = await applyPasswordReset(ctx.db, tokenHash, now);
+  const user = await ctx.db.transaction(async (tx) => {
+    const changed = await applyPasswordReset(tx, tokenHash, now);
+    if (changed) await ctx.mail.enqueue(tx, passwordChangedNotice(ctx, changed));
+    return changed;
+  });
   if (!user) throw AppError.badRequest(INVALID_LINK_MESSAGE);
   await ctx.limiter.reset(attempts);
-  notifyPasswordChanged(ctx, user, log);
   return user;
 }

@@ -46,13 +46,16 @@ const login = (userName: string, password: string) =>
     remoteAddress: '10.21.0.1',
   });
 
+/** Mail is sent by the queue's worker, usually within milliseconds; a loaded machine may take longer. */
+const MAIL_WAIT = { timeout: 5000, interval: 20 };
+
 /** The mail sent to `to` after `since` messages, once it arrives (it is sent after the answer). */
 async function mailTo(to: string, since: number) {
   return vi.waitFor(() => {
     const message = t.mail.slice(since).find((m) => m.to === to);
     if (!message) throw new Error(`no mail to ${to} yet`);
     return message;
-  });
+  }, MAIL_WAIT);
 }
 function linkToken(text: string): string {
   const match = /https:\/\/rips\.example\/reset-password\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(
@@ -62,7 +65,10 @@ function linkToken(text: string): string {
   return match[1]!;
 }
 /** Gives any background delivery time to happen, so "no mail" is a real observation. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+const settle = async () => {
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await t.mailSettled();
+};
 
 describe(`password reset (${TEST_ENGINE})`, () => {
   it('changes nothing until the link holder submits the requested password, then applies it exactly once', async () => {
