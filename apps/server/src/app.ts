@@ -1,7 +1,8 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import {
   serializerCompiler,
@@ -9,10 +10,12 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { API_PREFIX, ErrorCode } from '@rips/shared/api';
+import { REQUEST_ID_HEADER, REQUEST_ID_PATTERN } from '@rips/shared/operations';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { logSerializers } from './lib/log-redaction.js';
+import { createMetrics } from './lib/metrics.js';
 import { PageCache } from './lib/page-cache.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import { fastifyTrustProxy } from './lib/trust-proxy.js';
@@ -39,6 +42,7 @@ import { registerApiDocs } from './plugins/api-docs.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
+import { operationsRoutes } from './plugins/operations.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { createStorage } from './storage/create-storage.js';
@@ -110,6 +114,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           },
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    // A request id from the proxy in front (or the client) is kept when it looks like one, so one
+    // request can be followed through every hop's logs; otherwise a new one is made.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers[REQUEST_ID_HEADER];
+      return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -170,6 +181,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     imageWork: new Semaphore(config.IMAGE_CONCURRENCY),
   };
   app.decorate('ctx', ctx);
+  // Before any route, so its hooks measure every one (and it meters the storage routes use).
+  const metrics = config.METRICS_TOKEN ? createMetrics(app, database) : null;
   // Workers start with the app and stop before it closes, ahead of the database they use.
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {
@@ -192,21 +205,25 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }
   });
 
-  const inFlight = new Set<string>();
+  // By request, not by id: ids may come from clients, and two requests may carry the same one.
+  const inFlight = new Set<FastifyRequest>();
   app.decorate('whenIdle', async (timeoutMs: number) => {
     const deadline = Date.now() + timeoutMs;
     while (inFlight.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
   });
   app.addHook('onResponse', async (request) => {
-    inFlight.delete(request.id);
+    inFlight.delete(request);
   });
   app.addHook('onRequestAbort', async (request) => {
-    inFlight.delete(request.id);
+    inFlight.delete(request);
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!app.draining) {
-      inFlight.add(request.id);
+    void reply.header(REQUEST_ID_HEADER, request.id);
+    // Health and readiness answer for themselves while draining (readiness: 503 "draining").
+    const operational = request.url === '/healthz' || request.url === '/readyz';
+    if (!app.draining || operational) {
+      inFlight.add(request);
       return;
     }
     void reply.header('connection', 'close');
@@ -274,6 +291,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { prefix: API_PREFIX },
   );
   await app.register(mediaRoutes);
+  await app.register(operationsRoutes, { metrics });
   await app.register(webAppPlugin, { distDir: options.webDistDir ?? null });
   return app;
 }

@@ -413,6 +413,25 @@ row('GET /api/docs/static/*', PUBLIC, async (actor) => ({
   headers: authOf(actor),
 }));
 
+// Operations, outside the API: health and readiness for load balancers, public and read-only;
+// metrics exist only with METRICS_TOKEN (operations.test.ts covers the token), so here: not found.
+row('GET /healthz', PUBLIC, async (actor) => ({
+  method: GET,
+  url: '/healthz',
+  headers: authOf(actor),
+}));
+row('GET /readyz', PUBLIC, async (actor) => ({
+  method: GET,
+  url: '/readyz',
+  headers: authOf(actor),
+}));
+row(
+  'GET /metrics',
+  all('denied'),
+  async (actor) => ({ method: GET, url: '/metrics', headers: authOf(actor) }),
+  'without METRICS_TOKEN',
+);
+
 // Tributes: public to read, any member may leave one; the author, owner or an admin may remove it.
 for (const kind of ['flowers', 'prayers'] as const) {
   row(`GET /api/v1/${kind}/post/:id`, PUBLIC, async (actor) => ({

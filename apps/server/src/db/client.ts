@@ -43,6 +43,8 @@ export interface Database {
    * the embedded database serves one process and keeps none.
    */
   dataVersion?: SharedDataVersion;
+  /** PostgreSQL's pool: connections open, idle, and requests waiting for one (metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -159,6 +161,11 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
       },
       exclusively: (name, work, options) =>
         withAdvisoryLock(pool, name, () => work(), options?.wait ?? true),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       dataVersion: {
         // A sequence: nextval never waits on a lock or a transaction, and last_value is seen by
         // every session at once.
