@@ -25,6 +25,7 @@ function meteredStorage(storage: Storage, bytes: Counter<'kind'>): Storage {
     });
     return (body as Readable).pipe(tap);
   };
+  // Every other method is the wrapped storage's own, reached through the prototype.
   return Object.assign(Object.create(storage) as Storage, {
     put: (key: string, body: StorageBody) => storage.put(key, count(key, body)),
   });

@@ -15,7 +15,7 @@ import { startLoopbackSmtp, type LoopbackSmtp } from '../../test/smtp-server.js'
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
-import { MAIL_JOB } from './mail-queue.js';
+import { MAIL_JOB, MailSeal } from './mail-queue.js';
 
 const RETRY = { MAIL_RETRY_DELAY_SECONDS: '1', MAIL_RETRY_LIMIT: '5' };
 const WAIT = { timeout: 15_000, interval: 50 };
@@ -139,6 +139,31 @@ describe(`mail across a restart (${TEST_ENGINE})`, () => {
     } finally {
       await postgres?.drop();
       await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a mail job sealed under another secret', () => {
+  it('is not sent, and the log says why without its content', async () => {
+    const lines: string[] = [];
+    const t = await createTestApp(
+      { LOG_LEVEL: 'warn', MAIL_RETRY_LIMIT: '0' },
+      { logStream: { write: (line) => void lines.push(line) } },
+    );
+    try {
+      const foreign = new MailSeal('another-secret-of-another-instance-0123456789');
+      await t.app.ctx.jobs.send(
+        t.app.ctx.db,
+        MAIL_JOB,
+        foreign.seal({ to: 'x@example.org', subject: 'Hidden', text: 'Hidden text' }),
+      );
+      await t.mailSettled();
+      expect(t.mail).toEqual([]);
+      const line = lines.find((l) => l.includes('a queued mail cannot be opened'));
+      expect(line).toBeDefined();
+      expect(line).not.toMatch(/x@example\.org|Hidden/);
+    } finally {
+      await t.close();
     }
   });
 });

@@ -62,7 +62,16 @@ export class MailQueue {
     log: FastifyBaseLogger,
   ): MailQueue {
     jobs.define(MAIL_JOB, { ...retry, expireInSeconds: 120 }, async (data, job) => {
-      const message = seal.open(data);
+      let message: MailMessage;
+      try {
+        message = seal.open(data);
+      } catch (error) {
+        log.error(
+          { jobId: job.id },
+          'a queued mail cannot be opened: was JWT_SECRET changed, or do instances use different ones?',
+        );
+        throw error;
+      }
       try {
         await transport.send(message);
       } catch (error) {
