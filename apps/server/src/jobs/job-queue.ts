@@ -54,13 +54,25 @@ export class JobQueue {
   private readonly kinds = new Map<string, { kind: JobKind; handler: JobHandler }>();
   private readonly workers = new Map<string, string>();
   private started = false;
+  /** pg-boss's own queries still running: it marks a job done without waiting for the answer. */
+  private queriesInFlight = 0;
 
   constructor(
     database: { sql: SqlExecutor },
     private readonly onError: (error: Error) => void,
   ) {
+    const counted: SqlExecutor = {
+      executeSql: async (text, values) => {
+        this.queriesInFlight += 1;
+        try {
+          return await database.sql.executeSql(text, values);
+        } finally {
+          this.queriesInFlight -= 1;
+        }
+      },
+    };
     this.boss = new PgBoss({
-      db: database.sql as PgBoss.Db,
+      db: counted as PgBoss.Db,
       schema: 'pgboss',
       // No cron here; maintenance (expiry, archiving) runs on every instance, pg-boss coordinates.
       schedule: false,
@@ -128,10 +140,17 @@ export class JobQueue {
     return this.boss.getQueueSize(name, { before: 'completed' });
   }
 
-  /** Stops taking jobs and waits (up to `timeoutMs`) for the ones running. */
+  /**
+   * Stops taking jobs and waits (up to `timeoutMs`) for the ones running and for pg-boss's last
+   * queries (marking them done), so the database can close after it.
+   */
   async stop(timeoutMs = 10_000): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    const deadline = Date.now() + timeoutMs;
     await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+    while (this.queriesInFlight > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
   }
 }
