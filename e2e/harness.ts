@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { expect } from 'vitest';
+import { startServerProcess } from '../scripts/server-process.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -78,18 +78,6 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 /**
  * Starts the production build (`npm run build` first) on a free port with its own data dir,
  * embedded database and outbox, seeded with the demo accounts and memorials. With `admin`, it
@@ -112,70 +100,23 @@ export async function startServer(
   return server;
 }
 
+/** The one server-start helper (scripts/server-process.mjs), in this harness's shape. */
 async function launch(
   env: Record<string, string>,
   dataDir: string,
   options: { keepDataDir?: boolean },
 ): Promise<RunningServer> {
-  const port = await freePort();
-  let output = '';
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [path.join(ROOT, 'apps/server/dist/server.js')],
-    {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        MAIL_OUTBOX: 'true',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
-  );
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`server exited early:\n${output}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/v1/posts?limit=1`);
-      if (res.status < 500) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not start within 60 s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const server = await startServerProcess({
+    env: { ...env, DATA_DIR: dataDir },
+    keepDataDir: options.keepDataDir ?? false,
+  });
   return {
-    baseUrl,
+    baseUrl: server.baseUrl,
     dataDir,
-    process: child,
-    exited,
-    output: () => output,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 12_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-        await exited;
-      }
-      if (!options.keepDataDir) await rm(dataDir, { recursive: true, force: true });
-    },
+    process: server.child,
+    exited: server.exited,
+    output: server.output,
+    stop: () => server.stop(),
   };
 }
 

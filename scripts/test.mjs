@@ -12,6 +12,19 @@ run('npm', ['run', 'lint']);
 
 step('unit and integration tests on embedded PGlite');
 run('npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' });
+// What reads and writes uploads in bulk, again with every app's uploads in a loopback S3 bucket.
+step('storage-heavy tests with uploads in S3 (s3rver on loopback)');
+run(
+  'npx',
+  [
+    'vitest',
+    'run',
+    'apps/server/src/maintenance',
+    'apps/server/src/modules/memorials',
+    'apps/server/src/modules/galleries',
+  ],
+  { TEST_DATABASE_URL: '', TEST_STORAGE: 's3' },
+);
 if (process.env.TEST_DATABASE_URL) {
   step(
     `integration tests on PostgreSQL (${process.env.TEST_DATABASE_URL.replace(/\/\/[^@]*@/, '//')})`,

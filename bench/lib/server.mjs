@@ -1,38 +1,16 @@
 // Starts the production build for a benchmark: its own data dir, a free port, limits raised so
 // the benchmark's single address is not throttled.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, startServerProcess, waitUntilAnswering } from '../../scripts/server-process.mjs';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export { freePort };
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-export async function waitFor(url, child, output, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`process exited early:\n${output()}`);
-    try {
-      const res = await fetch(url);
-      if (res.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`not ready after ${timeoutMs} ms:\n${output()}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+/** Polls `url` until it answers below 500 (the bare comparison server of bench/load uses it). */
+export function waitFor(url, child, output, timeoutMs = 60_000) {
+  return waitUntilAnswering(url, child, output, timeoutMs);
 }
 
 /** A demo account's password: random per install, the seed writes it into the data dir. */
@@ -43,50 +21,30 @@ export function demoPassword(dataDir, userName) {
   return row.split('\t')[2];
 }
 
-/** Starts the built server; `nodeArgs` go to node itself (a profiler flag, say). */
+/**
+ * Starts the built server through the shared helper (scripts/server-process.mjs), with the login
+ * and sign-up limits raised so the benchmark's single address is not throttled, and on
+ * PostgreSQL when DATABASE_URL is set; `nodeArgs` go to node itself (a profiler flag, say).
+ */
 export async function startApp(env = {}, { nodeArgs = [] } = {}) {
-  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'rips-bench-'));
-  const port = await freePort();
-  let out = '';
-  const child = spawn(
-    process.execPath,
-    [...nodeArgs, path.join(ROOT, 'apps/server/dist/server.js')],
-    {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        MAIL_OUTBOX: 'true',
-        LOGIN_LIMIT_PER_IP: '100000000',
-        LOGIN_LIMIT_PER_ACCOUNT: '100000000',
-        REGISTER_LIMIT_PER_IP: '100000000',
-        ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startServerProcess({
+    nodeArgs,
+    keepDataDir: true,
+    env: {
+      LOGIN_LIMIT_PER_IP: '100000000',
+      LOGIN_LIMIT_PER_ACCOUNT: '100000000',
+      REGISTER_LIMIT_PER_IP: '100000000',
+      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+      ...env,
     },
-  );
-  child.stdout.on('data', (c) => (out += c));
-  child.stderr.on('data', (c) => (out += c));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseUrl}/api/v1/posts?limit=1`, child, () => out);
-  const exited = new Promise((r) => child.once('exit', r));
+  });
   return {
-    baseUrl,
-    dataDir,
-    child,
-    output: () => out,
+    baseUrl: server.baseUrl,
+    dataDir: server.dataDir,
+    child: server.child,
+    output: server.output,
     async stop({ keepData = false } = {}) {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await exited;
-      }
-      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+      await server.stop({ keepDataDir: keepData });
     },
   };
 }

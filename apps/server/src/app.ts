@@ -1,7 +1,8 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import {
   serializerCompiler,
@@ -9,14 +10,18 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { API_PREFIX, ErrorCode } from '@rips/shared/api';
+import { REQUEST_ID_HEADER, REQUEST_ID_PATTERN } from '@rips/shared/operations';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { logSerializers } from './lib/log-redaction.js';
+import { createMetrics } from './lib/metrics.js';
 import { PageCache } from './lib/page-cache.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import { fastifyTrustProxy } from './lib/trust-proxy.js';
 import { Semaphore } from './lib/semaphore.js';
+import { JobQueue } from './jobs/job-queue.js';
+import { MailQueue, MailSeal } from './mail/mail-queue.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { MediaUrls } from './media/urls.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -37,9 +42,10 @@ import { registerApiDocs } from './plugins/api-docs.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
+import { operationsRoutes } from './plugins/operations.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { webAppPlugin } from './plugins/web-app.js';
-import { LocalStorage } from './storage/local-storage.js';
+import { createStorage } from './storage/create-storage.js';
 import type { Storage } from './storage/storage.js';
 
 declare module 'fastify' {
@@ -68,6 +74,7 @@ export interface BuildOptions {
   config: Config;
   database: Database;
   storage?: Storage;
+  /** How queued mail is finally handed over; by default SMTP_URL, else the outbox folder. */
   mailer?: Mailer;
   /** Built web app to serve; null serves the API alone. */
   webDistDir?: string | null;
@@ -107,26 +114,53 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           },
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    // A request id from the proxy in front (or the client) is kept when it looks like one, so one
+    // request can be followed through every hop's logs; otherwise a new one is made.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers[REQUEST_ID_HEADER];
+      return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const limiter = new RateLimiter(config.RATE_LIMIT_WINDOW_SECONDS * 1000);
-  const ctx: AppContext = {
-    config,
-    db: database.db,
-    dbKind: database.kind,
-    storage:
-      options.storage ??
-      new LocalStorage(config.uploadsDir, { minFreeBytes: config.MIN_FREE_DISK_BYTES }),
-    mailer:
-      options.mailer ??
+  let redisWarnedAt = 0;
+  const limiter = new RateLimiter({
+    windowMs: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
+    redisUrl: config.REDIS_URL,
+    keyPrefix: config.REDIS_KEY_PREFIX,
+    // Reconnection retries repeat the same error every few seconds: one line a minute says it.
+    onRedisError: (error) => {
+      if (Date.now() - redisWarnedAt < 60_000) return;
+      redisWarnedAt = Date.now();
+      app.log.warn(
+        { err: { message: error.message } },
+        'Redis is unreachable: rate limits count in this instance alone until it is back',
+      );
+    },
+  });
+  const jobs = new JobQueue(database, (error) => app.log.error({ err: error }, 'job queue error'));
+  const mail = MailQueue.define(
+    jobs,
+    new MailSeal(config.jwtSecret),
+    options.mailer ??
       createMailer({
         smtpUrl: config.SMTP_URL,
         from: config.MAIL_FROM,
         outboxDir: config.outboxDir,
         log: app.log,
       }),
+    { retryLimit: config.MAIL_RETRY_LIMIT, retryDelaySeconds: config.MAIL_RETRY_DELAY_SECONDS },
+    app.log,
+  );
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    storage: options.storage ?? createStorage(config, { minFreeBytes: config.MIN_FREE_DISK_BYTES }),
+    jobs,
+    mail,
     // Clients on other origins need absolute URLs to load our images and files.
     urls: new MediaUrls(config.jwtSecret, config.CORS_ORIGINS.length ? config.publicUrl : ''),
     tokens: new TokenService(config.jwtSecret, config.JWT_TTL_SECONDS),
@@ -141,10 +175,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       ttlMs: config.PAGE_CACHE_SECONDS * 1000,
       maxEntries: 500,
       maxBytes: 32 * 1024 * 1024,
+      // Only PostgreSQL serves several instances; the embedded database has this one alone.
+      ...(database.kind === 'postgres' ? { shared: database.dataVersion } : {}),
     }),
     imageWork: new Semaphore(config.IMAGE_CONCURRENCY),
   };
   app.decorate('ctx', ctx);
+  // Before any route, so its hooks measure every one (and it meters the storage routes use).
+  const metrics = config.METRICS_TOKEN ? createMetrics(app, database) : null;
+  // Workers start with the app and stop before it closes, ahead of the database they use.
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    ctx.storage.close?.();
+    ctx.limiter.close();
+  });
   app.decorate('draining', false);
   app.decorate('registeredRoutes', []);
   app.addHook('onRoute', (route) => {
@@ -160,21 +205,25 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }
   });
 
-  const inFlight = new Set<string>();
+  // By request, not by id: ids may come from clients, and two requests may carry the same one.
+  const inFlight = new Set<FastifyRequest>();
   app.decorate('whenIdle', async (timeoutMs: number) => {
     const deadline = Date.now() + timeoutMs;
     while (inFlight.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
   });
   app.addHook('onResponse', async (request) => {
-    inFlight.delete(request.id);
+    inFlight.delete(request);
   });
   app.addHook('onRequestAbort', async (request) => {
-    inFlight.delete(request.id);
+    inFlight.delete(request);
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!app.draining) {
-      inFlight.add(request.id);
+    void reply.header(REQUEST_ID_HEADER, request.id);
+    // Health and readiness answer for themselves while draining (readiness: 503 "draining").
+    const operational = request.url === '/healthz' || request.url === '/readyz';
+    if (!app.draining || operational) {
+      inFlight.add(request);
       return;
     }
     void reply.header('connection', 'close');
@@ -189,7 +238,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // A successful write may change what pages show: cached pages go stale before its answer
   // leaves, so a client that reads the page right after its write sees the change (decision 0022).
   app.addHook('onSend', async (request, reply) => {
-    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) ctx.pageCache.dataChanged();
+    if (SAFE_METHODS.has(request.method) || reply.statusCode >= 400) return;
+    // The write is stored either way; other instances at worst keep a page PAGE_CACHE_SECONDS.
+    await ctx.pageCache.dataChanged().catch((error: unknown) => {
+      request.log.warn({ err: error }, 'could not tell other instances that data changed');
+    });
   });
 
   // While draining, every answer closes its connection, so kept-alive sockets do not hold the
@@ -238,6 +291,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { prefix: API_PREFIX },
   );
   await app.register(mediaRoutes);
+  await app.register(operationsRoutes, { metrics });
   await app.register(webAppPlugin, { distDir: options.webDistDir ?? null });
   return app;
 }

@@ -405,6 +405,25 @@ row('GET /api/docs/static/*', PUBLIC, async (actor) => ({
   headers: authOf(actor),
 }));
 
+// Operations, outside the API: health and readiness for load balancers, public and read-only;
+// metrics exist only with METRICS_TOKEN (operations.test.ts covers the token), so here: not found.
+row('GET /healthz', PUBLIC, async (actor) => ({
+  method: GET,
+  url: '/healthz',
+  headers: authOf(actor),
+}));
+row('GET /readyz', PUBLIC, async (actor) => ({
+  method: GET,
+  url: '/readyz',
+  headers: authOf(actor),
+}));
+row(
+  'GET /metrics',
+  all('hidden'),
+  async (actor) => ({ method: GET, url: '/metrics', headers: authOf(actor) }),
+  'without METRICS_TOKEN',
+);
+
 // Items left on a memorial, every kind of the registry: flowers and prayers are public to read
 // and any member may leave one; photos, memorabilia and documents are for the owner, contributors
 // and admins. The author, the memorial's owner or an admin may remove an item.

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig, type Env } from './config.js';
+import { configWarnings, loadConfig, type Env } from './config.js';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rips-config-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -49,5 +49,44 @@ describe('production configuration', () => {
   it('asks nothing of development and tests', () => {
     expect(load({ NODE_ENV: 'development' }).publicUrl).toBe('http://localhost:3000');
     expect(load({ NODE_ENV: 'test', PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+  });
+});
+
+describe('secrets shared by several instances', () => {
+  it('warns on PostgreSQL when the signing key was generated into the data dir', () => {
+    const generated = load({ DATABASE_URL: 'postgres://db.example/rips' });
+    expect(generated.jwtSecretSource).toBe('data-dir');
+    expect(configWarnings(generated)).toEqual([
+      expect.stringMatching(/JWT_SECRET is not set: .*give every instance the same JWT_SECRET/),
+    ]);
+    const shared = load({
+      DATABASE_URL: 'postgres://db.example/rips',
+      JWT_SECRET: 'x'.repeat(40),
+    });
+    expect(shared.jwtSecretSource).toBe('environment');
+    expect(configWarnings(shared)).toEqual([]);
+    // The embedded database allows one process, so its own secret is right there.
+    expect(configWarnings(load({}))).toEqual([]);
+  });
+});
+
+describe('S3 settings', () => {
+  it('names the missing bucket and the missing half of a key pair', () => {
+    expect(() => load({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrowError(
+      /S3_BUCKET is required with S3_ENDPOINT/,
+    );
+    expect(() => load({ S3_BUCKET: 'rips-uploads', S3_ACCESS_KEY_ID: 'AKIA' })).toThrowError(
+      /S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/,
+    );
+    expect(load({ S3_BUCKET: 'rips-uploads' }).S3_FORCE_PATH_STYLE).toBe(false);
+  });
+
+  it('refuses a REDIS_URL or METRICS_TOKEN that cannot work', () => {
+    expect(() => load({ REDIS_URL: 'localhost:6379' })).toThrowError(
+      /REDIS_URL must start with redis:\/\//,
+    );
+    expect(() => load({ METRICS_TOKEN: 'short' })).toThrowError(
+      /METRICS_TOKEN must be at least 16/,
+    );
   });
 });

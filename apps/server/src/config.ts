@@ -126,11 +126,58 @@ const EnvSchema = z
         ),
       ),
     SEED_DEMO: bool.default(true),
+    /** Uploads in an S3-compatible bucket instead of DATA_DIR/uploads (decision 0040). */
+    S3_BUCKET: z.string().min(3).max(63).optional(),
+    /** The S3 service's address; unset: AWS itself. */
+    S3_ENDPOINT: z
+      .url({ message: 'S3_ENDPOINT must be a URL such as https://s3.example.org.' })
+      .optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    /** Unset: the SDK's own credential chain (its environment variables, an instance role). */
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Bucket in the path (http://host/bucket/key), as most S3-compatible servers want. */
+    S3_FORCE_PATH_STYLE: bool.default(false),
+    /** Rate-limit counts shared by every instance; unset: kept in this process's memory. */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+      .optional(),
+    /** Prefix of every Redis key this site writes, so several sites can share one Redis. */
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9:_-]{1,64}$/,
+        'REDIS_KEY_PREFIX may hold letters, digits, ":", "_" and "-".',
+      )
+      .default('rips:'),
+    /** Serves Prometheus metrics at /metrics to callers presenting this token; unset: no /metrics. */
+    METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters.').optional(),
+    /** Delivery attempts of a mail after its first, spaced from this delay, doubling each time. */
+    MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(10),
+    MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
     WEB_DIST_DIR: z.string().optional(),
     /** Measure event-loop delay; SIGUSR2 logs it and starts a new measurement (benchmarks use it). */
     DIAGNOSTICS: bool.default(false),
   })
   .superRefine((env, ctx) => {
+    const s3Settings = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+    const stray = s3Settings.filter((name) => env[name] !== undefined);
+    if (!env.S3_BUCKET && stray.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: `S3_BUCKET is required with ${stray.join(', ')}: name the bucket uploads go to, or unset ${stray.length === 1 ? 'it' : 'them'} to keep uploads in DATA_DIR/uploads.`,
+      });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message:
+          'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the credentials of the environment.',
+      });
+    }
     if (env.NODE_ENV !== 'production') return;
     if (!env.PUBLIC_URL) {
       ctx.addIssue({
@@ -158,20 +205,40 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'DATA_DIR'> {
   uploadsDir: string;
   outboxDir: string;
   jwtSecret: string;
+  /** Where the signing key came from: a generated one is this instance's own (decision 0041). */
+  jwtSecretSource: 'environment' | 'data-dir';
   publicUrl: string;
 }
 
-/** Reads the secret from the environment, else from the data dir, else creates and keeps one. */
-function resolveJwtSecret(env: Env, dataDir: string): string {
-  if (env.JWT_SECRET) return env.JWT_SECRET;
+/**
+ * Reads the secret from the environment, else from the data dir, else creates and keeps one.
+ * Every other signing key (media URLs, device cookies, mail jobs) is derived from it.
+ */
+function resolveJwtSecret(
+  env: Env,
+  dataDir: string,
+): { secret: string; source: Config['jwtSecretSource'] } {
+  if (env.JWT_SECRET) return { secret: env.JWT_SECRET, source: 'environment' };
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) {
     const stored = readFileSync(file, 'utf8').trim();
-    if (stored.length >= 32) return stored;
+    if (stored.length >= 32) return { secret: stored, source: 'data-dir' };
   }
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret + '\n', { mode: 0o600 });
-  return secret;
+  return { secret, source: 'data-dir' };
+}
+
+/**
+ * What start-up should warn about: several instances on one PostgreSQL database each with a
+ * secret of their own would refuse each other's tokens and signed links.
+ */
+export function configWarnings(config: Config): string[] {
+  if (!config.DATABASE_URL || config.jwtSecretSource === 'environment') return [];
+  return [
+    `JWT_SECRET is not set: this instance signs tokens and links with a secret generated into ${path.join(config.dataDir, 'jwt-secret')}. ` +
+      'Other instances on the same PostgreSQL database will refuse them; give every instance the same JWT_SECRET (32+ characters).',
+  ];
 }
 
 /** Variables that no longer exist, with what to do instead: set, they stop start-up. */
@@ -208,13 +275,15 @@ export function loadConfig(
   const dataDir = path.resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const { JWT_SECRET: _secret, DATA_DIR: _dir, ...rest } = env;
+  const jwt = resolveJwtSecret(env, dataDir);
   return {
     ...rest,
     dataDir,
     dbDir: path.join(dataDir, 'db'),
     uploadsDir: path.join(dataDir, 'uploads'),
     outboxDir: path.join(dataDir, 'outbox'),
-    jwtSecret: resolveJwtSecret(env, dataDir),
+    jwtSecret: jwt.secret,
+    jwtSecretSource: jwt.source,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
   };
 }

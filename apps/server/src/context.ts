@@ -3,7 +3,8 @@ import type { Db } from './db/client.js';
 import type { PageCache } from './lib/page-cache.js';
 import type { RateLimiter } from './lib/rate-limiter.js';
 import type { Semaphore } from './lib/semaphore.js';
-import type { Mailer } from './mail/mailer.js';
+import type { JobQueue } from './jobs/job-queue.js';
+import type { MailQueue } from './mail/mail-queue.js';
 import type { MediaUrls } from './media/urls.js';
 import type { LoginThrottle } from './modules/auth/login-throttle.js';
 import type { TokenService } from './modules/auth/tokens.js';
@@ -15,7 +16,10 @@ export interface AppContext {
   db: Db;
   dbKind: 'pglite' | 'postgres';
   storage: Storage;
-  mailer: Mailer;
+  /** Work that must not be lost or hold up a request: rows in the database, done by workers. */
+  jobs: JobQueue;
+  /** Every mail goes through here, in the transaction of what it tells of. */
+  mail: MailQueue;
   urls: MediaUrls;
   tokens: TokenService;
   limiter: RateLimiter;

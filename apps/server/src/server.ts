@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { configWarnings, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { retirePublishedDemoPasswords, seedDemoData } from './db/seed.js';
 import { describeStorageCheck, reconcileStorage, startUpGraceMs } from './maintenance/reconcile.js';
@@ -21,6 +21,7 @@ async function main() {
   const webDistDir =
     config.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
   const app = await buildApp({ config, database, webDistDir });
+  for (const warning of configWarnings(config)) app.log.warn(warning);
   if (permissions.repaired > 0) {
     app.log.warn(
       `data dir permissions: made ${permissions.repaired} entries of ${config.dataDir} owner-only (other users could read them)`,
@@ -32,12 +33,23 @@ async function main() {
   });
   // Never deletes an upload: unreferenced files go to quarantine, and only a few of them (a
   // crash's debris); an empty, wrong or older database leaves every file in place with a warning.
-  const report = await reconcileStorage(app.ctx, {
-    mode: 'start-up',
-    graceMs: startUpGraceMs(database.kind),
-    quarantineDays: config.QUARANTINE_DAYS,
-  });
-  for (const { level, message } of describeStorageCheck(report)) app.log[level](message);
+  // Several instances share one PostgreSQL database and one bucket: one checks while the others
+  // start without waiting for it.
+  const check = await database.exclusively(
+    'storage-check',
+    () =>
+      reconcileStorage(app.ctx, {
+        mode: 'start-up',
+        graceMs: startUpGraceMs(database.kind),
+        quarantineDays: config.QUARANTINE_DAYS,
+      }),
+    { wait: false },
+  );
+  if (check.ran) {
+    for (const { level, message } of describeStorageCheck(check.value)) app.log[level](message);
+  } else {
+    app.log.info('storage check: another instance is running it; skipped here');
+  }
   const announce = (text: string) => process.stdout.write(`${text}\n`);
   if (config.SEED_DEMO) await seedDemoData(app.ctx, app.log, announce);
   await retirePublishedDemoPasswords(app.ctx, app.log, announce);

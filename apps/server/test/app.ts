@@ -8,21 +8,27 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Env } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
+import { MAIL_JOB } from '../src/mail/mail-queue.js';
 import type { MailMessage } from '../src/mail/mailer.js';
+import { startLoopbackS3 } from './s3-server.js';
 
 export interface TestApp {
   app: FastifyInstance;
-  /** Every message the app "sent". */
+  /** Every message the mail queue delivered (the app queues mail; a worker sends it). */
   mail: MailMessage[];
+  /** Waits until no mail is waiting or being retried, then answers what was delivered. */
+  mailSettled(timeoutMs?: number): Promise<MailMessage[]>;
   dataDir: string;
   close(): Promise<void>;
 }
 
 /** Which engine the suite runs on: in-memory PGlite, or PostgreSQL when TEST_DATABASE_URL is set. */
 export const TEST_ENGINE = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+/** Where uploads go: the data dir, or with TEST_STORAGE=s3 a loopback S3 server per app. */
+export const TEST_STORAGE: 'local' | 's3' = process.env.TEST_STORAGE === 's3' ? 's3' : 'local';
 
 /** A fresh database of its own on the Postgres server, so test files never share rows. */
-async function createPostgresDatabase(
+export async function createPostgresDatabase(
   baseUrl: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `rips_test_${randomBytes(6).toString('hex')}`;
@@ -46,8 +52,13 @@ async function createPostgresDatabase(
 export interface TestAppOptions {
   /** Receives every log line (JSON), through the app's real logger and serializers. */
   logStream?: { write(line: string): void };
-  /** Send mail through the real outbox mailer (DATA_DIR/outbox) instead of collecting it. */
-  outboxMail?: boolean;
+  /**
+   * Deliver queued mail through the configured channel (SMTP_URL, else DATA_DIR/outbox) instead
+   * of collecting it in `mail`.
+   */
+  realMailer?: boolean;
+  /** Where uploads go; TEST_STORAGE by default. */
+  storage?: 'local' | 's3';
 }
 
 export async function createTestApp(
@@ -58,6 +69,7 @@ export async function createTestApp(
   const postgres = process.env.TEST_DATABASE_URL
     ? await createPostgresDatabase(process.env.TEST_DATABASE_URL)
     : null;
+  const s3 = (options.storage ?? TEST_STORAGE) === 's3' ? await startLoopbackS3() : null;
   const config = loadConfig(
     {},
     {
@@ -68,6 +80,7 @@ export async function createTestApp(
       // Tests must not depend on the free space of the machine that runs them.
       MIN_FREE_DISK_BYTES: '0',
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      ...s3?.env,
       ...overrides,
     },
   );
@@ -79,7 +92,7 @@ export async function createTestApp(
     database,
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     webDistDir: config.WEB_DIST_DIR ?? null,
-    ...(options.outboxMail
+    ...(options.realMailer
       ? {}
       : {
           mailer: {
@@ -93,11 +106,20 @@ export async function createTestApp(
   return {
     app,
     mail,
+    async mailSettled(timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while ((await app.ctx.jobs.depth(MAIL_JOB)) > 0) {
+        if (Date.now() > deadline) throw new Error(`mail still queued after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return mail;
+    },
     dataDir,
     async close() {
       await app.close();
       await database.close();
       await postgres?.drop();
+      await s3?.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

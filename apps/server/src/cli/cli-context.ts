@@ -2,7 +2,8 @@ import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { acquireDataDirLock } from '../maintenance/data-dir-lock.js';
 import { useOwnerOnlyFiles } from '../maintenance/data-dir-permissions.js';
-import { LocalStorage } from '../storage/local-storage.js';
+import { createStorage } from '../storage/create-storage.js';
+import type { Storage } from '../storage/storage.js';
 
 /**
  * Opens the configured database and storage for a command-line tool. With the embedded database
@@ -15,14 +16,16 @@ export async function openForCli(
 ): Promise<{
   config: Config;
   database: Database;
-  storage: LocalStorage;
+  storage: Storage;
 }> {
   useOwnerOnlyFiles();
   const config = loadConfig(env);
   const lock = config.DATABASE_URL ? null : await acquireDataDirLock(config.dataDir, purpose);
   try {
     const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dbDir });
+    const storage = createStorage(config);
     const close = async () => {
+      storage.close?.();
       try {
         await database.close();
       } finally {
@@ -38,7 +41,7 @@ export async function openForCli(
     return {
       config,
       database: { ...database, close },
-      storage: new LocalStorage(config.uploadsDir),
+      storage,
     };
   } catch (error) {
     await lock?.release();

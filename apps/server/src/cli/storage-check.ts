@@ -4,7 +4,6 @@
 //            quarantine older than QUARANTINE_DAYS.
 //   --restore-quarantine: moves quarantined files back to their keys (after restoring the
 //            database that points at them); optionally only one day's folder.
-import path from 'node:path';
 import {
   orphanAllowance,
   reconcileStorage,
@@ -12,13 +11,13 @@ import {
   startUpGraceMs,
   type StorageCheckReport,
 } from '../maintenance/reconcile.js';
+import { describeStorageFolder } from '../storage/create-storage.js';
 import { fail, openForCli } from './cli-context.js';
 
 const USAGE = 'Usage: npm run storage-check [-- --apply | --restore-quarantine [yyyy-mm-dd]]';
 
-function printReport(report: StorageCheckReport, uploadsDir: string): void {
+function printReport(report: StorageCheckReport, quarantine: string): void {
   const dryRun = report.mode === 'dry-run';
-  const quarantine = path.join(uploadsDir, ...report.quarantineFolder.split('/'));
   console.log(
     `${report.storedUploads} uploads in storage, ${report.referencedUploads} of them referenced by the database; ${report.orphanUploads} unreferenced.`,
   );
@@ -79,7 +78,7 @@ async function main() {
         quarantineDays: config.QUARANTINE_DAYS,
       },
     );
-    printReport(report, config.uploadsDir);
+    printReport(report, describeStorageFolder(config, report.quarantineFolder));
   } finally {
     await database.close();
   }

@@ -16,7 +16,7 @@ let t: TestApp;
 let member: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ LOG_LEVEL: 'trace' }, { logStream, outboxMail: true });
+  t = await createTestApp({ LOG_LEVEL: 'trace' }, { logStream, realMailer: true });
   member = await createUser(t.app, { email: 'ada.private@example.org' });
 });
 afterAll(async () => {

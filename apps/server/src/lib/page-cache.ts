@@ -11,6 +11,15 @@ export interface RenderedPage extends CachedPage {
   cacheable: boolean;
 }
 
+/**
+ * A count of writes kept where every instance sees it. The cache compares it on each lookup, so a
+ * write on another instance makes this one's pages stale before its next answer.
+ */
+export interface SharedDataVersion {
+  current(): Promise<string>;
+  advance(): Promise<void>;
+}
+
 export interface PageCacheOptions {
   /** How long a rendered page is served again; 0 turns the cache off. */
   ttlMs: number;
@@ -18,6 +27,8 @@ export interface PageCacheOptions {
   /** The HTML kept, in bytes, across all entries. */
   maxBytes: number;
   now?: () => number;
+  /** Several instances: the version they share; unset, this process's writes alone count. */
+  shared?: SharedDataVersion;
 }
 
 interface Entry {
@@ -46,6 +57,8 @@ export function isCacheableRender(request: { headers: IncomingHttpHeaders }): bo
  */
 export class PageCache {
   private version = 0;
+  /** The shared version as this instance last read it. */
+  private sharedSeen: string | null = null;
   private bytes = 0;
   /** In least-recently-used order: a hit moves its entry to the end. */
   private readonly entries = new Map<string, Entry>();
@@ -64,8 +77,16 @@ export class PageCache {
     return this.entries.size;
   }
 
-  /** Something a page may show has changed: every page rendered before is stale. */
-  dataChanged(): void {
+  /**
+   * Something a page may show has changed: every page rendered before is stale, here at once and
+   * on the other instances once the shared version has moved on (the returned promise).
+   */
+  async dataChanged(): Promise<void> {
+    this.forget();
+    await this.options.shared?.advance();
+  }
+
+  private forget(): void {
     this.version += 1;
     this.entries.clear();
     this.bytes = 0;
@@ -80,6 +101,13 @@ export class PageCache {
     render: () => Promise<RenderedPage>,
   ): Promise<{ page: CachedPage; hit: boolean }> {
     if (!this.enabled) return { page: await render(), hit: false };
+    if (this.options.shared) {
+      const shared = await this.options.shared.current();
+      if (shared !== this.sharedSeen) {
+        if (this.sharedSeen !== null) this.forget();
+        this.sharedSeen = shared;
+      }
+    }
     const version = this.version;
     const key = `${version}\n${url}`;
     const entry = this.entries.get(key);

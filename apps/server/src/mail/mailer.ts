@@ -11,6 +11,7 @@ export interface MailMessage {
   replyTo?: string;
 }
 
+/** Hands one message to its channel at once; the app reaches it only through the mail queue. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
@@ -27,7 +28,14 @@ export function createMailer(options: {
   log: FastifyBaseLogger;
 }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // An attempt must end well within the mail job's expiry (120 s), or the queue would start a
+    // second one beside it.
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    });
     return {
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });

@@ -87,8 +87,8 @@ describe('page cache (PAGE_CACHE_SECONDS=5)', () => {
     memorialId = (await createMemorialRow(t.app, owner)).id;
   });
 
-  afterEach(() => {
-    t.app.ctx.pageCache.dataChanged();
+  afterEach(async () => {
+    await t.app.ctx.pageCache.dataChanged();
   });
 
   it('serves an anonymous visitor the page rendered a moment ago, still marked no-cache', async () => {

@@ -167,9 +167,9 @@ export const webAppPlugin = fp<{ distDir: string | null }>(async (app, { distDir
   async function renderFor(request: FastifyRequest): Promise<RenderedPage> {
     const minute = Math.floor(limiter.now() / 60_000);
     const key = `page-render:${request.ip}:${minute}`;
-    if (renderer && limiter.retryAfter(key, config.PAGE_RENDERS_PER_MINUTE_PER_IP) > 0)
+    if (renderer && (await limiter.retryAfter(key, config.PAGE_RENDERS_PER_MINUTE_PER_IP)) > 0)
       return { status: 200, html: indexHtml!, cacheable: false };
-    if (renderer) limiter.hit(key);
+    if (renderer) await limiter.hit(key);
     return page(request.url);
   }
 

@@ -1,9 +1,20 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, rmdir, stat, statfs, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import {
+  access,
+  mkdir,
+  readdir,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  statfs,
+  writeFile,
+} from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
 import { AppError } from '../errors.js';
-import { assertSafeKey, type Storage, type StoredObject } from './storage.js';
+import { assertSafeKey, type Storage, type StorageBody, type StoredObject } from './storage.js';
 
 /** Free blocks for unprivileged users and their size, as `fs.statfs` reports them. */
 export type StatFs = (dir: string) => Promise<{ bavail: number; bsize: number }>;
@@ -36,13 +47,25 @@ export class LocalStorage implements Storage {
     return path.join(this.root, ...key.split('/'));
   }
 
-  async put(key: string, body: Buffer): Promise<void> {
+  async put(key: string, body: StorageBody): Promise<void> {
     const file = this.resolve(key);
     await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-    await this.assertRoomFor(body.length, path.dirname(file));
+    // A stream's length is known only at its end: the floor alone is checked before it.
+    await this.assertRoomFor(Buffer.isBuffer(body) ? body.length : 0, path.dirname(file));
     const temp = `${file}.${randomUUID()}.tmp`;
-    await writeFile(temp, body, { mode: 0o600 });
-    await rename(temp, file);
+    try {
+      if (Buffer.isBuffer(body)) await writeFile(temp, body, { mode: 0o600 });
+      else await pipeline(body, createWriteStream(temp, { mode: 0o600 }));
+      await rename(temp, file);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  async ping(): Promise<void> {
+    await mkdir(this.root, { recursive: true, mode: 0o700 });
+    await access(this.root);
   }
 
   /** A full disk would also stop the database and the logs: keep a floor free for them. */

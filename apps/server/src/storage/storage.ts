@@ -1,5 +1,8 @@
 import type { Readable } from 'node:stream';
 
+/** Bytes to store: whole in memory, or a stream that is written as it arrives. */
+export type StorageBody = Buffer | Readable;
+
 export interface StoredObject {
   stream: Readable;
   size: number;
@@ -10,7 +13,11 @@ export interface StoredObject {
  * `kind/yyyy/mm/uuid/file`. Metadata lives in the database; this holds bytes alone.
  */
 export interface Storage {
-  put(key: string, body: Buffer): Promise<void>;
+  /**
+   * Stores `body` under `key`, replacing what is there. Nothing is visible under the key until
+   * every byte is stored; a failed stream leaves nothing behind.
+   */
+  put(key: string, body: StorageBody): Promise<void>;
   get(key: string): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
   /** Removes every object whose key starts with `prefix/`. */
@@ -24,6 +31,10 @@ export interface Storage {
   list(prefix: string): AsyncIterable<string>;
   /** When the object was written, or null when it does not exist. */
   modifiedAt(key: string): Promise<Date | null>;
+  /** Throws when the storage cannot be reached (readiness checks). */
+  ping(): Promise<void>;
+  /** Lets go of connections, if it holds any. */
+  close?(): void;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/;

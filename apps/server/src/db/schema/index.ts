@@ -2,3 +2,4 @@ export * from './users.js';
 export * from './memorials.js';
 export * from './tributes.js';
 export * from './legacies.js';
+export * from './page-data-version.js';

@@ -1,18 +1,14 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
+import type { MailMessage } from '../../mail/mailer.js';
 import type { UserRow } from '../users/users.repository.js';
 
 /**
- * Tells the account its password was changed, whichever way (reset link or change-password), so an
- * owner who did not do it learns at once. Sent after the change is stored; a failed delivery is
- * logged by account id only and does not undo the change.
+ * The notice that the account's password was changed, whichever way (reset link or
+ * change-password), so an owner who did not do it learns at once. Callers queue it in the
+ * transaction that changes the password: the notice goes out exactly when the change is kept.
  */
-export function notifyPasswordChanged(
-  ctx: AppContext,
-  user: UserRow,
-  log: FastifyBaseLogger,
-): void {
-  const message = {
+export function passwordChangedNotice(ctx: AppContext, user: UserRow): MailMessage {
+  return {
     to: user.email,
     subject: 'Your Rips Memorial password was changed',
     text: [
@@ -30,7 +26,4 @@ export function notifyPasswordChanged(
       'Rips Memorial',
     ].join('\n'),
   };
-  void ctx.mailer.send(message).catch((error: unknown) => {
-    log.error({ err: error, userId: user.id }, 'password change notice could not be delivered');
-  });
 }

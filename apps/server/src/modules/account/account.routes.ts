@@ -92,7 +92,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // Read before the change: it revokes every token, this caller's included.
       const caller = await request.optionalUser();
-      const user = await confirmEmailChange(ctx, request.ip, request.body, request.log);
+      const user = await confirmEmailChange(ctx, request.ip, request.body);
       // A browser signed in to this account keeps going with a fresh session; every other ends.
       const session = caller?.id === user.id ? await issueSession(ctx, user) : null;
       return respond(reply, 200, { userId: user.id, session }, EMAIL_CHANGED_MESSAGE);
@@ -108,12 +108,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const session = await changePassword(
-        ctx,
-        await request.requireUser(),
-        request.body,
-        request.log,
-      );
+      const session = await changePassword(ctx, await request.requireUser(), request.body);
       return respond(
         reply,
         200,

@@ -1,5 +1,4 @@
 import { ErrorCode } from '@rips/shared/api';
-import type { FastifyBaseLogger } from 'fastify';
 import {
   CURRENT_PASSWORD_FOR_EMAIL,
   type ChangePassword,
@@ -20,7 +19,7 @@ import {
 } from '../auth/auth.service.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { cancelPendingResets } from '../password-reset/password-reset.repository.js';
-import { notifyPasswordChanged } from './account.notices.js';
+import { passwordChangedNotice } from './account.notices.js';
 import { cancelPendingEmailChanges } from './email-change.repository.js';
 import { requestEmailChange } from './email-change.service.js';
 import {
@@ -116,15 +115,15 @@ async function assertCurrentPassword(
     ]);
   }
   const key = `current-password:${user.id}`;
-  ctx.limiter.assertUnder(key, CURRENT_PASSWORD_ATTEMPTS, 'Too many wrong passwords.');
+  await ctx.limiter.assertUnder(key, CURRENT_PASSWORD_ATTEMPTS, 'Too many wrong passwords.');
   if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-    ctx.limiter.hit(key);
+    await ctx.limiter.hit(key);
     const message = 'Your current password is not correct.';
     throw new AppError(400, ErrorCode.InvalidCredentials, message, [
       { path: 'currentPassword', message },
     ]);
   }
-  ctx.limiter.reset(key);
+  await ctx.limiter.reset(key);
 }
 
 /**
@@ -136,17 +135,17 @@ export async function changePassword(
   ctx: AppContext,
   user: UserRow,
   fields: ChangePassword,
-  log: FastifyBaseLogger,
 ): Promise<Session> {
   await assertCurrentPassword(ctx, user, fields.currentPassword, 'Current password is required.');
-  const updated = await setPasswordAndRevokeTokens(
-    ctx.db,
-    user.id,
-    await hashPassword(fields.newPassword),
-  );
+  const passwordHash = await hashPassword(fields.newPassword);
+  const updated = await ctx.db.transaction(async (tx) => {
+    const row = await setPasswordAndRevokeTokens(tx, user.id, passwordHash);
+    if (!row) return undefined;
+    await cancelPendingResets(tx, user.id);
+    await cancelPendingEmailChanges(tx, user.id);
+    await ctx.mail.enqueue(tx, passwordChangedNotice(ctx, row));
+    return row;
+  });
   if (!updated) throw AppError.unauthenticated();
-  await cancelPendingResets(ctx.db, user.id);
-  await cancelPendingEmailChanges(ctx.db, user.id);
-  notifyPasswordChanged(ctx, updated, log);
   return issueSession(ctx, updated);
 }

@@ -153,13 +153,20 @@ const loginAs = (userName: string, password: string) =>
     remoteAddress: '10.9.1.1',
   });
 
+/**
+ * Mail is sent by the queue's worker, usually within milliseconds; a loaded machine may take
+ * longer. Counts are taken once the queue is empty (`mailSettled`), so an earlier test's mail
+ * never arrives after them.
+ */
+const MAIL_WAIT = { timeout: 5000, interval: 20 };
+
 /** The mail sent to `to` after `since` messages, once it arrives. */
 async function mailTo(to: string, since: number) {
   return vi.waitFor(() => {
     const message = t.mail.slice(since).find((m) => m.to === to);
     if (!message) throw new Error(`no mail to ${to} yet`);
     return message;
-  });
+  }, MAIL_WAIT);
 }
 function emailLinkToken(text: string): string {
   const match = /https:\/\/rips\.example\/account\/confirm-email\?token=([A-Za-z0-9_-]{43})/.exec(
@@ -172,7 +179,7 @@ function emailLinkToken(text: string): string {
 describe(`account details (${TEST_ENGINE})`, () => {
   it('changes the full name at once from the spec’s whole user object, ignoring other fields', async () => {
     const member = await createUser(t.app);
-    const since = t.mail.length;
+    const since = (await t.mailSettled()).length;
     const res = await updateAccount(member.auth, {
       _id: member.row.id,
       fullName: 'Martha Jones',
@@ -192,7 +199,7 @@ describe(`account details (${TEST_ENGINE})`, () => {
     expect(row.role).toBe('visitor');
     expect(row.tokenVersion).toBe(member.row.tokenVersion);
     expect(res.json().data.user.fullName).toBe('Martha Jones');
-    expect(t.mail.slice(since)).toEqual([]);
+    expect((await t.mailSettled()).slice(since)).toEqual([]);
   });
 
   it('changes the email only with the current password and a confirmed link to the new address', async () => {
@@ -234,7 +241,7 @@ describe(`account details (${TEST_ENGINE})`, () => {
     });
     await mailTo(member.row.email, 0);
 
-    const since = t.mail.length;
+    const since = (await t.mailSettled()).length;
     const res = await updateAccount(member.auth, {
       fullName: 'Martha Jones',
       email: newEmail,
@@ -271,7 +278,7 @@ describe(`account details (${TEST_ENGINE})`, () => {
     expect((await loginAs(member.row.email, TEST_PASSWORD)).statusCode).toBe(200);
     expect((await loginAs(lower, TEST_PASSWORD)).statusCode).toBe(401);
 
-    const sinceConfirm = t.mail.length;
+    const sinceConfirm = (await t.mailSettled()).length;
     const confirmed = await confirmEmail(token, member.auth);
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().message).toMatch(/Every other session/);
@@ -301,7 +308,7 @@ describe(`account details (${TEST_ENGINE})`, () => {
   it('confirms from a browser that is not signed in, ending every session', async () => {
     const member = await createUser(t.app);
     const newEmail = `elsewhere.${member.row.id.slice(0, 8)}@example.com`;
-    const since = t.mail.length;
+    const since = (await t.mailSettled()).length;
     await updateAccount(member.auth, {
       fullName: member.row.fullName,
       email: newEmail,
@@ -316,7 +323,7 @@ describe(`account details (${TEST_ENGINE})`, () => {
 
   it('refuses an expired link, and a password change cancels a pending email change', async () => {
     const member = await createUser(t.app);
-    let since = t.mail.length;
+    let since = (await t.mailSettled()).length;
     const first = `first.${member.row.id.slice(0, 8)}@example.com`;
     await updateAccount(member.auth, {
       fullName: member.row.fullName,
@@ -330,7 +337,7 @@ describe(`account details (${TEST_ENGINE})`, () => {
       .where(eq(emailChanges.tokenHash, hashEmailChangeToken(expired)));
     expect((await confirmEmail(expired)).statusCode).toBe(400);
 
-    since = t.mail.length;
+    since = (await t.mailSettled()).length;
     const second = `second.${member.row.id.slice(0, 8)}@example.com`;
     await updateAccount(member.auth, {
       fullName: member.row.fullName,
@@ -391,7 +398,7 @@ describe(`change password (${TEST_ENGINE})`, () => {
       ver: member.row.tokenVersion,
       role: 'visitor',
     });
-    const since = t.mail.length;
+    const since = (await t.mailSettled()).length;
     const res = await change(member.auth, {
       currentPassword: TEST_PASSWORD,
       newPassword: 'Brand-new-pass-7',

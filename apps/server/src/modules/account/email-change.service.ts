@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import { EMAIL_CHANGE_LINK_TTL_MINUTES, type ConfirmEmailChange } from '@rips/shared/account';
 import type { AppContext } from '../../context.js';
+import type { MailMessage } from '../../mail/mailer.js';
 import { AppError } from '../../errors.js';
 import { asTakenError } from '../auth/auth.service.js';
 import type { UserRow } from '../users/users.repository.js';
@@ -25,16 +25,17 @@ export async function requestEmailChange(
   newEmail: string,
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url');
-  await insertEmailChange(ctx.db, {
-    userId: user.id,
-    newEmail,
-    tokenHash: hashEmailChangeToken(token),
-    expiresAt: new Date(Date.now() + EMAIL_CHANGE_LINK_TTL_MINUTES * 60_000),
-  });
   const link = `${ctx.config.publicUrl}/account/confirm-email?token=${token}`;
-  // Both are sent before the answer: it tells the member a link was sent, so it must have been.
-  await Promise.all([
-    ctx.mailer.send({
+  // Both are queued with the pending change, before the answer: it tells the member a link was
+  // sent, and once the change is stored the mail goes out, across restarts and SMTP failures.
+  await ctx.db.transaction(async (tx) => {
+    await insertEmailChange(tx, {
+      userId: user.id,
+      newEmail,
+      tokenHash: hashEmailChangeToken(token),
+      expiresAt: new Date(Date.now() + EMAIL_CHANGE_LINK_TTL_MINUTES * 60_000),
+    });
+    await ctx.mail.enqueue(tx, {
       to: newEmail,
       subject: 'Confirm your new Rips Memorial email',
       text: [
@@ -53,8 +54,8 @@ export async function requestEmailChange(
         '',
         'Rips Memorial',
       ].join('\n'),
-    }),
-    ctx.mailer.send({
+    });
+    await ctx.mail.enqueue(tx, {
       to: user.email,
       subject: 'A new email was requested for your Rips Memorial account',
       text: [
@@ -72,8 +73,8 @@ export async function requestEmailChange(
         '',
         'Rips Memorial',
       ].join('\n'),
-    }),
-  ]);
+    });
+  });
 }
 
 /**
@@ -85,35 +86,43 @@ export async function confirmEmailChange(
   ctx: AppContext,
   ip: string,
   { token }: ConfirmEmailChange,
-  log: FastifyBaseLogger,
 ): Promise<UserRow> {
-  ctx.limiter.consume(`email-confirm:ip:${ip}`, CONFIRMS_PER_IP, 'Too many attempts.');
+  await ctx.limiter.consume(`email-confirm:ip:${ip}`, CONFIRMS_PER_IP, 'Too many attempts.');
   let applied: Awaited<ReturnType<typeof applyEmailChange>>;
   try {
-    applied = await applyEmailChange(ctx.db, hashEmailChangeToken(token), new Date());
+    applied = await ctx.db.transaction(async (tx) => {
+      const change = await applyEmailChange(tx, hashEmailChangeToken(token), new Date());
+      if (change) await ctx.mail.enqueue(tx, emailChangedNotice(change));
+      return change;
+    });
   } catch (error) {
     throw asTakenError(error);
   }
   if (!applied) throw AppError.badRequest(INVALID_EMAIL_LINK_MESSAGE);
-  const { user, previousEmail } = applied;
-  void ctx.mailer
-    .send({
-      to: previousEmail,
-      subject: 'Your Rips Memorial email was changed',
-      text: [
-        `Hello ${user.fullName},`,
-        '',
-        `The email of your Rips Memorial account (username ${user.userName}) is now ${user.email},`,
-        'and every session of the account was signed out. This address will no longer receive',
-        'its mail.',
-        '',
-        'If this was not you, write to us at once through the contact page.',
-        '',
-        'Rips Memorial',
-      ].join('\n'),
-    })
-    .catch((error: unknown) => {
-      log.error({ err: error, userId: user.id }, 'email change notice could not be delivered');
-    });
-  return user;
+  return applied.user;
+}
+
+/** Tells the address an account had that the account moved to another one. */
+function emailChangedNotice({
+  user,
+  previousEmail,
+}: {
+  user: UserRow;
+  previousEmail: string;
+}): MailMessage {
+  return {
+    to: previousEmail,
+    subject: 'Your Rips Memorial email was changed',
+    text: [
+      `Hello ${user.fullName},`,
+      '',
+      `The email of your Rips Memorial account (username ${user.userName}) is now ${user.email},`,
+      'and every session of the account was signed out. This address will no longer receive',
+      'its mail.',
+      '',
+      'If this was not you, write to us at once through the contact page.',
+      '',
+      'Rips Memorial',
+    ].join('\n'),
+  };
 }

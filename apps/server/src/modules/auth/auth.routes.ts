@@ -28,7 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      auth.limitRegistration(ctx, request.ip);
+      await auth.limitRegistration(ctx, request.ip);
       const form = await readUpload(request, RegisterUpload, {
         avatar: ctx.config.MAX_IMAGE_BYTES,
       });

@@ -35,8 +35,8 @@ export function imageLimits(ctx: AppContext): ImageSettings {
 }
 
 /** Counts a sign-up from `ip`; the route calls it before reading the body (and its avatar). */
-export function limitRegistration(ctx: AppContext, ip: string): void {
-  ctx.limiter.consume(
+export async function limitRegistration(ctx: AppContext, ip: string): Promise<void> {
+  await ctx.limiter.consume(
     `register:ip:${ip}`,
     ctx.config.REGISTER_LIMIT_PER_IP,
     'Too many sign-ups from this address.',
@@ -103,7 +103,7 @@ export async function login(
   // An unknown name is checked against a dummy hash, so both answers take the same time.
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
   if (!user || !valid) throw new AppError(401, ErrorCode.InvalidCredentials, INVALID_CREDENTIALS);
-  ticket.succeeded();
+  await ticket.succeeded();
   if (user.disabledAt)
     throw new AppError(403, ErrorCode.AccountDisabled, 'This account has been disabled.');
   return { session: await issueSession(ctx, user), user };

@@ -18,7 +18,7 @@ export interface LoginAttempt {
 
 /** A place at the password check; say how it went so the budgets count failures only. */
 export interface LoginTicket {
-  succeeded(): void;
+  succeeded(): Promise<void>;
 }
 
 const ACCOUNT_MESSAGE = 'Too many failed login attempts for this account.';
@@ -43,9 +43,6 @@ function sleep(ms: number): Promise<void> {
  * requests cannot all slip under a budget at once.
  */
 export class LoginThrottle {
-  /** When the latest check reserved past an account's budget will start, per subject. */
-  private readonly nextCheckAt = new Map<string, number>();
-
   constructor(
     private readonly limiter: RateLimiter,
     private readonly options: LoginThrottleOptions,
@@ -58,59 +55,54 @@ export class LoginThrottle {
 
     if (attempt.deviceId) {
       const deviceKey = `login:device:${attempt.subject}:${attempt.deviceId}`;
-      if (limiter.retryAfter(deviceKey, options.perAccount) === 0) {
+      if ((await limiter.retryAfter(deviceKey, options.perAccount)) === 0) {
         return this.reserve([deviceKey, accountKey]);
       }
     }
 
-    limiter.consume(
+    await limiter.consume(
       `login:ip:${attempt.ip}`,
       options.perIp,
       'Too many login attempts from this address.',
     );
     const addressKey = `login:account-ip:${attempt.subject}:${attempt.ip}`;
-    limiter.assertUnder(addressKey, options.perAccount, ACCOUNT_MESSAGE);
-    const failures = limiter.count(accountKey);
+    await limiter.assertUnder(addressKey, options.perAccount, ACCOUNT_MESSAGE);
+    const failures = await limiter.count(accountKey);
     if (failures < options.perAccount) return this.reserve([addressKey, accountKey], addressKey);
 
-    const delay = this.reserveSlowCheck(attempt.subject, failures - options.perAccount);
-    const ticket = this.reserve([addressKey, accountKey], addressKey);
+    const delay = await this.reserveSlowCheck(attempt.subject, failures - options.perAccount);
+    const ticket = await this.reserve([addressKey, accountKey], addressKey);
     await this.wait(delay);
     return ticket;
   }
 
   /** Counts the attempt now; a success takes it back (and clears `clearOnSuccess`, the address's count). */
-  private reserve(keys: string[], clearOnSuccess?: string): LoginTicket {
-    for (const key of keys) this.limiter.hit(key);
+  private async reserve(keys: string[], clearOnSuccess?: string): Promise<LoginTicket> {
+    await Promise.all(keys.map((key) => this.limiter.hit(key)));
     return {
-      succeeded: () => {
-        for (const key of keys) this.limiter.refund(key);
-        if (clearOnSuccess) this.limiter.reset(clearOnSuccess);
+      succeeded: async () => {
+        await Promise.all(keys.map((key) => this.limiter.refund(key)));
+        if (clearOnSuccess) await this.limiter.reset(clearOnSuccess);
       },
     };
   }
 
-  /** Books the next check for `subject` after the ones already booked; returns the wait in ms. */
-  private reserveSlowCheck(subject: string, failuresPastBudget: number): number {
+  /**
+   * Books the next check for `subject` after the ones already booked (by any instance sharing the
+   * limiter's Redis); returns the wait in ms.
+   */
+  private async reserveSlowCheck(subject: string, failuresPastBudget: number): Promise<number> {
     const { baseDelayMs, maxDelayMs } = this.options;
-    const now = this.limiter.now();
-    const startsAt =
-      Math.max(now, this.nextCheckAt.get(subject) ?? 0) +
-      slowLaneDelay(failuresPastBudget, baseDelayMs, maxDelayMs);
-    const waitMs = startsAt - now;
-    if (waitMs > maxDelayMs) {
-      const seconds = Math.max(1, Math.ceil((waitMs - maxDelayMs) / 1000));
-      throw AppError.rateLimited(
-        `${ACCOUNT_MESSAGE} Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-        seconds,
-      );
-    }
-    this.nextCheckAt.set(subject, startsAt);
-    if (this.nextCheckAt.size > 10_000) this.prune(now);
-    return waitMs;
-  }
-
-  private prune(now: number): void {
-    for (const [subject, at] of this.nextCheckAt) if (at <= now) this.nextCheckAt.delete(subject);
+    const slot = await this.limiter.bookSlot(
+      `login:slow:${subject}`,
+      slowLaneDelay(failuresPastBudget, baseDelayMs, maxDelayMs),
+      maxDelayMs,
+    );
+    if ('waitMs' in slot) return slot.waitMs;
+    const seconds = Math.max(1, Math.ceil(slot.refusedMs / 1000));
+    throw AppError.rateLimited(
+      `${ACCOUNT_MESSAGE} Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+      seconds,
+    );
   }
 }

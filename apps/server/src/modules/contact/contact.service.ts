@@ -13,9 +13,13 @@ export async function sendContactMessage(
   message: ContactMessage,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  ctx.limiter.consume(`contact:ip:${ip}`, MESSAGES_PER_IP, 'Too many messages from this address.');
+  await ctx.limiter.consume(
+    `contact:ip:${ip}`,
+    MESSAGES_PER_IP,
+    'Too many messages from this address.',
+  );
   try {
-    await ctx.mailer.send({
+    await ctx.mail.enqueue(ctx.db, {
       to: ctx.config.CONTACT_EMAIL,
       replyTo: message.email,
       subject: `Rips Memorial: message from ${message.name}`,

@@ -36,7 +36,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await confirmPasswordReset(ctx, request.ip, request.body, request.log);
+      const user = await confirmPasswordReset(ctx, request.ip, request.body);
       return respond(reply, 200, { userId: user.id }, PASSWORD_RESET_DONE_MESSAGE);
     },
   );

@@ -9,7 +9,7 @@ import {
 } from '@rips/shared/account';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { notifyPasswordChanged } from '../account/account.notices.js';
+import { passwordChangedNotice } from '../account/account.notices.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { findUserByLogin, type UserRow } from '../users/users.repository.js';
 import {
@@ -40,8 +40,12 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const identifier = request.userName.toLowerCase();
   const limited = 'Too many password reset requests.';
-  ctx.limiter.consume(`reset:ip:${ip}`, ctx.config.RESET_LIMIT_PER_IP, limited);
-  ctx.limiter.consume(`reset:account:${identifier}`, ctx.config.RESET_LIMIT_PER_ACCOUNT, limited);
+  await ctx.limiter.consume(`reset:ip:${ip}`, ctx.config.RESET_LIMIT_PER_IP, limited);
+  await ctx.limiter.consume(
+    `reset:account:${identifier}`,
+    ctx.config.RESET_LIMIT_PER_ACCOUNT,
+    limited,
+  );
 
   const [user, newPasswordHash] = await Promise.all([
     findUserByLogin(ctx.db, identifier),
@@ -60,14 +64,21 @@ async function deliverResetLink(
   newPasswordHash: string,
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url');
-  await insertPasswordReset(ctx.db, {
-    userId: user.id,
-    tokenHash: hashResetToken(token),
-    newPasswordHash,
-    expiresAt: new Date(Date.now() + RESET_LINK_TTL_MINUTES * 60_000),
-  });
   const link = `${ctx.config.publicUrl}/reset-password/confirm?token=${token}`;
-  await ctx.mailer.send({
+  // The link row and its mail in one transaction: a link nobody was sent never exists.
+  await ctx.db.transaction(async (tx) => {
+    await insertPasswordReset(tx, {
+      userId: user.id,
+      tokenHash: hashResetToken(token),
+      newPasswordHash,
+      expiresAt: new Date(Date.now() + RESET_LINK_TTL_MINUTES * 60_000),
+    });
+    await ctx.mail.enqueue(tx, resetLinkMessage(user, link));
+  });
+}
+
+function resetLinkMessage(user: UserRow, link: string) {
+  return {
     to: user.email,
     subject: 'Set your new Rips Memorial password',
     text: [
@@ -87,7 +98,7 @@ async function deliverResetLink(
       '',
       'Rips Memorial',
     ].join('\n'),
-  });
+  };
 }
 
 /**
@@ -99,26 +110,36 @@ export async function confirmPasswordReset(
   ctx: AppContext,
   ip: string,
   body: ResetPasswordConfirm,
-  log: FastifyBaseLogger,
 ): Promise<UserRow> {
   const { RESET_CONFIRM_LIMIT_PER_IP, RESET_WRONG_PASSWORDS_PER_LINK } = ctx.config;
-  ctx.limiter.consume(`reset-confirm:ip:${ip}`, RESET_CONFIRM_LIMIT_PER_IP, 'Too many attempts.');
+  await ctx.limiter.consume(
+    `reset-confirm:ip:${ip}`,
+    RESET_CONFIRM_LIMIT_PER_IP,
+    'Too many attempts.',
+  );
   const { token, newPassword } = body;
   const tokenHash = hashResetToken(token);
   const now = new Date();
   const reset = await findUsablePasswordReset(ctx.db, tokenHash, now);
   if (!reset) throw AppError.badRequest(INVALID_LINK_MESSAGE);
   const attempts = `reset-confirm:link:${tokenHash}`;
-  ctx.limiter.assertUnder(attempts, RESET_WRONG_PASSWORDS_PER_LINK, 'Too many wrong passwords.');
+  await ctx.limiter.assertUnder(
+    attempts,
+    RESET_WRONG_PASSWORDS_PER_LINK,
+    'Too many wrong passwords.',
+  );
   if (!(await verifyPassword(reset.newPasswordHash, newPassword))) {
-    ctx.limiter.hit(attempts);
+    await ctx.limiter.hit(attempts);
     throw new AppError(400, ErrorCode.Validation, NOT_THE_REQUESTED_PASSWORD, [
       { path: 'newPassword', message: NOT_THE_REQUESTED_PASSWORD },
     ]);
   }
-  const user = await applyPasswordReset(ctx.db, tokenHash, now);
+  const user = await ctx.db.transaction(async (tx) => {
+    const changed = await applyPasswordReset(tx, tokenHash, now);
+    if (changed) await ctx.mail.enqueue(tx, passwordChangedNotice(ctx, changed));
+    return changed;
+  });
   if (!user) throw AppError.badRequest(INVALID_LINK_MESSAGE);
-  ctx.limiter.reset(attempts);
-  notifyPasswordChanged(ctx, user, log);
+  await ctx.limiter.reset(attempts);
   return user;
 }

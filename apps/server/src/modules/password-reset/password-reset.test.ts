@@ -46,13 +46,20 @@ const login = (userName: string, password: string) =>
     remoteAddress: '10.21.0.1',
   });
 
+/**
+ * Mail is sent by the queue's worker, usually within milliseconds; a loaded machine may take
+ * longer. Counts are taken once the queue is empty (`mailSettled`), so an earlier test's mail
+ * never arrives after them.
+ */
+const MAIL_WAIT = { timeout: 5000, interval: 20 };
+
 /** The mail sent to `to` after `since` messages, once it arrives (it is sent after the answer). */
 async function mailTo(to: string, since: number) {
   return vi.waitFor(() => {
     const message = t.mail.slice(since).find((m) => m.to === to);
     if (!message) throw new Error(`no mail to ${to} yet`);
     return message;
-  });
+  }, MAIL_WAIT);
 }
 function linkToken(text: string): string {
   const match = /https:\/\/rips\.example\/reset-password\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(
@@ -62,12 +69,15 @@ function linkToken(text: string): string {
   return match[1]!;
 }
 /** Gives any background delivery time to happen, so "no mail" is a real observation. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+const settle = async () => {
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await t.mailSettled();
+};
 
 describe(`password reset (${TEST_ENGINE})`, () => {
   it('changes nothing until the link holder submits the requested password, then applies it exactly once', async () => {
     const member = await createUser(t.app);
-    const since = t.mail.length;
+    const since = (await t.mailSettled()).length;
     const res = await requestReset({ userName: member.row.userName, email: '' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, message: ANSWER });
@@ -94,7 +104,7 @@ describe(`password reset (${TEST_ENGINE})`, () => {
     });
     expect(meBefore.statusCode).toBe(200);
 
-    const sinceSubmit = t.mail.length;
+    const sinceSubmit = (await t.mailSettled()).length;
     const opened = await confirm(token);
     expect(opened.statusCode).toBe(200);
     expect(opened.json().data).toEqual({ userId: member.row.id });
@@ -121,7 +131,7 @@ describe(`password reset (${TEST_ENGINE})`, () => {
   it('an attacker’s request for the victim, then the victim opening the link, leaves the old password working', async () => {
     const victim = await createUser(t.app);
     const ATTACKER_PASSWORD = 'Attacker-chose-99';
-    const since = t.mail.length;
+    const since = (await t.mailSettled()).length;
     // The attacker knows only the username, and picks the password.
     await requestReset({
       userName: victim.row.userName,
@@ -154,7 +164,7 @@ describe(`password reset (${TEST_ENGINE})`, () => {
 
   it('stops accepting wrong passwords on one link after five, even the right one', async () => {
     const member = await createUser(t.app);
-    const since = t.mail.length;
+    const since = (await t.mailSettled()).length;
     await requestReset({ userName: member.row.userName });
     const token = linkToken((await mailTo(member.row.email, since)).text);
     for (let i = 0; i < 5; i++)
@@ -165,7 +175,7 @@ describe(`password reset (${TEST_ENGINE})`, () => {
 
   it('refuses an expired link and leaves the password alone', async () => {
     const member = await createUser(t.app);
-    const since = t.mail.length;
+    const since = (await t.mailSettled()).length;
     await requestReset({ userName: member.row.userName });
     const token = linkToken((await mailTo(member.row.email, since)).text);
     await t.app.ctx.db
@@ -179,7 +189,7 @@ describe(`password reset (${TEST_ENGINE})`, () => {
 
   it('gives unknown accounts and mismatched emails the same answer and sends no mail', async () => {
     const member = await createUser(t.app);
-    const since = t.mail.length;
+    const since = (await t.mailSettled()).length;
     const known = await requestReset({ userName: member.row.userName });
     const unknown = await requestReset({ userName: 'no_such_member' });
     const wrongEmail = await requestReset({
@@ -202,7 +212,7 @@ describe(`password reset (${TEST_ENGINE})`, () => {
 
   it('sends the link when the optional email matches the account, in any letter case', async () => {
     const member = await createUser(t.app);
-    const since = t.mail.length;
+    const since = (await t.mailSettled()).length;
     await requestReset({
       userName: member.row.userName.toUpperCase(),
       email: member.row.email.toUpperCase(),
@@ -218,7 +228,7 @@ describe(`password reset (${TEST_ENGINE})`, () => {
       .update(users)
       .set({ disabledAt: new Date() })
       .where(eq(users.id, member.row.id));
-    const since = t.mail.length;
+    const since = (await t.mailSettled()).length;
     expect((await requestReset({ userName: member.row.userName })).json().message).toBe(ANSWER);
     await settle();
     expect(t.mail.slice(since)).toHaveLength(0);
@@ -256,10 +266,10 @@ describe(`password reset (${TEST_ENGINE})`, () => {
 
   it('opening a second link after the first one was used does nothing: older links close', async () => {
     const member = await createUser(t.app);
-    let since = t.mail.length;
+    let since = (await t.mailSettled()).length;
     await requestReset({ userName: member.row.userName });
     const first = linkToken((await mailTo(member.row.email, since)).text);
-    since = t.mail.length;
+    since = (await t.mailSettled()).length;
     await requestReset({
       userName: member.row.userName,
       newPassword: 'Second-choice-55',

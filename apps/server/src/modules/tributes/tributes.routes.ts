@@ -48,7 +48,7 @@ function registerKind(app: Parameters<FastifyPluginAsyncZod>[0], kind: TributeKi
     async (request, reply) => {
       const user = await request.requireUser();
       // Counted before the body is read, so a refusal costs nothing.
-      consumeCreation(ctx, user.id, kind.creation);
+      await consumeCreation(ctx, user.id, kind.creation);
       const limits = kind.file ? { [kind.file.field]: kind.file.maxBytes(ctx.config) } : {};
       const form = await readUpload(request, kind.upload, limits);
       const item = await tributes.createItem(ctx, kind, user, form);

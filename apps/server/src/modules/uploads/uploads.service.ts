@@ -27,9 +27,13 @@ export type Creation = keyof typeof CREATIONS;
  * Counts one creation by `userId`, refusing it with 429 and Retry-After once the member is over
  * the budget for this window. Called before the request body is read, so a refusal costs nothing.
  */
-export function consumeCreation(ctx: AppContext, userId: string, creation: Creation): void {
+export async function consumeCreation(
+  ctx: AppContext,
+  userId: string,
+  creation: Creation,
+): Promise<void> {
   const { limit, message } = CREATIONS[creation];
-  ctx.limiter.consume(`create:${creation}:user:${userId}`, limit(ctx.config), message);
+  await ctx.limiter.consume(`create:${creation}:user:${userId}`, limit(ctx.config), message);
 }
 
 const count = (n: number) => n.toLocaleString('en-US');

@@ -1,0 +1,156 @@
+import { sql, type SQL } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import type { Db, SqlExecutor } from '../db/client.js';
+
+/** How a kind of job is retried: `retryLimit` more attempts, from `retryDelaySeconds`, doubling. */
+export interface JobKind {
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** An attempt still running after this long is given up and retried. */
+  expireInSeconds: number;
+}
+
+export type JobHandler = (data: unknown, job: { id: string }) => Promise<void>;
+
+/** How often a worker looks for due jobs when nothing woke it; retries become due on their own. */
+const POLL_SECONDS = 1;
+const WAKE_AFTER_MS = [0, 50];
+
+/**
+ * A text with $1…$n parameters as drizzle SQL, so the queue can write its job row through any
+ * drizzle handle: the app's database, or a transaction that is still open.
+ */
+function positional(text: string, values: unknown[] = []): SQL {
+  const parts = text.split(/\$(\d+)/);
+  const chunks: SQL[] = [];
+  parts.forEach((part, i) => {
+    if (i % 2 === 0) {
+      if (part) chunks.push(sql.raw(part));
+    } else {
+      // drizzle leaves an undefined value out of the text altogether; SQL wants NULL there.
+      chunks.push(sql`${values[Number(part) - 1] ?? null}`);
+    }
+  });
+  return sql.join(chunks);
+}
+
+function throughDrizzle(db: Db): SqlExecutor {
+  return {
+    executeSql: async (text, values) => {
+      const result = await db.execute(positional(text, values));
+      return { rows: (result as unknown as { rows: unknown[] }).rows };
+    },
+  };
+}
+
+/**
+ * Durable jobs on the site's own database through pg-boss (decision 0042): on PostgreSQL and, over
+ * the same SQL, on the embedded PGlite. A job is a row; `send` writes it through the caller's
+ * drizzle handle, so inside a transaction it exists only if that transaction commits, and once
+ * committed it survives a restart. Failed attempts are retried with exponential backoff.
+ */
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly kinds = new Map<string, { kind: JobKind; handler: JobHandler }>();
+  private readonly workers = new Map<string, string>();
+  private started = false;
+  /** pg-boss's own queries still running: it marks a job done without waiting for the answer. */
+  private queriesInFlight = 0;
+
+  constructor(
+    database: { sql: SqlExecutor },
+    private readonly onError: (error: Error) => void,
+  ) {
+    const counted: SqlExecutor = {
+      executeSql: async (text, values) => {
+        this.queriesInFlight += 1;
+        try {
+          return await database.sql.executeSql(text, values);
+        } finally {
+          this.queriesInFlight -= 1;
+        }
+      },
+    };
+    this.boss = new PgBoss({
+      db: counted as PgBoss.Db,
+      schema: 'pgboss',
+      // No cron here; maintenance (expiry, archiving) runs on every instance, pg-boss coordinates.
+      schedule: false,
+      supervise: true,
+    });
+    this.boss.on('error', (error: Error) => this.onError(error));
+  }
+
+  /** Registers a kind of job and the function that does it; before `start`. */
+  define(name: string, kind: JobKind, handler: JobHandler): void {
+    this.kinds.set(name, { kind, handler });
+  }
+
+  /** Creates or updates the queues (under pg-boss's own lock) and starts the workers. */
+  async start(): Promise<void> {
+    await this.boss.start();
+    for (const [name, { kind, handler }] of this.kinds) {
+      const options = {
+        name,
+        retryLimit: kind.retryLimit,
+        retryDelay: kind.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: kind.expireInSeconds,
+      };
+      if (await this.boss.getQueue(name)) {
+        await this.boss.updateQueue(name, options);
+      } else {
+        // Another instance may create it at the same moment; either way it exists after.
+        await this.boss.createQueue(name, options).catch(async (error: unknown) => {
+          if (!(await this.boss.getQueue(name))) throw error;
+        });
+      }
+      const workerId = await this.boss.work<unknown>(
+        name,
+        { pollingIntervalSeconds: POLL_SECONDS },
+        async ([job]) => {
+          if (job) await handler(job.data, { id: job.id });
+        },
+      );
+      this.workers.set(name, workerId);
+    }
+    this.started = true;
+  }
+
+  /**
+   * Adds a job through `db`: pass the transaction that makes the change the job belongs to, so
+   * both are stored or neither is.
+   */
+  async send(db: Db, name: string, data: object): Promise<void> {
+    if (!this.kinds.has(name)) throw new Error(`Unknown job kind: ${name}`);
+    await this.boss.send(name, data, { db: throughDrizzle(db) as PgBoss.Db });
+    // Look for it at once instead of at the next poll, and again shortly after: on PostgreSQL the
+    // caller's transaction hides the job until it commits, which is a moment after this returns.
+    const workerId = this.workers.get(name);
+    if (workerId) {
+      for (const ms of WAKE_AFTER_MS) {
+        setTimeout(() => this.boss.notifyWorker(workerId), ms).unref();
+      }
+    }
+  }
+
+  /** Jobs of `name` waiting, being retried or running. */
+  async depth(name: string): Promise<number> {
+    if (!this.started) return 0;
+    return this.boss.getQueueSize(name, { before: 'completed' });
+  }
+
+  /**
+   * Stops taking jobs and waits (up to `timeoutMs`) for the ones running and for pg-boss's last
+   * queries (marking them done), so the database can close after it.
+   */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    const deadline = Date.now() + timeoutMs;
+    await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+    while (this.queriesInFlight > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+}
