@@ -275,7 +275,10 @@ probe('DELETE /api/v1/admin/tributes/:kind/:id', async (_m, fresh) =>
   ),
 );
 
-/** Routes that touch no memorial: accounts, legacies, contact, the API reference, admin of members. */
+/**
+ * Routes that touch no memorial: accounts, legacies, contact, the API reference, admin of members,
+ * operations.
+ */
 const UNRELATED = [
   'POST /api/v1/users/register',
   'POST /api/v1/users/login',
@@ -304,6 +307,10 @@ const UNRELATED = [
   'GET /api/docs/static/index.html',
   'GET /api/docs/static/swagger-initializer.js',
   'GET /api/docs/static/*',
+  // Operations: the process, the database and storage, never a memorial's content.
+  'GET /healthz',
+  'GET /readyz',
+  'GET /metrics',
 ];
 
 let shown: Fixture;
