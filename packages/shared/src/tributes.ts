@@ -29,6 +29,8 @@ export function findBouquet(id: string): (typeof BOUQUETS)[number] | undefined {
 export const TRIBUTE_PAGE_SIZE = 24;
 export const PRAYER_MAX = 2000;
 
+export const FLOWER_REQUIRED = 'Please choose a bouquet or a picture of a flower.';
+
 /** A memorial id as the spec names it. Checked for shape by the server's policy, not here. */
 export const PostIdSchema = z.string().trim().min(1, 'Choose a memorial.').max(100);
 
@@ -67,13 +69,21 @@ export const ResponsiveImageSchema = z.object({
 });
 export type ResponsiveImage = z.infer<typeof ResponsiveImageSchema>;
 
-/** Fields every item left on a memorial carries. */
+/** What the caller may do with an item left on a memorial, worked out by the server's policy. */
+export const TributeAbilitiesSchema = z.object({ remove: z.boolean() });
+export type TributeAbilities = z.infer<typeof TributeAbilitiesSchema>;
+
+/**
+ * Fields every item left on a memorial carries. `abilities` is optional until every server
+ * answers it; the web reads a missing one as "may not".
+ */
 export const TributeItemSchema = z.object({
   _id: z.string(),
   postId: z.string(),
   owner: TributeOwnerSchema,
   /** ISO 8601. */
   createdAt: z.string(),
+  abilities: TributeAbilitiesSchema.optional(),
 });
 export type TributeItem = z.infer<typeof TributeItemSchema>;
 
