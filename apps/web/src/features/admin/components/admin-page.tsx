@@ -21,7 +21,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import type { AdminTribute, AdminUser } from '@rips/shared/admin';
+import { ConfirmModal } from '@/components/confirm-modal';
 import { paths } from '@/config/paths';
+import { tributeKindByNoun } from '@/config/tribute-kinds';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -33,7 +35,7 @@ import {
   useAdminTributes,
   useAdminUsers,
 } from '../api/admin.api';
-import { ConfirmModal } from './confirm-modal';
+
 import { Pager } from './pager';
 
 const ACTION_FAILED = 'That change could not be made. Please try again.';
@@ -401,6 +403,11 @@ function MemorialsPanel() {
   );
 }
 
+/** The kind's label and colour; a kind this page does not know yet is a plain "Tribute". */
+function kindOf(tribute: AdminTribute) {
+  return tributeKindByNoun(tribute.kind) ?? { noun: 'tribute', label: 'Tribute', color: 'slate' };
+}
+
 function TributesPanel() {
   const [page, setPage] = useState(1);
   const tributes = useAdminTributes(page);
@@ -424,71 +431,74 @@ function TributesPanel() {
         </Paper>
       ) : (
         <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {tributes.data.data.map((tribute) => (
-            <Paper
-              key={`${tribute.kind}-${tribute._id}`}
-              component="li"
-              withBorder
-              radius="md"
-              p="md"
-            >
-              <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
-                <Group
-                  align="flex-start"
-                  gap="md"
-                  wrap="nowrap"
-                  style={{ flex: '1 1 300px', minWidth: 0 }}
-                >
-                  {tribute.kind === 'flower' && tribute.image ? (
-                    <Image
-                      src={tribute.image}
-                      alt={`Flower left by ${tribute.author.fullName}`}
-                      w={72}
-                      h={72}
-                      radius="sm"
-                      fit="cover"
-                    />
-                  ) : null}
-                  <Stack gap={4} style={{ minWidth: 0 }}>
-                    <Group gap="xs">
-                      <Badge variant="light" color={tribute.kind === 'flower' ? 'sage' : 'slate'}>
-                        {tribute.kind === 'flower' ? 'Flower' : 'Prayer'}
-                      </Badge>
-                      <Anchor
-                        component={Link}
-                        to={paths.post.href(tribute.memorial._id)}
-                        size="sm"
-                        fw={600}
-                      >
-                        {tribute.memorial.title}
-                      </Anchor>
-                    </Group>
-                    {tribute.text ? (
-                      <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-                        {tribute.text}
+          {tributes.data.data.map((tribute) => {
+            const kind = kindOf(tribute);
+            return (
+              <Paper
+                key={`${tribute.kind}-${tribute._id}`}
+                component="li"
+                withBorder
+                radius="md"
+                p="md"
+              >
+                <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+                  <Group
+                    align="flex-start"
+                    gap="md"
+                    wrap="nowrap"
+                    style={{ flex: '1 1 300px', minWidth: 0 }}
+                  >
+                    {tribute.image ? (
+                      <Image
+                        src={tribute.image}
+                        alt={`${kind.label} left by ${tribute.author.fullName}`}
+                        w={72}
+                        h={72}
+                        radius="sm"
+                        fit="cover"
+                      />
+                    ) : null}
+                    <Stack gap={4} style={{ minWidth: 0 }}>
+                      <Group gap="xs">
+                        <Badge variant="light" color={kind.color}>
+                          {kind.label}
+                        </Badge>
+                        <Anchor
+                          component={Link}
+                          to={paths.post.href(tribute.memorial._id)}
+                          size="sm"
+                          fw={600}
+                        >
+                          {tribute.memorial.title}
+                        </Anchor>
+                      </Group>
+                      {tribute.text ? (
+                        <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                          {tribute.text}
+                        </Text>
+                      ) : null}
+                      {!tribute.image && tribute.bouquet ? (
+                        <Text size="sm">Bouquet: {tribute.bouquet}</Text>
+                      ) : null}
+                      <Text size="sm" c="dimmed">
+                        Left By {tribute.author.fullName} (@{tribute.author.userName}) On{' '}
+                        {longDate(tribute.createdAt)}
                       </Text>
-                    ) : null}
-                    {tribute.kind === 'flower' && !tribute.image && tribute.bouquet ? (
-                      <Text size="sm">Bouquet: {tribute.bouquet}</Text>
-                    ) : null}
-                    <Text size="sm" c="dimmed">
-                      Left By {tribute.author.fullName} (@{tribute.author.userName}) On{' '}
-                      {longDate(tribute.createdAt)}
-                    </Text>
-                  </Stack>
+                    </Stack>
+                  </Group>
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove ${kind.noun} by ${tribute.author.fullName} on ${tribute.memorial.title}`}
+                    onClick={() => setRemoving(tribute)}
+                  >
+                    Remove
+                  </Button>
                 </Group>
-                <Button
-                  size="compact-sm"
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Remove ${tribute.kind} by ${tribute.author.fullName} on ${tribute.memorial.title}`}
-                  onClick={() => setRemoving(tribute)}
-                >
-                  Remove
-                </Button>
-              </Group>
-            </Paper>
-          ))}
+              </Paper>
+            );
+          })}
         </Stack>
       )}
       {tributes.data ? (
@@ -502,7 +512,7 @@ function TributesPanel() {
       ) : null}
       <ConfirmModal
         opened={removing !== null}
-        title={`Remove this ${removing?.kind ?? 'tribute'}?`}
+        title={`Remove this ${removing ? kindOf(removing).noun : 'tribute'}?`}
         body="It will be removed from the memorial for everyone. This cannot be undone."
         confirmLabel="Remove"
         busy={remove.isPending}
