@@ -1,43 +1,25 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { MemorialSummary } from '@rips/shared/memorials';
+import { ConfirmModal } from '@/components/confirm-modal';
 import { SectionLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
-import { ApiError, errorMessage } from '@/lib/api-client';
-import { focusFirstInvalid, hasErrors, toFormErrors } from '@/lib/form-errors';
+import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/use-session';
-import {
-  deleteMemorial,
-  likedByText,
-  listContributedMemorials,
-  listOwnMemorials,
-  patchMemorial,
-  profileMemorialKeys,
-} from '../api/profile-memorials.api';
-import {
-  PostUpdateFields,
-  toUpdateFormData,
-  validatePostUpdate,
-  type PostUpdateField,
-  type PostUpdateValues,
-} from './post-update-fields';
-import classes from './profile-memorials.module.css';
+import { useZodForm } from '@/lib/use-zod-form';
+import { contributedMemorialsQuery, ownMemorialsQuery } from '../api/memorials.api';
+import { useDeleteMemorial, useUpdateMemorial } from '../api/memorials.mutations';
+import { likedByText } from '../lib/format';
+import { postUpdateFormData, PostUpdateFormSchema, postUpdateValues } from '../lib/memorial-form';
+import { PostUpdateFields } from './post-update-fields';
+import { TraitBadges } from './trait-badges';
+import classes from './memorials.module.css';
 
 const UPDATED = 'Post updated successfully!';
+const UPDATE_FAILED = 'We could not update this Rip. Please try again.';
 
 /** The profile's two memorial columns: 'Your Rips' and 'Your Contributor'. */
 export function ProfileMemorialColumns() {
@@ -51,104 +33,90 @@ export function ProfileMemorialColumns() {
   );
 }
 
-function ColumnState({
-  status,
-  empty,
-  emptyText,
-}: {
-  status: 'pending' | 'error' | 'success';
-  empty: boolean;
+interface MemorialColumnProps {
+  headingId: string;
+  title: string;
+  query: UseQueryResult<MemorialSummary[]>;
   emptyText: string;
-}) {
-  if (status === 'pending') {
-    return <SectionLoader label="Loading…" />;
-  }
-  if (status === 'error') return <Text c="dimmed">We could not load this list just now.</Text>;
-  return empty ? <Text c="dimmed">{emptyText}</Text> : null;
+  /** What each memorial offers below its line. */
+  renderTools: (memorial: MemorialSummary) => ReactNode;
 }
 
-function OwnMemorials({ userId }: { userId: string }) {
-  const query = useQuery({
-    queryKey: profileMemorialKeys.own(userId),
-    queryFn: ({ signal }) => listOwnMemorials(signal),
-  });
-  const [editing, setEditing] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<MemorialSummary | null>(null);
-  const items = query.data ?? [];
+/** A titled column of memorials, with its loading, failure and empty states. */
+function MemorialColumn({ headingId, title, query, emptyText, renderTools }: MemorialColumnProps) {
+  const { status, data } = query;
+  const items = data ?? [];
   return (
-    <section aria-labelledby="your-rips">
+    <section aria-labelledby={headingId}>
       <Stack gap="md">
-        <Title order={2} id="your-rips" size="h3">
-          Your Rips
+        <Title order={2} id={headingId} size="h3">
+          {title}
         </Title>
-        <ColumnState
-          status={query.status}
-          empty={items.length === 0}
-          emptyText="You have not added a Rip yet."
-        />
+        {status === 'pending' ? (
+          <SectionLoader label="Loading…" />
+        ) : status === 'error' ? (
+          <Text c="dimmed">We could not load this list just now.</Text>
+        ) : items.length === 0 ? (
+          <Text c="dimmed">{emptyText}</Text>
+        ) : null}
         {items.map((memorial) => (
           <Paper key={memorial._id} withBorder radius="md" p="md">
             <Stack gap="sm">
               <MemorialLine memorial={memorial} />
-              {editing === memorial._id ? (
-                <InlineUpdateForm
-                  memorial={memorial}
-                  userId={userId}
-                  onDone={() => setEditing(null)}
-                />
-              ) : (
-                <Group gap="sm">
-                  <Button size="xs" variant="light" onClick={() => setEditing(memorial._id)}>
-                    Update
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    color="red"
-                    onClick={() => setDeleting(memorial)}
-                  >
-                    Delete
-                  </Button>
-                </Group>
-              )}
+              {renderTools(memorial)}
             </Stack>
           </Paper>
         ))}
       </Stack>
-      <ConfirmDelete memorial={deleting} userId={userId} onClose={() => setDeleting(null)} />
     </section>
   );
 }
 
 function ContributedMemorials({ userId }: { userId: string }) {
-  const query = useQuery({
-    queryKey: profileMemorialKeys.contributed(userId),
-    queryFn: ({ signal }) => listContributedMemorials(signal),
-  });
-  const items = query.data ?? [];
+  const query = useQuery(contributedMemorialsQuery(userId));
   return (
-    <section aria-labelledby="your-contributor">
-      <Stack gap="md">
-        <Title order={2} id="your-contributor" size="h3">
-          Your Contributor
-        </Title>
-        <ColumnState
-          status={query.status}
-          empty={items.length === 0}
-          emptyText="You are not a contributor to any Rip yet."
-        />
-        {items.map((memorial) => (
-          <Paper key={memorial._id} withBorder radius="md" p="md">
-            <Stack gap={6}>
-              <MemorialLine memorial={memorial} />
-              <Text size="sm" c="dimmed">
-                {likedByText(memorial.reactions)}
-              </Text>
-            </Stack>
-          </Paper>
-        ))}
-      </Stack>
-    </section>
+    <MemorialColumn
+      headingId="your-contributor"
+      title="Your Contributor"
+      query={query}
+      emptyText="You are not a contributor to any Rip yet."
+      renderTools={(memorial) => (
+        <Text size="sm" c="dimmed">
+          {likedByText(memorial.reactions)}
+        </Text>
+      )}
+    />
+  );
+}
+
+function OwnMemorials({ userId }: { userId: string }) {
+  const query = useQuery(ownMemorialsQuery(userId));
+  const [editing, setEditing] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<MemorialSummary | null>(null);
+  return (
+    <>
+      <MemorialColumn
+        headingId="your-rips"
+        title="Your Rips"
+        query={query}
+        emptyText="You have not added a Rip yet."
+        renderTools={(memorial) =>
+          editing === memorial._id ? (
+            <InlineUpdateForm memorial={memorial} onDone={() => setEditing(null)} />
+          ) : (
+            <Group gap="sm">
+              <Button size="xs" variant="light" onClick={() => setEditing(memorial._id)}>
+                Update
+              </Button>
+              <Button size="xs" variant="outline" color="red" onClick={() => setDeleting(memorial)}>
+                Delete
+              </Button>
+            </Group>
+          )
+        }
+      />
+      <ConfirmDelete memorial={deleting} onClose={() => setDeleting(null)} />
+    </>
   );
 }
 
@@ -172,7 +140,7 @@ function MemorialLine({ memorial }: { memorial: MemorialSummary }) {
           component={Link}
           to={paths.post.href(memorial._id)}
           fw={600}
-          className={classes.title}
+          className={classes.cardTitle}
         >
           {memorial.title}
         </Anchor>
@@ -181,82 +149,35 @@ function MemorialLine({ memorial }: { memorial: MemorialSummary }) {
             {memorial.description}
           </Text>
         ) : null}
-        {memorial.tags.length > 0 ? (
-          <Group gap={4}>
-            {memorial.tags.slice(0, 4).map((tag) => (
-              <Badge key={tag} size="sm" variant="light" tt="none">
-                {tag}
-              </Badge>
-            ))}
-          </Group>
-        ) : null}
+        <TraitBadges tags={memorial.tags} max={4} size="sm" />
       </Stack>
     </Group>
   );
 }
 
-function InlineUpdateForm({
-  memorial,
-  userId,
-  onDone,
-}: {
-  memorial: MemorialSummary;
-  userId: string;
-  onDone: () => void;
-}) {
-  const queryClient = useQueryClient();
+function InlineUpdateForm({ memorial, onDone }: { memorial: MemorialSummary; onDone: () => void }) {
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<PostUpdateValues>({
-    title: memorial.title,
-    description: memorial.description,
-    image: null,
+  const form = useZodForm(PostUpdateFormSchema, { initialValues: postUpdateValues(memorial) });
+  const mutation = useUpdateMemorial(memorial._id);
+
+  const onSubmit = form.handleSubmit((input) => {
+    mutation.mutate(postUpdateFormData(input), {
+      onSuccess: () => {
+        notify.success(UPDATED);
+        onDone();
+        void navigate(paths.profile.href());
+      },
+      onError: (error) => {
+        form.showServerErrors(error, { fileField: 'image' });
+        notify.error(errorMessage(error, UPDATE_FAILED));
+      },
+    });
   });
-  const [errors, setErrors] = useState<Partial<Record<PostUpdateField, string>>>({});
-
-  const mutation = useMutation({
-    mutationFn: () => patchMemorial(memorial._id, toUpdateFormData(values)),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: profileMemorialKeys.own(userId) });
-      void queryClient.invalidateQueries({ queryKey: ['memorials'] });
-      notify.success(UPDATED);
-      onDone();
-      void navigate(paths.profile.href());
-    },
-    onError: (error) => {
-      if (error instanceof ApiError) {
-        setErrors(toFormErrors(error.errors, ['title', 'description', 'image'] as const));
-        if (error.code === 'INVALID_FILE') setErrors((e) => ({ ...e, image: error.message }));
-      }
-      notify.error(errorMessage(error, 'We could not update this Rip. Please try again.'));
-    },
-  });
-
-  function onChange<K extends PostUpdateField>(field: K, value: PostUpdateValues[K]) {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const next = validatePostUpdate(values);
-    setErrors(next);
-    if (hasErrors(next)) {
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    mutation.mutate();
-  }
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={`Update ${memorial.title}`}>
+    <form onSubmit={onSubmit} noValidate aria-label={`Update ${memorial.title}`}>
       <Stack gap="sm">
-        <PostUpdateFields
-          postId={memorial._id}
-          values={values}
-          errors={errors}
-          onChange={onChange}
-        />
+        <PostUpdateFields postId={memorial._id} form={form} />
         <Group gap="sm" justify="flex-end">
           <Button variant="default" onClick={onDone} disabled={mutation.isPending}>
             Cancel
@@ -272,47 +193,32 @@ function InlineUpdateForm({
 
 function ConfirmDelete({
   memorial,
-  userId,
   onClose,
 }: {
   memorial: MemorialSummary | null;
-  userId: string;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: (id: string) => deleteMemorial(id),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: profileMemorialKeys.own(userId) });
-      void queryClient.invalidateQueries({ queryKey: ['memorials'] });
-      notify.success('The Rip has been deleted.');
-      onClose();
-    },
-    // The spec only logs delete failures; a quiet notice tells the member nothing changed.
-    onError: (error) =>
-      notify.error(errorMessage(error, 'We could not delete this Rip. Please try again.')),
-  });
+  const mutation = useDeleteMemorial();
   return (
-    <Modal opened={memorial !== null} onClose={onClose} title="Delete this Rip?" radius="lg">
-      <Stack gap="md">
-        <Text>
-          {memorial ? `The memorial of ${memorial.title}` : 'This memorial'}, with its flowers,
-          prayers, photos, memorabilia and documents, will be removed for everyone. This cannot be
-          undone.
-        </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            loading={mutation.isPending}
-            onClick={() => memorial && mutation.mutate(memorial._id)}
-          >
-            Delete
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      opened={memorial !== null}
+      title="Delete this Rip?"
+      body={`${memorial ? `The memorial of ${memorial.title}` : 'This memorial'}, with its flowers, prayers, photos, memorabilia and documents, will be removed for everyone. This cannot be undone.`}
+      confirmLabel="Delete"
+      busy={mutation.isPending}
+      onClose={onClose}
+      onConfirm={() =>
+        memorial &&
+        mutation.mutate(memorial._id, {
+          onSuccess: () => {
+            notify.success('The Rip has been deleted.');
+            onClose();
+          },
+          // The spec only logs delete failures; a quiet notice tells the member nothing changed.
+          onError: (error) =>
+            notify.error(errorMessage(error, 'We could not delete this Rip. Please try again.')),
+        })
+      }
+    />
   );
 }
