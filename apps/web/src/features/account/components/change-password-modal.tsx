@@ -1,7 +1,8 @@
-import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { PasswordInput, Stack, Text } from '@mantine/core';
 import { ChangePasswordSchema } from '@rips/shared/account';
 import { FormModal } from '@/components/form-modal';
 import { NewPasswordFields } from '@/components/new-password-fields';
+import { FormActions } from '@/components/form-actions';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useZodForm } from '@/lib/use-zod-form';
@@ -56,14 +57,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
           newPassword={form.getInputProps('newPassword')}
           confirmNewPassword={form.getInputProps('confirmNewPassword')}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            Change Password
-          </Button>
-        </Group>
+        <FormActions submitLabel="Change Password" busy={mutation.isPending} cancel={onClose} />
       </Stack>
     </form>
   );

@@ -1,9 +1,11 @@
-import { Button, Group, Progress, Stack, TextInput } from '@mantine/core';
+import { Progress, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { UpdateProfileFieldsSchema } from '@rips/shared/account';
 import { AVATAR_REQUIRED, type SelfUser } from '@rips/shared/users';
 import { AvatarPicker } from '@/components/avatar-picker';
 import { FormModal } from '@/components/form-modal';
+import { FormActions } from '@/components/form-actions';
+import { FullNameInput, UserNameInput } from '@/components/identity-inputs';
 import { optionalFile, requiredFile } from '@/lib/file-fields';
 import { notify } from '@/lib/notify';
 import { useZodForm } from '@/lib/use-zod-form';
@@ -75,22 +77,8 @@ function EditProfileForm({ user, onClose }: { user: SelfUser; onClose: () => voi
           readOnly
           description="Change it on the account details page."
         />
-        <TextInput
-          label="Username"
-          name="userName"
-          required
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          {...form.getInputProps('userName')}
-        />
-        <TextInput
-          label="Full Name"
-          name="fullName"
-          required
-          autoComplete="name"
-          {...form.getInputProps('fullName')}
-        />
+        <UserNameInput {...form.getInputProps('userName')} />
+        <FullNameInput {...form.getInputProps('fullName')} />
         {progress !== null && progress < 1 ? (
           <Progress
             value={Math.round(progress * 100)}
@@ -98,14 +86,7 @@ function EditProfileForm({ user, onClose }: { user: SelfUser; onClose: () => voi
             aria-label="Uploading your avatar"
           />
         ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            Save
-          </Button>
-        </Group>
+        <FormActions submitLabel="Save" busy={mutation.isPending} cancel={onClose} />
       </Stack>
     </form>
   );

@@ -8,7 +8,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';
 import { ChangePasswordModal } from './change-password-modal';
 import { EditProfileModal } from './edit-profile-modal';
-import { ROLE_LABELS } from './role-label';
+import { ROLE_LABELS } from '@/config/roles';
 
 interface ProfilePageProps {
   /** The "Your Rips" and "Your Contributor" columns, composed in by the router. */

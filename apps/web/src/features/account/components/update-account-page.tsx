@@ -1,20 +1,10 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Container,
-  Group,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Container, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { CURRENT_PASSWORD_FOR_EMAIL, UpdateAccountSchema } from '@rips/shared/account';
 import { EMAIL_TAKEN_MESSAGE } from '@rips/shared/users';
+import { FormActions } from '@/components/form-actions';
+import { EmailInput, FullNameInput } from '@/components/identity-inputs';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -107,23 +97,8 @@ function UpdateAccountForm({ initial }: { initial: { fullName: string; email: st
             {pending}
           </Alert>
         ) : null}
-        <TextInput
-          label="Full Name"
-          name="fullName"
-          required
-          autoComplete="name"
-          {...form.getInputProps('fullName')}
-        />
-        <TextInput
-          label="Email"
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          {...form.getInputProps('email')}
-        />
+        <FullNameInput {...form.getInputProps('fullName')} />
+        <EmailInput {...form.getInputProps('email')} />
         {emailChanges ? (
           <>
             <Text size="sm">
@@ -140,14 +115,7 @@ function UpdateAccountForm({ initial }: { initial: { fullName: string; email: st
             />
           </>
         ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" component={Link} to={paths.profile.href()}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            Save
-          </Button>
-        </Group>
+        <FormActions submitLabel="Save" busy={mutation.isPending} cancel={paths.profile.href()} />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, PasswordInput, Progress, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, PasswordInput, Progress, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -9,6 +9,7 @@ import {
 } from '@rips/shared/users';
 import { AvatarPicker } from '@/components/avatar-picker';
 import { PASSWORD_HINT } from '@/components/new-password-fields';
+import { EmailInput, FullNameInput, UserNameInput } from '@/components/identity-inputs';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { requiredFile } from '@/lib/file-fields';
@@ -63,31 +64,14 @@ export function SignUpForm() {
     },
   );
 
-  const text = (name: 'fullName' | 'email' | 'userName') => ({
-    name,
-    required: true,
-    ...form.getInputProps(name),
-  });
-
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <TextInput label="Full Name" autoComplete="name" {...text('fullName')} />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          {...text('email')}
-        />
-        <TextInput
-          label="Username"
+        <FullNameInput {...form.getInputProps('fullName')} />
+        <EmailInput {...form.getInputProps('email')} />
+        <UserNameInput
           description="Letters, digits, dots, dashes and underscores."
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          {...text('userName')}
+          {...form.getInputProps('userName')}
         />
         <PasswordInput
           label="Password"

@@ -1,16 +1,7 @@
-import {
-  Button,
-  Container,
-  Group,
-  Paper,
-  Progress,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Container, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
+import { FormActions } from '@/components/form-actions';
 import { paths } from '@/config/paths';
 import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -78,14 +69,11 @@ function CreateMemorialForm({ ownerName }: { ownerName: string }) {
               {mutation.isPending && form.values.image ? (
                 <Progress value={progress * 100} aria-label="Upload progress" size="sm" />
               ) : null}
-              <Group justify="flex-end" gap="sm">
-                <Button component={Link} to={paths.memoriams.href()} variant="default">
-                  Cancel
-                </Button>
-                <Button type="submit" loading={mutation.isPending}>
-                  Create Rip
-                </Button>
-              </Group>
+              <FormActions
+                submitLabel="Create Rip"
+                busy={mutation.isPending}
+                cancel={paths.memoriams.href()}
+              />
             </Stack>
           </form>
         </Paper>

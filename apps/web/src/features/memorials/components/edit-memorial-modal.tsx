@@ -1,7 +1,8 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import type { MemorialDetail } from '@rips/shared/memorials';
 import { FormModal } from '@/components/form-modal';
+import { FormActions } from '@/components/form-actions';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useZodForm } from '@/lib/use-zod-form';
@@ -71,14 +72,12 @@ function EditMemorialForm({
             {formError}
           </Text>
         ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={mutation.isPending}>
-            {mutation.isPending ? 'Updating...' : 'Update Rip'}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel="Update Rip"
+          busyLabel="Updating..."
+          busy={mutation.isPending}
+          cancel={onClose}
+        />
       </Stack>
     </form>
   );

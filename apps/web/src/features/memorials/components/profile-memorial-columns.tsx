@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import type { MemorialSummary } from '@rips/shared/memorials';
 import { ConfirmModal } from '@/components/confirm-modal';
 import { SectionLoader } from '@/components/page-loader';
+import { FormActions } from '@/components/form-actions';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -178,14 +179,7 @@ function InlineUpdateForm({ memorial, onDone }: { memorial: MemorialSummary; onD
     <form onSubmit={onSubmit} noValidate aria-label={`Update ${memorial.title}`}>
       <Stack gap="sm">
         <PostUpdateFields postId={memorial._id} form={form} />
-        <Group gap="sm" justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            Update
-          </Button>
-        </Group>
+        <FormActions submitLabel="Update" busy={mutation.isPending} cancel={onDone} />
       </Stack>
     </form>
   );

@@ -1,8 +1,9 @@
-import { Button, Container, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Container, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { MemorialSummary } from '@rips/shared/memorials';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { SectionLoader } from '@/components/page-loader';
+import { FormActions } from '@/components/form-actions';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -87,14 +88,12 @@ function ReplaceForm({ memorial }: { memorial: MemorialSummary | null }) {
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         {memorial ? <PostUpdateFields postId={memorial._id} form={form} /> : null}
-        <Group justify="flex-end" gap="sm">
-          <Button component={Link} to={paths.profile.href()} variant="default">
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!memorial} loading={mutation.isPending}>
-            Update
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel="Update"
+          busy={mutation.isPending}
+          cancel={paths.profile.href()}
+          submitDisabled={!memorial}
+        />
       </Stack>
     </form>
   );

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ForgotPasswordSchema } from '@rips/shared/account';
 import { CardPage } from '@/components/card-page';
 import { NewPasswordFields } from '@/components/new-password-fields';
+import { EmailInput, UserNameInput } from '@/components/identity-inputs';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -61,22 +62,10 @@ export default function ForgotPasswordPage() {
               {sent}
             </Alert>
           ) : null}
-          <TextInput
-            label="Username"
-            name="userName"
-            required
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            {...form.getInputProps('userName')}
-          />
-          <TextInput
+          <UserNameInput {...form.getInputProps('userName')} />
+          <EmailInput
             label="Email (Optional)"
-            name="email"
-            type="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
+            required={false}
             description="If you give it, it must be the email of your account."
             {...form.getInputProps('email')}
           />

@@ -4,6 +4,7 @@ import {
   CONTACT_SENT_MESSAGE,
   ContactMessageSchema,
 } from '@rips/shared/contact';
+import { EmailInput } from '@/components/identity-inputs';
 import { SITE } from '@/config/site';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -71,14 +72,8 @@ function ContactForm() {
           autoComplete="name"
           {...form.getInputProps('name')}
         />
-        <TextInput
+        <EmailInput
           label="Your email"
-          name="email"
-          required
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
           description="We use it only to answer you."
           {...form.getInputProps('email')}
         />

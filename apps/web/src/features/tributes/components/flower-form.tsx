@@ -1,4 +1,4 @@
-import { Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
   BOUQUET_IDS,
@@ -9,6 +9,7 @@ import {
   FLOWER_REQUIRED,
 } from '@rips/shared/tributes';
 import { FileField, IMAGE_ACCEPT } from '@/components/file-field';
+import { FormActions } from '@/components/form-actions';
 import { TRIBUTE_KINDS } from '@/config/tribute-kinds';
 import { notify } from '@/lib/notify';
 import { optionalFile } from '@/lib/file-fields';
@@ -109,16 +110,11 @@ export function FlowerForm({ postId, onDone, onCancel }: FlowerFormProps) {
         {mutation.isPending && file ? (
           <Progress value={Math.round(progress * 100)} aria-label="Upload progress" animated />
         ) : null}
-        <Group justify="flex-end">
-          {onCancel ? (
-            <Button variant="default" onClick={onCancel} disabled={mutation.isPending}>
-              Cancel
-            </Button>
-          ) : null}
-          <Button type="submit" loading={mutation.isPending}>
-            {FLOWERS.submitLabel}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={FLOWERS.submitLabel}
+          busy={mutation.isPending}
+          cancel={onCancel}
+        />
       </Stack>
     </form>
   );

@@ -1,5 +1,6 @@
-import { Button, Group, Stack, Textarea } from '@mantine/core';
+import { Stack, Textarea } from '@mantine/core';
 import { CreatePrayerSchema, PRAYER_MAX } from '@rips/shared/tributes';
+import { FormActions } from '@/components/form-actions';
 import { TRIBUTE_KINDS } from '@/config/tribute-kinds';
 import { notify } from '@/lib/notify';
 import { useZodForm, type FormSchema } from '@/lib/use-zod-form';
@@ -59,16 +60,11 @@ export function TextTributeForm({ kind, postId, onDone, onCancel }: TextTributeF
           data-autofocus
           {...form.getInputProps(field)}
         />
-        <Group justify="flex-end">
-          {onCancel ? (
-            <Button variant="default" onClick={onCancel} disabled={mutation.isPending}>
-              Cancel
-            </Button>
-          ) : null}
-          <Button type="submit" loading={mutation.isPending}>
-            {descriptor.submitLabel}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={descriptor.submitLabel}
+          busy={mutation.isPending}
+          cancel={onCancel}
+        />
       </Stack>
     </form>
   );

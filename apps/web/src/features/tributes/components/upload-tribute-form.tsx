@@ -1,4 +1,4 @@
-import { Button, Group, Progress, Stack, TextInput } from '@mantine/core';
+import { Progress, Stack, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import {
   DOCUMENT_ACCEPT,
@@ -8,6 +8,7 @@ import {
   GalleryUploadFieldsSchema,
 } from '@rips/shared/galleries';
 import { FileField, IMAGE_ACCEPT } from '@/components/file-field';
+import { FormActions } from '@/components/form-actions';
 import { TRIBUTE_KINDS } from '@/config/tribute-kinds';
 import { requiredFile } from '@/lib/file-fields';
 import { notify } from '@/lib/notify';
@@ -113,14 +114,11 @@ export function UploadTributeForm({
         {mutation.isPending ? (
           <Progress value={Math.round(progress * 100)} aria-label="Upload progress" animated />
         ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            {descriptor.submitLabel}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={descriptor.submitLabel}
+          busy={mutation.isPending}
+          cancel={onCancel}
+        />
       </Stack>
     </form>
   );
