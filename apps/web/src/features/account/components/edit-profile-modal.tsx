@@ -1,4 +1,4 @@
-import { Progress, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { UpdateProfileFieldsSchema } from '@rips/shared/account';
 import { AVATAR_REQUIRED, type SelfUser } from '@rips/shared/users';
@@ -6,6 +6,7 @@ import { AvatarPicker } from '@/components/avatar-picker';
 import { FormModal } from '@/components/form-modal';
 import { FormActions } from '@/components/form-actions';
 import { FullNameInput, UserNameInput } from '@/components/identity-inputs';
+import { UploadProgress } from '@/components/upload-progress';
 import { optionalFile, requiredFile } from '@/lib/file-fields';
 import { notify } from '@/lib/notify';
 import { useZodForm } from '@/lib/use-zod-form';
@@ -79,13 +80,7 @@ function EditProfileForm({ user, onClose }: { user: SelfUser; onClose: () => voi
         />
         <UserNameInput {...form.getInputProps('userName')} />
         <FullNameInput {...form.getInputProps('fullName')} />
-        {progress !== null && progress < 1 ? (
-          <Progress
-            value={Math.round(progress * 100)}
-            size="sm"
-            aria-label="Uploading your avatar"
-          />
-        ) : null}
+        <UploadProgress progress={progress} label="Uploading your avatar" />
         <FormActions submitLabel="Save" busy={mutation.isPending} cancel={onClose} />
       </Stack>
     </form>

@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, PasswordInput, Progress, Stack } from '@mantine/core';
+import { Anchor, Button, Checkbox, PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -10,6 +10,7 @@ import {
 import { AvatarPicker } from '@/components/avatar-picker';
 import { PASSWORD_HINT } from '@/components/new-password-fields';
 import { EmailInput, FullNameInput, UserNameInput } from '@/components/identity-inputs';
+import { UploadProgress } from '@/components/upload-progress';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { requiredFile } from '@/lib/file-fields';
@@ -102,14 +103,7 @@ export function SignUpForm() {
         <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
           Sign Up
         </Button>
-        {progress !== null && progress < 1 ? (
-          <Progress
-            value={Math.round(progress * 100)}
-            size="sm"
-            aria-label="Uploading your avatar"
-            transitionDuration={150}
-          />
-        ) : null}
+        <UploadProgress progress={progress} label="Uploading your avatar" />
       </Stack>
     </form>
   );

@@ -1,7 +1,8 @@
-import { Container, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { FormActions } from '@/components/form-actions';
+import { UploadProgress } from '@/components/upload-progress';
 import { paths } from '@/config/paths';
 import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -66,9 +67,10 @@ function CreateMemorialForm({ ownerName }: { ownerName: string }) {
                 description="You will be the owner of this Rip"
               />
               <MemorialFields form={form} variant="create" />
-              {mutation.isPending && form.values.image ? (
-                <Progress value={progress * 100} aria-label="Upload progress" size="sm" />
-              ) : null}
+              <UploadProgress
+                progress={mutation.isPending && form.values.image ? progress : null}
+                label="Upload progress"
+              />
               <FormActions
                 submitLabel="Create Rip"
                 busy={mutation.isPending}

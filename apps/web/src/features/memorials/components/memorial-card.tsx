@@ -1,10 +1,10 @@
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { MemorialSummary } from '@rips/shared/memorials';
+import { MemorialPhoto } from '@/components/memorial-photo';
 import { paths } from '@/config/paths';
 import { CARD_IMAGE_SIZES } from '../lib/format';
 import { HeartIcon } from './icons';
-import { MemorialImage } from './memorial-image';
 import classes from './memorials.module.css';
 import { TraitBadges } from './trait-badges';
 
@@ -28,12 +28,7 @@ export function MemorialCard({
       className={classes.card}
     >
       <Card.Section>
-        <MemorialImage
-          memorial={memorial}
-          sizes={CARD_IMAGE_SIZES}
-          eager={eager}
-          className={classes.cardImage}
-        />
+        <MemorialPhoto memorial={memorial} sizes={CARD_IMAGE_SIZES} eager={eager} card />
       </Card.Section>
       <Stack gap="xs" mt="md" className={classes.cardBody}>
         <Title order={2} size="h4" className={classes.cardTitle}>

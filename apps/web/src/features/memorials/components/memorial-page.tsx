@@ -14,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, memo, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { MemorialAbilities, MemorialDetail } from '@rips/shared/memorials';
+import { MemorialPhoto } from '@/components/memorial-photo';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -26,7 +27,6 @@ import { formatLongDate, NO_ABILITIES } from '../lib/format';
 import { AddContributor } from './add-contributor';
 import { ContributorList } from './contributor-list';
 import { LikeButton } from './like-button';
-import { MemorialImage } from './memorial-image';
 import classes from './memorials.module.css';
 import { TraitBadges } from './trait-badges';
 
@@ -138,7 +138,7 @@ function MemorialDetails({
   return (
     <Grid gap={{ base: 'lg', md: 40 }} align="flex-start">
       <Grid.Col span={{ base: 12, md: 5 }}>
-        <MemorialImage
+        <MemorialPhoto
           memorial={memorial}
           sizes="(max-width: 991px) 100vw, 460px"
           eager

@@ -1,4 +1,4 @@
-import { Progress, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
   BOUQUET_IDS,
@@ -13,11 +13,11 @@ import { FormActions } from '@/components/form-actions';
 import { TRIBUTE_KINDS } from '@/config/tribute-kinds';
 import { notify } from '@/lib/notify';
 import { optionalFile } from '@/lib/file-fields';
-import { useObjectUrl } from '@/lib/use-object-url';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useLeaveTribute } from '../api/tributes.mutations';
 import { failureText } from '../lib/format';
 import classes from './tributes.module.css';
+import { UploadStatus } from './upload-status';
 
 const FLOWERS = TRIBUTE_KINDS.flowers;
 
@@ -40,7 +40,6 @@ export function FlowerForm({ postId, onDone, onCancel }: FlowerFormProps) {
   const [progress, setProgress] = useState(0);
   const mutation = useLeaveTribute('flowers');
   const file = form.values.flowerImg;
-  const preview = useObjectUrl(file);
 
   const onSubmit = form.handleSubmit(
     ({ bouquet, flowerImg }) => {
@@ -104,12 +103,7 @@ export function FlowerForm({ postId, onDone, onCancel }: FlowerFormProps) {
           clearLabel="Remove the picture"
           {...form.getInputProps('flowerImg')}
         />
-        {preview ? (
-          <img src={preview} alt="Preview of the picture you chose" className={classes.preview} />
-        ) : null}
-        {mutation.isPending && file ? (
-          <Progress value={Math.round(progress * 100)} aria-label="Upload progress" animated />
-        ) : null}
+        <UploadStatus picture={file} progress={mutation.isPending && file ? progress : null} />
         <FormActions
           submitLabel={FLOWERS.submitLabel}
           busy={mutation.isPending}

@@ -2,7 +2,8 @@ import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { memo, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Memorablia, MemorialDocument, Photo } from '@rips/shared/galleries';
-import type { Flower, TributeItem } from '@rips/shared/tributes';
+import type { Flower, ResponsiveImage, TributeItem } from '@rips/shared/tributes';
+import cover from '@/components/cover.module.css';
 import { SectionLoader } from '@/components/page-loader';
 import type { TributeKindDescriptor } from '@/config/tribute-kinds';
 import { notify } from '@/lib/notify';
@@ -179,32 +180,71 @@ function FlowerGrid({
   return (
     <ul className={classes.grid}>
       {flowers.map((flower) => (
-        <li key={flower._id}>
-          <Paper withBorder radius="md" className={classes.item}>
-            <img
-              src={flower.image.src}
-              srcSet={flower.image.srcSet || undefined}
-              sizes={THUMB_SIZES}
-              width={flower.image.width}
-              height={flower.image.height}
-              alt={`${descriptor.label} left by ${flower.owner.fullName} for ${title}`}
-              loading="lazy"
-              decoding="async"
-              className={classes.picture}
-            />
-            <div className={classes.meta}>
-              {flower.bouquet ? (
-                <Text size="sm" fw={600}>
-                  {flower.bouquet.name}
-                </Text>
-              ) : null}
-              <Byline item={flower} />
-              <RemoveIfAllowed kind={descriptor} item={flower} />
-            </div>
-          </Paper>
-        </li>
+        <PictureCard
+          key={flower._id}
+          descriptor={descriptor}
+          item={flower}
+          alt={`${descriptor.label} left by ${flower.owner.fullName} for ${title}`}
+          caption={flower.bouquet?.name}
+        />
       ))}
     </ul>
+  );
+}
+
+/** A square thumbnail with its byline; one that opens large is a button. */
+function PictureCard({
+  descriptor,
+  item,
+  alt,
+  caption,
+  onOpen,
+}: {
+  descriptor: TributeKindDescriptor;
+  item: TributeItem & { image: ResponsiveImage };
+  alt: string;
+  caption?: string | undefined;
+  onOpen?: () => void;
+}) {
+  const picture = (
+    <img
+      src={item.image.src}
+      srcSet={item.image.srcSet || undefined}
+      sizes={THUMB_SIZES}
+      width={item.image.width}
+      height={item.image.height}
+      alt={alt}
+      loading="lazy"
+      decoding="async"
+      className={`${cover.cover} ${cover.square}`}
+    />
+  );
+  return (
+    <li>
+      <Paper withBorder radius="md" className={classes.item}>
+        {onOpen ? (
+          <button
+            type="button"
+            className={classes.thumbButton}
+            onClick={onOpen}
+            aria-label={`Open ${alt}`}
+          >
+            {picture}
+          </button>
+        ) : (
+          picture
+        )}
+        <div className={classes.meta}>
+          {caption ? (
+            <Text size="sm" fw={600}>
+              {caption}
+            </Text>
+          ) : null}
+          <Byline item={item} />
+          <RemoveIfAllowed kind={descriptor} item={item} />
+        </div>
+      </Paper>
+    </li>
   );
 }
 
@@ -259,40 +299,19 @@ function PictureGallery({
     <>
       <ul className={classes.grid}>
         {pictures.map((item) => (
-          <li key={item._id}>
-            <Paper withBorder radius="md" className={classes.item}>
-              <button
-                type="button"
-                className={classes.thumbButton}
-                onClick={() => {
-                  rememberOpener();
-                  setOpen(item);
-                }}
-                aria-label={`Open ${pictureAlt(descriptor, item, title)}`}
-              >
-                <img
-                  src={item.image.src}
-                  srcSet={item.image.srcSet}
-                  sizes={THUMB_SIZES}
-                  width={item.image.width}
-                  height={item.image.height}
-                  alt={pictureAlt(descriptor, item, title)}
-                  loading="lazy"
-                  decoding="async"
-                  className={classes.picture}
-                />
-              </button>
-              <div className={classes.meta}>
-                {item.name && item.name !== item.owner.fullName ? (
-                  <Text size="sm" fw={600}>
-                    Shared as {item.name}
-                  </Text>
-                ) : null}
-                <Byline item={item} />
-                <RemoveIfAllowed kind={descriptor} item={item} />
-              </div>
-            </Paper>
-          </li>
+          <PictureCard
+            key={item._id}
+            descriptor={descriptor}
+            item={item}
+            alt={pictureAlt(descriptor, item, title)}
+            caption={
+              item.name && item.name !== item.owner.fullName ? `Shared as ${item.name}` : undefined
+            }
+            onOpen={() => {
+              rememberOpener();
+              setOpen(item);
+            }}
+          />
         ))}
       </ul>
       {/* Mounted only while a picture is open. */}

@@ -1,4 +1,4 @@
-import { Progress, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import {
   DOCUMENT_ACCEPT,
@@ -12,12 +12,11 @@ import { FormActions } from '@/components/form-actions';
 import { TRIBUTE_KINDS } from '@/config/tribute-kinds';
 import { requiredFile } from '@/lib/file-fields';
 import { notify } from '@/lib/notify';
-import { useObjectUrl } from '@/lib/use-object-url';
 import type { z } from 'zod';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useLeaveTribute } from '../api/tributes.mutations';
 import { failureText } from '../lib/format';
-import classes from './tributes.module.css';
+import { UploadStatus } from './upload-status';
 
 export type UploadKind = keyof typeof GALLERY_FILE_FIELDS;
 
@@ -60,7 +59,6 @@ export function UploadTributeForm({
   const [progress, setProgress] = useState(0);
   const mutation = useLeaveTribute(kind);
   const file = form.values[fileField] as File | null;
-  const preview = useObjectUrl(descriptor.accept === 'image' ? file : null);
 
   const onSubmit = form.handleSubmit(
     (input) => {
@@ -108,12 +106,10 @@ export function UploadTributeForm({
           data-autofocus
           {...form.getInputProps(fileField)}
         />
-        {preview ? (
-          <img src={preview} alt="Preview of the picture you chose" className={classes.preview} />
-        ) : null}
-        {mutation.isPending ? (
-          <Progress value={Math.round(progress * 100)} aria-label="Upload progress" animated />
-        ) : null}
+        <UploadStatus
+          picture={descriptor.accept === 'image' ? file : null}
+          progress={mutation.isPending ? progress : null}
+        />
         <FormActions
           submitLabel={descriptor.submitLabel}
           busy={mutation.isPending}
