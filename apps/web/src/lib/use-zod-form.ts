@@ -109,6 +109,12 @@ export function useZodForm<S extends FormSchema>(
     validate: schemaResolver(schema, { sync: true }),
     // Called only once the same schema has accepted the values, so it cannot throw.
     transformValues: (values) => schema.parse(values),
+    // Every field with a message says so to assistive technology, and can be found to take the
+    // focus (Mantine marks text inputs itself, but not the password input's field).
+    enhanceGetInputProps: (payload) => ({
+      'aria-invalid': payload.inputProps.error ? true : undefined,
+      ...options.enhanceGetInputProps?.(payload),
+    }),
   });
   const element = useRef<HTMLFormElement | null>(null);
 
