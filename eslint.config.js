@@ -1,7 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { noCrossFeatureImports } from './apps/web/eslint-rules/no-cross-feature-imports.js';
 
 export default tseslint.config(
   {
@@ -35,10 +37,17 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: {
+      'react-hooks': reactHooks,
+      rips: { rules: { 'no-cross-feature-imports': noCrossFeatureImports } },
+    },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      'rips/no-cross-feature-imports': [
+        'error',
+        { src: fileURLToPath(new URL('./apps/web/src', import.meta.url)) },
+      ],
     },
   },
 );

@@ -24,6 +24,13 @@ export const GALLERY_FILE_FIELDS = {
   documents: 'documentFile',
 } as const;
 
+/** What a gallery upload without its file is told (the spec names the document's). */
+export const GALLERY_FILE_REQUIRED = {
+  photos: 'Please select a photo to upload.',
+  memorablias: 'Please select a memorablia image to upload.',
+  documents: 'Please select a document to upload.',
+} as const;
+
 /** The document types a memorial keeps, by extension. */
 export const DOCUMENT_TYPES = {
   pdf: { mimeType: 'application/pdf', label: 'PDF' },

@@ -88,14 +88,18 @@ function text(max: number, label: string) {
   return z.string().trim().max(max, `${label} must be at most ${max} characters.`);
 }
 
-/** A date field of a form: empty means "not given" (null); anything else must be a real day. */
+/**
+ * A date field of a form: empty means "not given" (null); anything else must be a real day. A
+ * date picker holds null for "not given", so the web's forms check their values as they are.
+ */
 const DateField = (label: string) =>
   z
     .string()
     .trim()
     .max(40, `${label} is not a valid date.`)
+    .nullable()
     .transform((value, ctx) => {
-      if (value === '' || value === 'null' || value === 'undefined') return null;
+      if (value === null || value === '' || value === 'null' || value === 'undefined') return null;
       const date = normalizeDate(value);
       if (!date) {
         const year = Number(ISO_DATE.exec(value)?.[1] ?? NaN);
@@ -164,6 +168,15 @@ export const UpdateMemorialSchema = z.object({
   traits: memorialFieldShape.traits.optional(),
 });
 export type UpdateMemorial = z.infer<typeof UpdateMemorialSchema>;
+
+export const DESCRIPTION_REQUIRED = 'Please enter a description.';
+
+/** The profile's two update forms: the spec requires a title and a description there. */
+export const PostUpdateFieldsSchema = z.object({
+  title: memorialFieldShape.title,
+  description: memorialFieldShape.description.min(1, DESCRIPTION_REQUIRED),
+});
+export type PostUpdateFields = z.infer<typeof PostUpdateFieldsSchema>;
 
 export const UpdatePostIdSchema = z.object({
   postId: z.string().trim().min(1, 'Please choose the memorial to update.').max(64),

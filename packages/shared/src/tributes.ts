@@ -36,6 +36,8 @@ export type TributeKindName = (typeof TRIBUTE_KIND_NAMES)[number];
 export const TRIBUTE_PAGE_SIZE = 24;
 export const PRAYER_MAX = 2000;
 
+export const FLOWER_REQUIRED = 'Please choose a bouquet or a picture of a flower.';
+
 /** A memorial id as the spec names it. Checked for shape by the server's policy, not here. */
 export const PostIdSchema = z.string().trim().min(1, 'Choose a memorial.').max(100);
 

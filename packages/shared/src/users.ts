@@ -38,6 +38,12 @@ export const FullNameSchema = z
   .min(1, 'Full name is required.')
   .max(100, 'Full name must be at most 100 characters.');
 
+/** Sign-up and a profile without an avatar need one (spec section 5). */
+export const AVATAR_REQUIRED = 'Please select an avatar image.';
+/** The spec's texts for a taken email and username (section 8). */
+export const EMAIL_TAKEN_MESSAGE = 'Email Already Exists';
+export const USERNAME_TAKEN_MESSAGE = 'Username Already Exists';
+
 /** Text fields of the multipart register call; the avatar file travels beside them. */
 export const RegisterFieldsSchema = z.object({
   fullName: FullNameSchema,

@@ -23,13 +23,13 @@ const ResetPasswordConfirmPage = lazy(
 const ProfilePage = lazy(() =>
   Promise.all([
     import('@/features/account/components/profile-page'),
-    import('@/features/profile-memorials/components/profile-memorial-columns'),
+    import('@/features/memorials/components/profile-memorial-columns'),
   ]).then(([page, memorials]) => ({
     default: () => <page.default columns={<memorials.ProfileMemorialColumns />} />,
   })),
 );
 const UpdatePostPage = lazy(() =>
-  import('@/features/profile-memorials/components/update-post-page').then((m) => ({
+  import('@/features/memorials/components/update-post-page').then((m) => ({
     default: m.UpdatePostPage,
   })),
 );

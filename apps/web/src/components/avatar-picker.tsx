@@ -1,10 +1,11 @@
 import { Avatar, Button, Group, Input, Stack, Text } from '@mantine/core';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
+import { useObjectUrl } from '@/lib/use-object-url';
 import classes from './avatar-picker.module.css';
 
 interface AvatarPickerProps {
   label?: string;
-  value: File | null;
+  value?: File | null;
   onChange: (file: File | null) => void;
   error?: string | undefined;
   /** An existing avatar to show until a new file is picked. */
@@ -28,18 +29,7 @@ export function AvatarPicker({
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const inputRef = useRef<HTMLInputElement>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!value) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(value);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [value]);
-
+  const preview = useObjectUrl(value);
   const src = preview ?? currentSrc;
   return (
     <Stack gap={6}>

@@ -1,14 +1,14 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { AuthCard } from '@/features/auth/components/auth-card';
+import { CardPage } from '@/components/card-page';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export default function LoginPage() {
   useDocumentTitle('Login');
   return (
-    <AuthCard
+    <CardPage
       title="Login"
       intro="Log in to visit the memorials you follow and to leave flowers and prayers."
       footer={
@@ -21,6 +21,6 @@ export default function LoginPage() {
       }
     >
       <LoginForm />
-    </AuthCard>
+    </CardPage>
   );
 }

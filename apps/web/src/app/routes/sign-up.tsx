@@ -1,14 +1,14 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { AuthCard } from '@/features/auth/components/auth-card';
+import { CardPage } from '@/components/card-page';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export default function SignUpPage() {
   useDocumentTitle('Sign Up');
   return (
-    <AuthCard
+    <CardPage
       title="Sign Up"
       intro="Join Rips Memorial to honour the people you love and to keep your own life legacy."
       footer={
@@ -21,6 +21,6 @@ export default function SignUpPage() {
       }
     >
       <SignUpForm />
-    </AuthCard>
+    </CardPage>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { MemorialAccessView, MemorialDetail } from '@rips/shared/memorials';
+import type { MemorialAbilities, MemorialDetail } from '@rips/shared/memorials';
 import { SectionLoader } from '@/components/page-loader';
 
 // The section is its own chunk: the memorial's details paint first, tributes follow.
@@ -8,10 +8,10 @@ const TributesSection = lazy(() =>
 );
 
 /** For the memorial page's `extras` prop: the router passes this in. */
-export function renderTributes(memorial: MemorialDetail, access: MemorialAccessView | null) {
+export function renderTributes(memorial: MemorialDetail, abilities: MemorialAbilities | null) {
   return (
     <Suspense fallback={<SectionLoader py="xl" label="Loading flowers and prayers…" />}>
-      <TributesSection memorial={memorial} access={access} />
+      <TributesSection memorial={memorial} abilities={abilities} />
     </Suspense>
   );
 }

@@ -1,15 +1,23 @@
 import type { ChangePassword, UpdateAccount, UpdateAccountResult } from '@rips/shared/account';
 import type { Role, SelfUser, Session } from '@rips/shared/users';
+import { useMutation } from '@tanstack/react-query';
 import { api, request } from '@/lib/api-client';
+import { clearSession, getSession, startSession, updateSession } from '@/lib/session';
+
+/*
+ * The member's own account. Each change keeps the stored session true: the account as it now
+ * is, or a fresh session where the change signed every other one out.
+ */
 
 export interface UpdateProfileInput {
   fullName: string;
   userName: string;
   /** Null keeps the current avatar (docs/decisions/0004-profile-avatar-optional.md). */
   avatar: File | null;
+  onProgress?: (fraction: number) => void;
 }
 
-export function updateProfile(input: UpdateProfileInput, onProgress?: (fraction: number) => void) {
+export function updateProfile({ onProgress, ...input }: UpdateProfileInput) {
   const form = new FormData();
   form.set('fullName', input.fullName);
   form.set('userName', input.userName);
@@ -37,4 +45,37 @@ export function confirmEmailChange(token: string) {
 /** Answers a fresh session: every other session of the account has just been signed out. */
 export function changePassword(input: ChangePassword) {
   return api.post<Session>('/users/change-password', input);
+}
+
+export function useUpdateProfile() {
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: ({ user, roles }) => updateSession({ user, roles }),
+  });
+}
+
+export function useUpdateAccount() {
+  return useMutation({
+    mutationFn: updateAccount,
+    onSuccess: ({ data }) => updateSession({ user: data.user, roles: data.roles }),
+  });
+}
+
+/** The old token was just revoked: this tab stays signed in with the fresh one. */
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword, onSuccess: startSession });
+}
+
+/**
+ * Every token of the account was revoked: this browser keeps its session with the fresh one when
+ * it is the same account, and otherwise ends its session if it was one of them.
+ */
+export function useConfirmEmailChange() {
+  return useMutation({
+    mutationFn: confirmEmailChange,
+    onSuccess: ({ data: { userId, session } }) => {
+      if (session) startSession(session);
+      else if (getSession()?.user._id === userId) clearSession();
+    },
+  });
 }

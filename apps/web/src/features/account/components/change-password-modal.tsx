@@ -1,75 +1,46 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { ChangePasswordSchema, type ChangePassword } from '@rips/shared/account';
-import { ApiError, errorMessage } from '@/lib/api-client';
-import { focusFirstInvalid, toFormErrors, type FormErrors } from '@/lib/form-errors';
+import { PasswordInput, Stack, Text } from '@mantine/core';
+import { ChangePasswordSchema } from '@rips/shared/account';
+import { FormModal } from '@/components/form-modal';
+import { NewPasswordFields } from '@/components/new-password-fields';
+import { FormActions } from '@/components/form-actions';
+import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
-import { startSession } from '@/lib/session';
-import { changePassword } from '../api/account.api';
+import { useZodForm } from '@/lib/use-zod-form';
+import { useChangePassword } from '../api/account.api';
 
 export const PASSWORD_CHANGED =
   'Your password has been changed. Other sessions have been signed out.';
 const CHANGE_FAILED = 'We could not change your password. Please try again.';
 
-type Field = keyof ChangePassword;
-const FIELDS: readonly Field[] = ['currentPassword', 'newPassword', 'confirmNewPassword'];
-const EMPTY: ChangePassword = { currentPassword: '', newPassword: '', confirmNewPassword: '' };
-
 export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Change Password" size="md">
-      {opened ? <ChangePasswordForm onClose={onClose} /> : null}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title="Change Password">
+      <ChangePasswordForm onClose={onClose} />
+    </FormModal>
   );
 }
 
 function ChangePasswordForm({ onClose }: { onClose: () => void }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<ChangePassword>(EMPTY);
-  const [errors, setErrors] = useState<FormErrors<Field>>({});
-
-  const mutation = useMutation({
-    mutationFn: () => changePassword(values),
-    onSuccess: (session) => {
-      // The old token was just revoked: keep this tab signed in with the fresh one.
-      startSession(session);
-      notify.success(PASSWORD_CHANGED);
-      onClose();
-    },
-    onError: (error) => {
-      if (error instanceof ApiError) setErrors(toFormErrors(error.errors, FIELDS));
-      notify.error(errorMessage(error, CHANGE_FAILED));
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-    },
+  const form = useZodForm(ChangePasswordSchema, {
+    initialValues: { currentPassword: '', newPassword: '', confirmNewPassword: '' },
   });
+  const mutation = useChangePassword();
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = ChangePasswordSchema.safeParse(values);
-    const next = parsed.success ? {} : toFormErrors(parsed.error.issues, FIELDS);
-    setErrors(next);
-    if (!parsed.success) {
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    mutation.mutate();
-  }
-
-  const field = (name: Field) => ({
-    name,
-    required: true,
-    value: values[name],
-    error: errors[name],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      const value = event.currentTarget.value;
-      setValues((v) => ({ ...v, [name]: value }));
-      setErrors((e) => ({ ...e, [name]: undefined }));
-    },
-  });
+  const onSubmit = form.handleSubmit((input) =>
+    mutation.mutate(input, {
+      onSuccess: () => {
+        notify.success(PASSWORD_CHANGED);
+        onClose();
+      },
+      onError: (error) => {
+        form.showServerErrors(error);
+        notify.error(errorMessage(error, CHANGE_FAILED));
+      },
+    }),
+  );
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           After the change, every other device signed in to your account is signed out, and we email
@@ -77,28 +48,16 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
         </Text>
         <PasswordInput
           label="Current Password"
+          name="currentPassword"
           autoComplete="current-password"
-          {...field('currentPassword')}
+          required
+          {...form.getInputProps('currentPassword')}
         />
-        <PasswordInput
-          label="New Password"
-          description="At least 8 characters, with a letter and a digit."
-          autoComplete="new-password"
-          {...field('newPassword')}
+        <NewPasswordFields
+          newPassword={form.getInputProps('newPassword')}
+          confirmNewPassword={form.getInputProps('confirmNewPassword')}
         />
-        <PasswordInput
-          label="Confirm New Password"
-          autoComplete="new-password"
-          {...field('confirmNewPassword')}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            Change Password
-          </Button>
-        </Group>
+        <FormActions submitLabel="Change Password" busy={mutation.isPending} cancel={onClose} />
       </Stack>
     </form>
   );

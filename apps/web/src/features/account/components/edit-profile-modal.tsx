@@ -1,22 +1,25 @@
-import { Button, Group, Modal, Progress, Stack, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { UpdateProfileFieldsSchema } from '@rips/shared/account';
-import type { SelfUser } from '@rips/shared/users';
+import { AVATAR_REQUIRED, type SelfUser } from '@rips/shared/users';
 import { AvatarPicker } from '@/components/avatar-picker';
-import { ApiError } from '@/lib/api-client';
-import { focusFirstInvalid, toFormErrors, type FormErrors } from '@/lib/form-errors';
+import { FormModal } from '@/components/form-modal';
+import { FormActions } from '@/components/form-actions';
+import { FullNameInput, UserNameInput } from '@/components/identity-inputs';
+import { UploadProgress } from '@/components/upload-progress';
+import { optionalFile, requiredFile } from '@/lib/file-fields';
 import { notify } from '@/lib/notify';
-import { updateSession } from '@/lib/session';
-import { updateProfile } from '../api/account.api';
+import { useZodForm } from '@/lib/use-zod-form';
+import { useUpdateProfile } from '../api/account.api';
 
 export const PROFILE_UPDATED = 'Profile updated successfully!';
 export const PROFILE_UPDATE_FAILED = 'An error occurred during profile update.';
-export const AVATAR_REQUIRED = 'Please select an avatar image.';
-const USERNAME_TAKEN = 'Username Already Exists';
 
-type Field = 'fullName' | 'userName' | 'avatar';
-const FIELDS: readonly Field[] = ['fullName', 'userName', 'avatar'];
+/** An account that already has an avatar may keep it; one without must choose one. */
+const KeepAvatarSchema = UpdateProfileFieldsSchema.extend({ avatar: optionalFile });
+const NeedAvatarSchema = UpdateProfileFieldsSchema.extend({
+  avatar: requiredFile(AVATAR_REQUIRED),
+});
 
 interface EditProfileModalProps {
   user: SelfUser;
@@ -27,71 +30,47 @@ interface EditProfileModalProps {
 /** Spec: avatar picker with preview, read-only email, username, full name, Save and Cancel. */
 export function EditProfileModal({ user, opened, onClose }: EditProfileModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Edit Profile" size="md">
-      {/* Mounted only while open, so every opening starts from the stored profile. */}
-      {opened ? <EditProfileForm user={user} onClose={onClose} /> : null}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title="Edit Profile">
+      <EditProfileForm user={user} onClose={onClose} />
+    </FormModal>
   );
 }
 
 function EditProfileForm({ user, onClose }: { user: SelfUser; onClose: () => void }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [fullName, setFullName] = useState(user.fullName);
-  const [userName, setUserName] = useState(user.userName);
-  const [avatar, setAvatar] = useState<File | null>(null);
-  const [errors, setErrors] = useState<FormErrors<Field>>({});
-  const [progress, setProgress] = useState<number | null>(null);
-
-  const mutation = useMutation({
-    mutationFn: () => updateProfile({ fullName, userName, avatar }, setProgress),
-    onSuccess: ({ user: updated, roles }) => {
-      updateSession({ user: updated, roles });
-      notify.success(PROFILE_UPDATED);
-      onClose();
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && error.code === 'USERNAME_TAKEN') {
-        setErrors({ userName: USERNAME_TAKEN });
-      } else if (error instanceof ApiError && [400, 413, 422].includes(error.status)) {
-        const fields = toFormErrors(error.errors, FIELDS);
-        if (error.status !== 400 && !fields.avatar) fields.avatar = error.message;
-        setErrors(fields);
-      }
-      notify.error(PROFILE_UPDATE_FAILED);
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-    },
-    onSettled: () => setProgress(null),
+  const form = useZodForm(user.avatar ? KeepAvatarSchema : NeedAvatarSchema, {
+    initialValues: { fullName: user.fullName, userName: user.userName, avatar: null },
   });
+  const [progress, setProgress] = useState<number | null>(null);
+  const mutation = useUpdateProfile();
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = UpdateProfileFieldsSchema.safeParse({ fullName, userName });
-    const next: FormErrors<Field> = parsed.success ? {} : toFormErrors(parsed.error.issues, FIELDS);
-    // An account that already has an avatar may keep it; one without must choose one.
-    if (!avatar && !user.avatar) {
-      next.avatar = AVATAR_REQUIRED;
-      notify.error(AVATAR_REQUIRED);
-    }
-    setErrors(next);
-    if (Object.values(next).some(Boolean)) {
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    mutation.mutate();
-  }
+  const onSubmit = form.handleSubmit(
+    (input) =>
+      mutation.mutate(
+        { ...input, onProgress: setProgress },
+        {
+          onSuccess: () => {
+            notify.success(PROFILE_UPDATED);
+            onClose();
+          },
+          onError: (error) => {
+            form.showServerErrors(error, { fileField: 'avatar' });
+            notify.error(PROFILE_UPDATE_FAILED);
+          },
+          onSettled: () => setProgress(null),
+        },
+      ),
+    (errors) => {
+      if (errors['avatar']) notify.error(AVATAR_REQUIRED);
+    },
+  );
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <AvatarPicker
           required={!user.avatar}
-          value={avatar}
           currentSrc={user.avatar}
-          error={errors.avatar}
-          onChange={(file) => {
-            setAvatar(file);
-            setErrors((e) => ({ ...e, avatar: undefined }));
-          }}
+          {...form.getInputProps('avatar')}
         />
         <TextInput
           label="Email"
@@ -99,47 +78,10 @@ function EditProfileForm({ user, onClose }: { user: SelfUser; onClose: () => voi
           readOnly
           description="Change it on the account details page."
         />
-        <TextInput
-          label="Username"
-          name="userName"
-          required
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={userName}
-          error={errors.userName}
-          onChange={(event) => {
-            setUserName(event.currentTarget.value);
-            setErrors((e) => ({ ...e, userName: undefined }));
-          }}
-        />
-        <TextInput
-          label="Full Name"
-          name="fullName"
-          required
-          autoComplete="name"
-          value={fullName}
-          error={errors.fullName}
-          onChange={(event) => {
-            setFullName(event.currentTarget.value);
-            setErrors((e) => ({ ...e, fullName: undefined }));
-          }}
-        />
-        {progress !== null && progress < 1 ? (
-          <Progress
-            value={Math.round(progress * 100)}
-            size="sm"
-            aria-label="Uploading your avatar"
-          />
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            Save
-          </Button>
-        </Group>
+        <UserNameInput {...form.getInputProps('userName')} />
+        <FullNameInput {...form.getInputProps('fullName')} />
+        <UploadProgress progress={progress} label="Uploading your avatar" />
+        <FormActions submitLabel="Save" busy={mutation.isPending} cancel={onClose} />
       </Stack>
     </form>
   );

@@ -1,24 +1,14 @@
-import {
-  Avatar,
-  Badge,
-  Button,
-  Code,
-  Container,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Code, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
+import { MemberAvatar } from '@/components/member-avatar';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';
 import { ChangePasswordModal } from './change-password-modal';
 import { EditProfileModal } from './edit-profile-modal';
-import { ROLE_LABELS } from './role-label';
+import { ROLE_LABELS } from '@/config/roles';
 
 interface ProfilePageProps {
   /** The "Your Rips" and "Your Contributor" columns, composed in by the router. */
@@ -48,15 +38,7 @@ export function AccountCard() {
   return (
     <Paper withBorder radius="lg" shadow="xs" p={{ base: 'lg', sm: 'xl' }}>
       <Group gap="xl" align="center" wrap="wrap">
-        <Avatar
-          src={user.avatar}
-          alt={user.avatar ? `Avatar of ${user.userName}` : undefined}
-          size={112}
-          radius="50%"
-          color="sage"
-        >
-          {user.fullName.slice(0, 1).toUpperCase()}
-        </Avatar>
+        <MemberAvatar user={user} />
         <Stack gap={6} style={{ flex: '1 1 240px', minWidth: 0 }}>
           <Title order={1}>{user.userName}</Title>
           <Text size="lg">{user.fullName}</Text>

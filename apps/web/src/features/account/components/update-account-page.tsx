@@ -1,40 +1,20 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Container,
-  Group,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Alert, Anchor, Container, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import {
-  CURRENT_PASSWORD_FOR_EMAIL,
-  UpdateAccountSchema,
-  type UpdateAccount,
-} from '@rips/shared/account';
+import { CURRENT_PASSWORD_FOR_EMAIL, UpdateAccountSchema } from '@rips/shared/account';
+import { EMAIL_TAKEN_MESSAGE } from '@rips/shared/users';
+import { FormActions } from '@/components/form-actions';
+import { EmailInput, FullNameInput } from '@/components/identity-inputs';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { focusFirstInvalid, toFormErrors, type FormErrors } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
-import { updateSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';
-import { updateAccount } from '../api/account.api';
+import { useZodForm } from '@/lib/use-zod-form';
+import { useUpdateAccount } from '../api/account.api';
 
 export const ACCOUNT_UPDATED = 'Account details updated successfully!';
-const EMAIL_TAKEN = 'Email Already Exists';
 const UPDATE_FAILED = 'An error occurred while updating your account details.';
-
-type Field = keyof UpdateAccount;
-const FIELDS: readonly Field[] = ['fullName', 'email', 'currentPassword'];
-type Values = Required<UpdateAccount>;
 
 export default function UpdateAccountPage() {
   useDocumentTitle('Account details');
@@ -62,90 +42,63 @@ export default function UpdateAccountPage() {
   );
 }
 
+/** The shared rules, and the current password whenever the email changes. */
+function accountSchema(currentEmail: string) {
+  return UpdateAccountSchema.superRefine((account, ctx) => {
+    if (account.email !== currentEmail.toLowerCase() && !account.currentPassword) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['currentPassword'],
+        message: CURRENT_PASSWORD_FOR_EMAIL,
+      });
+    }
+  });
+}
+
 function UpdateAccountForm({ initial }: { initial: { fullName: string; email: string } }) {
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>({ ...initial, currentPassword: '' });
-  const [errors, setErrors] = useState<FormErrors<Field>>({});
+  const schema = useMemo(() => accountSchema(initial.email), [initial.email]);
+  const form = useZodForm(schema, { initialValues: { ...initial, currentPassword: '' } });
   const [pending, setPending] = useState<string | null>(null);
-  const emailChanges = values.email.trim().toLowerCase() !== initial.email.toLowerCase();
+  const mutation = useUpdateAccount();
+  const emailChanges = form.values.email.trim().toLowerCase() !== initial.email.toLowerCase();
 
-  const mutation = useMutation({
-    mutationFn: () =>
-      updateAccount(emailChanges ? values : { fullName: values.fullName, email: values.email }),
-    onSuccess: ({ data, message }) => {
-      updateSession({ user: data.user, roles: data.roles });
-      if (data.pendingEmail) {
-        // Nothing about the email changed yet: stay here and say what happens next.
-        setValues((v) => ({ ...v, email: initial.email, currentPassword: '' }));
-        setPending(message);
-        notify.success(message);
-        return;
-      }
-      notify.success(ACCOUNT_UPDATED);
-      void navigate(paths.profile.href());
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && error.code === 'EMAIL_TAKEN') {
-        setErrors({ email: EMAIL_TAKEN });
-        notify.error(EMAIL_TAKEN);
-      } else {
-        if (error instanceof ApiError) setErrors(toFormErrors(error.errors, FIELDS));
-        notify.error(errorMessage(error, UPDATE_FAILED));
-      }
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-    },
+  const onSubmit = form.handleSubmit((account) => {
+    setPending(null);
+    const { fullName, email } = account;
+    mutation.mutate(emailChanges ? account : { fullName, email }, {
+      onSuccess: ({ data, message }) => {
+        if (data.pendingEmail) {
+          // Nothing about the email changed yet: stay here and say what happens next.
+          form.setValues({ email: initial.email, currentPassword: '' });
+          setPending(message);
+          notify.success(message);
+          return;
+        }
+        notify.success(ACCOUNT_UPDATED);
+        void navigate(paths.profile.href());
+      },
+      onError: (error) => {
+        form.showServerErrors(error);
+        notify.error(
+          error instanceof ApiError && error.code === 'EMAIL_TAKEN'
+            ? EMAIL_TAKEN_MESSAGE
+            : errorMessage(error, UPDATE_FAILED),
+        );
+      },
+    });
   });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = UpdateAccountSchema.safeParse(values);
-    const next: FormErrors<Field> = parsed.success ? {} : toFormErrors(parsed.error.issues, FIELDS);
-    if (emailChanges && !values.currentPassword) next.currentPassword = CURRENT_PASSWORD_FOR_EMAIL;
-    setErrors(next);
-    if (!parsed.success || next.currentPassword) {
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    setPending(null);
-    mutation.mutate();
-  }
-
-  const set = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
-    const value = event.currentTarget.value;
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         {pending ? (
           <Alert color="sage" variant="light" title="Check the new address" role="status">
             {pending}
           </Alert>
         ) : null}
-        <TextInput
-          label="Full Name"
-          name="fullName"
-          required
-          autoComplete="name"
-          value={values.fullName}
-          error={errors.fullName}
-          onChange={set('fullName')}
-        />
-        <TextInput
-          label="Email"
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={values.email}
-          error={errors.email}
-          onChange={set('email')}
-        />
+        <FullNameInput {...form.getInputProps('fullName')} />
+        <EmailInput {...form.getInputProps('email')} />
         {emailChanges ? (
           <>
             <Text size="sm">
@@ -158,20 +111,11 @@ function UpdateAccountForm({ initial }: { initial: { fullName: string; email: st
               name="currentPassword"
               required
               autoComplete="current-password"
-              value={values.currentPassword}
-              error={errors.currentPassword}
-              onChange={set('currentPassword')}
+              {...form.getInputProps('currentPassword')}
             />
           </>
         ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" component={Link} to={paths.profile.href()}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            Save
-          </Button>
-        </Group>
+        <FormActions submitLabel="Save" busy={mutation.isPending} cancel={paths.profile.href()} />
       </Stack>
     </form>
   );

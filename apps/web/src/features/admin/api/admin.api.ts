@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminMemorial,
   AdminTribute,
@@ -8,41 +8,29 @@ import type {
 } from '@rips/shared/admin';
 import { api, request } from '@/lib/api-client';
 
+/** The admin lists by their path (`/admin/users`...), each a page of these. */
+export interface AdminLists {
+  users: AdminUser;
+  memorials: AdminMemorial;
+  tributes: AdminTribute;
+}
+export type AdminList = keyof AdminLists;
+
 export const adminKeys = {
   all: ['admin'] as const,
-  users: (search: string, page: number) => ['admin', 'users', search, page] as const,
-  memorials: (search: string, page: number) => ['admin', 'memorials', search, page] as const,
-  tributes: (page: number) => ['admin', 'tributes', page] as const,
+  list: (list: AdminList, search: string, page: number) => ['admin', list, search, page] as const,
 };
 
-export function useAdminUsers(search: string, page: number) {
-  return useQuery({
-    queryKey: adminKeys.users(search, page),
+/** One page of an admin list; the tributes list takes no search (an empty one is not sent). */
+export const adminListQuery = <K extends AdminList>(list: K, search: string, page: number) =>
+  queryOptions({
+    queryKey: adminKeys.list(list, search, page),
     queryFn: ({ signal }) =>
-      api.get<Paged<AdminUser>>('/admin/users', { query: { search, page }, signal }),
+      api.get<Paged<AdminLists[K]>>(`/admin/${list}`, { query: { search, page }, signal }),
     placeholderData: keepPreviousData,
   });
-}
 
-export function useAdminMemorials(search: string, page: number) {
-  return useQuery({
-    queryKey: adminKeys.memorials(search, page),
-    queryFn: ({ signal }) =>
-      api.get<Paged<AdminMemorial>>('/admin/memorials', { query: { search, page }, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useAdminTributes(page: number) {
-  return useQuery({
-    queryKey: adminKeys.tributes(page),
-    queryFn: ({ signal }) =>
-      api.get<Paged<AdminTribute>>('/admin/tributes', { query: { page }, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** Every admin change answers with its message; lists are refetched afterwards. */
+/** Every admin change answers with its message; every admin list is fetched again after it. */
 export function useAdminAction<T>(send: (input: T) => Promise<{ message: string }>) {
   const queryClient = useQueryClient();
   return useMutation({

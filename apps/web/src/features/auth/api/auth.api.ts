@@ -1,5 +1,7 @@
-import type { Role, SelfUser, Session } from '@rips/shared/users';
+import type { Login, Role, SelfUser, Session } from '@rips/shared/users';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '@/lib/api-client';
+import { startSession } from '@/lib/session';
 
 /** Text fields of the sign-up form; the avatar travels beside them as a file. */
 export interface RegisterInput {
@@ -9,6 +11,10 @@ export interface RegisterInput {
   password: string;
   avatar: File;
 }
+
+export const authKeys = {
+  me: (userId: string | undefined) => ['auth', 'me', userId] as const,
+};
 
 export function register(input: RegisterInput, onProgress?: (fraction: number) => void) {
   const form = new FormData();
@@ -21,8 +27,8 @@ export function register(input: RegisterInput, onProgress?: (fraction: number) =
 }
 
 /** The login box takes a username or an email; the server looks it up as either. */
-export function login(identifier: string, password: string) {
-  return api.post<Session>('/users/login', { userName: identifier.trim(), password });
+export function login({ userName, password }: Login) {
+  return api.post<Session>('/users/login', { userName, password });
 }
 
 export function logout() {
@@ -33,6 +39,24 @@ export function getMe(signal?: AbortSignal) {
   return api.get<{ user: SelfUser; roles: Role }>('/users/me', { signal });
 }
 
-export const authKeys = {
-  me: (userId: string | undefined) => ['auth', 'me', userId] as const,
-};
+export function useRegister() {
+  return useMutation({
+    mutationFn: ({ onProgress, ...input }: RegisterInput & { onProgress?: (f: number) => void }) =>
+      register(input, onProgress),
+  });
+}
+
+/** Signs in: the session is stored, and who the member is needs no second call. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (session) => {
+      startSession(session);
+      queryClient.setQueryData(authKeys.me(session.user._id), {
+        user: session.user,
+        roles: session.roles,
+      });
+    },
+  });
+}

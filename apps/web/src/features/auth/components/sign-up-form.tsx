@@ -1,137 +1,88 @@
-import { Anchor, Button, Checkbox, PasswordInput, Progress, Stack, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Anchor, Button, Checkbox, PasswordInput, Stack } from '@mantine/core';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { RegisterFieldsSchema, type RegisterFields } from '@rips/shared/users';
+import {
+  AVATAR_REQUIRED,
+  EMAIL_TAKEN_MESSAGE,
+  RegisterFieldsSchema,
+  USERNAME_TAKEN_MESSAGE,
+} from '@rips/shared/users';
 import { AvatarPicker } from '@/components/avatar-picker';
+import { PASSWORD_HINT } from '@/components/new-password-fields';
+import { EmailInput, FullNameInput, UserNameInput } from '@/components/identity-inputs';
+import { UploadProgress } from '@/components/upload-progress';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { focusFirstInvalid, hasErrors, toFormErrors, type FormErrors } from '@/lib/form-errors';
+import { requiredFile } from '@/lib/file-fields';
 import { notify } from '@/lib/notify';
-import { register } from '../api/auth.api';
+import { useZodForm } from '@/lib/use-zod-form';
+import { useRegister } from '../api/auth.api';
 
 export const SIGN_UP_SUCCESS = 'User Registered Successfully';
-export const AVATAR_REQUIRED = 'Please select an avatar image.';
-export const EMAIL_TAKEN = 'Email Already Exists';
-export const USERNAME_TAKEN = 'Username Already Exists';
 export const SIGN_UP_FAILED = 'An error occurred during sign-up. Please try again.';
 
-const TEXT_FIELDS = ['fullName', 'email', 'userName', 'password'] as const;
-type TextField = (typeof TEXT_FIELDS)[number];
-type Field = TextField | 'avatar';
-const FIELDS: readonly Field[] = [...TEXT_FIELDS, 'avatar'];
+/** The register call's fields and the avatar the spec requires. */
+const SignUpSchema = RegisterFieldsSchema.extend({ avatar: requiredFile(AVATAR_REQUIRED) });
 
-/** Spec section 8: the duplicate texts; a validation answer in the server's words; else the fallback. */
-function describeFailure(error: unknown): { message: string; fields: FormErrors<Field> } {
-  if (!(error instanceof ApiError)) return { message: SIGN_UP_FAILED, fields: {} };
-  if (error.code === 'EMAIL_TAKEN') return { message: EMAIL_TAKEN, fields: { email: EMAIL_TAKEN } };
-  if (error.code === 'USERNAME_TAKEN') {
-    return { message: USERNAME_TAKEN, fields: { userName: USERNAME_TAKEN } };
-  }
+/** Spec section 8: the duplicate texts; a refusal in the server's words; else the fallback. */
+function failureMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return SIGN_UP_FAILED;
+  if (error.code === 'EMAIL_TAKEN') return EMAIL_TAKEN_MESSAGE;
+  if (error.code === 'USERNAME_TAKEN') return USERNAME_TAKEN_MESSAGE;
   // 400 validation, 413/422 unusable image, 429 too many sign-ups: the server's words help most.
-  if ([400, 413, 422, 429].includes(error.status) && error.message) {
-    const fields = toFormErrors(error.errors, FIELDS);
-    if ((error.status === 413 || error.status === 422) && !fields.avatar) {
-      fields.avatar = error.message;
-    }
-    return { message: error.message, fields };
-  }
-  return { message: SIGN_UP_FAILED, fields: {} };
+  if ([400, 413, 422, 429].includes(error.status) && error.message) return error.message;
+  return SIGN_UP_FAILED;
 }
 
 export function SignUpForm() {
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Record<TextField, string>>({
-    fullName: '',
-    email: '',
-    userName: '',
-    password: '',
+  const form = useZodForm(SignUpSchema, {
+    initialValues: { fullName: '', email: '', userName: '', password: '', avatar: null },
   });
-  const [avatar, setAvatar] = useState<File | null>(null);
+  // Shown, as the spec has it, but not enforced.
   const [agreed, setAgreed] = useState(false);
-  const [errors, setErrors] = useState<FormErrors<Field>>({});
   const [progress, setProgress] = useState<number | null>(null);
+  const mutation = useRegister();
 
-  const mutation = useMutation({
-    mutationFn: (input: RegisterFields & { avatar: File }) => register(input, setProgress),
-    onSuccess: () => {
-      notify.success(SIGN_UP_SUCCESS);
-      void navigate(paths.login.href());
+  const onSubmit = form.handleSubmit(
+    (input) =>
+      mutation.mutate(
+        { ...input, onProgress: setProgress },
+        {
+          onSuccess: () => {
+            notify.success(SIGN_UP_SUCCESS);
+            void navigate(paths.login.href());
+          },
+          onError: (error) => {
+            form.showServerErrors(error, { fileField: 'avatar' });
+            notify.error(failureMessage(error));
+          },
+          onSettled: () => setProgress(null),
+        },
+      ),
+    (errors) => {
+      if (errors['avatar']) notify.error(AVATAR_REQUIRED);
     },
-    onError: (error) => {
-      const { message, fields } = describeFailure(error);
-      setErrors(fields);
-      notify.error(message);
-      if (hasErrors(fields)) requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-    },
-    onSettled: () => setProgress(null),
-  });
-
-  function setField(field: TextField, value: string) {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = RegisterFieldsSchema.safeParse(values);
-    const next: FormErrors<Field> = parsed.success ? {} : toFormErrors(parsed.error.issues, FIELDS);
-    if (!avatar) {
-      next.avatar = AVATAR_REQUIRED;
-      notify.error(AVATAR_REQUIRED);
-    }
-    setErrors(next);
-    if (!parsed.success || !avatar) {
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    mutation.mutate({ ...parsed.data, avatar });
-  }
-
-  const inputProps = (field: TextField) => ({
-    name: field,
-    required: true,
-    value: values[field],
-    error: errors[field],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => setField(field, event.currentTarget.value),
-  });
+  );
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <TextInput label="Full Name" autoComplete="name" {...inputProps('fullName')} />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          {...inputProps('email')}
-        />
-        <TextInput
-          label="Username"
+        <FullNameInput {...form.getInputProps('fullName')} />
+        <EmailInput {...form.getInputProps('email')} />
+        <UserNameInput
           description="Letters, digits, dots, dashes and underscores."
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          {...inputProps('userName')}
+          {...form.getInputProps('userName')}
         />
         <PasswordInput
           label="Password"
-          description="At least 8 characters, with a letter and a digit."
+          name="password"
+          description={PASSWORD_HINT}
           autoComplete="new-password"
-          {...inputProps('password')}
-        />
-        <AvatarPicker
           required
-          value={avatar}
-          error={errors.avatar}
-          onChange={(file) => {
-            setAvatar(file);
-            if (errors.avatar) setErrors((e) => ({ ...e, avatar: undefined }));
-          }}
+          {...form.getInputProps('password')}
         />
+        <AvatarPicker required {...form.getInputProps('avatar')} />
         <Checkbox
           checked={agreed}
           onChange={(event) => setAgreed(event.currentTarget.checked)}
@@ -152,14 +103,7 @@ export function SignUpForm() {
         <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
           Sign Up
         </Button>
-        {progress !== null && progress < 1 ? (
-          <Progress
-            value={Math.round(progress * 100)}
-            size="sm"
-            aria-label="Uploading your avatar"
-            transitionDuration={150}
-          />
-        ) : null}
+        <UploadProgress progress={progress} label="Uploading your avatar" />
       </Stack>
     </form>
   );

@@ -3,100 +3,77 @@ import { useSession } from '@/lib/use-session';
 import { COMMUNITY_QUOTES, FEATURES, STEPS } from '../content/home-content';
 import { FeatureIcon } from './feature-icon';
 import { HomeCallToAction } from './home-call-to-action';
+import { HomeSection } from './home-section';
 import classes from './home.module.css';
 
 export function FeaturesList() {
   return (
-    <section aria-labelledby="home-features">
-      <Container size="lg" className={classes.section}>
-        <div className={classes.sectionHead}>
-          <Title order={2} id="home-features">
-            Everything a memorial needs
-          </Title>
-          <Text c="dimmed" className={classes.sectionLead}>
-            Simple to set up on a difficult day, and a place the whole family can return to for
-            years.
-          </Text>
-        </div>
-        <ul className={classes.featureGrid}>
-          {FEATURES.map((feature) => (
-            <li key={feature.title} className={classes.feature}>
-              <span className={classes.featureIcon}>
-                <FeatureIcon name={feature.icon} />
-              </span>
-              <Title order={3} size="h5" className={classes.featureTitle}>
-                {feature.title}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {feature.text}
-              </Text>
-            </li>
-          ))}
-        </ul>
-      </Container>
-    </section>
+    <HomeSection
+      id="home-features"
+      title="Everything a memorial needs"
+      lead="Simple to set up on a difficult day, and a place the whole family can return to for years."
+    >
+      <ul className={classes.featureGrid}>
+        {FEATURES.map((feature) => (
+          <li key={feature.title} className={classes.feature}>
+            <span className={classes.featureIcon}>
+              <FeatureIcon name={feature.icon} />
+            </span>
+            <Title order={3} size="h5" className={classes.featureTitle}>
+              {feature.title}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {feature.text}
+            </Text>
+          </li>
+        ))}
+      </ul>
+    </HomeSection>
   );
 }
 
 export function HowItWorks() {
   return (
-    <section aria-labelledby="home-how">
-      <Container size="lg" className={classes.section}>
-        <div className={classes.sectionHead}>
-          <Title order={2} id="home-how">
-            How it works
-          </Title>
-          <Text c="dimmed" className={classes.sectionLead}>
-            Three quiet steps, at your own pace.
-          </Text>
-        </div>
-        <ol className={classes.steps}>
-          {STEPS.map((step, index) => (
-            <li key={step.title} className={classes.step}>
-              <span className={classes.stepNumber} aria-hidden="true">
-                {index + 1}
-              </span>
-              <div>
-                <Title order={3} size="h5" className={classes.featureTitle}>
-                  {step.title}
-                </Title>
-                <Text size="sm" c="dimmed">
-                  {step.text}
-                </Text>
-              </div>
-            </li>
-          ))}
-        </ol>
-      </Container>
-    </section>
+    <HomeSection id="home-how" title="How it works" lead="Three quiet steps, at your own pace.">
+      <ol className={classes.steps}>
+        {STEPS.map((step, index) => (
+          <li key={step.title} className={classes.step}>
+            <span className={classes.stepNumber} aria-hidden="true">
+              {index + 1}
+            </span>
+            <div>
+              <Title order={3} size="h5" className={classes.featureTitle}>
+                {step.title}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {step.text}
+              </Text>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </HomeSection>
   );
 }
 
 export function CommunityQuotes() {
   return (
-    <section aria-labelledby="home-quotes">
-      <Container size="lg" className={classes.section}>
-        <div className={classes.sectionHead}>
-          <Title order={2} id="home-quotes">
-            From our community
-          </Title>
-        </div>
-        <ul className={classes.quoteGrid}>
-          {COMMUNITY_QUOTES.map((quote) => (
-            <li key={quote.name}>
-              <figure className={classes.quote}>
-                <blockquote className={classes.quoteText}>
-                  <p>{quote.text}</p>
-                </blockquote>
-                <figcaption className={classes.quoteAuthor}>
-                  <span className={classes.quoteName}>{quote.name}</span>, {quote.context}
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
-      </Container>
-    </section>
+    <HomeSection id="home-quotes" title="From our community">
+      <ul className={classes.quoteGrid}>
+        {COMMUNITY_QUOTES.map((quote) => (
+          <li key={quote.name}>
+            <figure className={classes.quote}>
+              <blockquote className={classes.quoteText}>
+                <p>{quote.text}</p>
+              </blockquote>
+              <figcaption className={classes.quoteAuthor}>
+                <span className={classes.quoteName}>{quote.name}</span>, {quote.context}
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </HomeSection>
   );
 }
 

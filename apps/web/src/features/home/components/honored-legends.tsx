@@ -1,9 +1,12 @@
-import { Button, Container, Text, Title } from '@mantine/core';
+import { Button, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { LegendSummary } from '@rips/shared/home';
+import cover from '@/components/cover.module.css';
+import { MemorialPhoto } from '@/components/memorial-photo';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/use-session';
 import { useHonoredLegends } from '../api/home.api';
+import { HomeSection } from './home-section';
 import classes from './home.module.css';
 
 const CARD_SIZES = '(max-width: 575px) calc(100vw - 2rem), (max-width: 991px) 45vw, 340px';
@@ -17,41 +20,12 @@ function years(legend: LegendSummary): string | null {
   return null;
 }
 
-function initials(title: string): string {
-  return title
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase())
-    .join('');
-}
-
 function LegendCard({ legend }: { legend: LegendSummary }) {
   const lifespan = years(legend);
   const likes = legend.reactions;
   return (
     <li className={classes.legend}>
-      {legend.image ? (
-        <img
-          className={classes.legendImage}
-          src={legend.image.src}
-          srcSet={legend.image.srcSet}
-          sizes={CARD_SIZES}
-          width={legend.image.width}
-          height={legend.image.height}
-          alt={`Photo of ${legend.title}`}
-          loading="lazy"
-          decoding="async"
-        />
-      ) : (
-        <div
-          className={classes.legendPlaceholder}
-          role="img"
-          aria-label={`No photo of ${legend.title} yet`}
-        >
-          <span aria-hidden="true">{initials(legend.title)}</span>
-        </div>
-      )}
+      <MemorialPhoto memorial={legend} sizes={CARD_SIZES} card />
       <div className={classes.legendBody}>
         <Title order={3} size="h4" className={classes.legendTitle}>
           {/* The whole card is clickable through this link's stretched area. */}
@@ -84,7 +58,7 @@ function LegendSkeletons() {
     <ul className={classes.legendGrid} aria-hidden="true">
       {[0, 1, 2].map((key) => (
         <li key={key} className={`${classes.legend} ${classes.legendSkeleton}`}>
-          <div className={classes.legendPlaceholder} />
+          <div className={cover.initials} />
           <div className={classes.legendBody}>
             <span className={classes.skeletonLine} />
             <span className={classes.skeletonLine} data-short />
@@ -102,49 +76,46 @@ export function HonoredLegends() {
   const featured = data?.selection === 'featured';
 
   return (
-    <section className={classes.sectionMuted} aria-labelledby="home-legends">
-      <Container size="lg" className={classes.section}>
-        <div className={classes.sectionHead}>
-          <Title order={2} id="home-legends">
-            Honored legends
-          </Title>
-          <Text c="dimmed" className={classes.sectionLead}>
-            {featured
-              ? 'Lives our community has chosen to honor. Visit their pages and leave a flower.'
-              : 'The memorials our visitors have loved the most. Visit their pages and leave a flower.'}
+    <HomeSection
+      id="home-legends"
+      title="Honored legends"
+      muted
+      lead={
+        featured
+          ? 'Lives our community has chosen to honor. Visit their pages and leave a flower.'
+          : 'The memorials our visitors have loved the most. Visit their pages and leave a flower.'
+      }
+    >
+      {/* Only the loading note is a live region: announcing six whole cards would drown it out. */}
+      <div aria-busy={isPending}>
+        {isPending ? (
+          <>
+            <LegendSkeletons />
+            <span className="visually-hidden" role="status">
+              Loading honored legends…
+            </span>
+          </>
+        ) : isError ? (
+          <Text ta="center" c="dimmed" role="status">
+            The honored legends could not be loaded just now. Please try again in a moment.
           </Text>
-        </div>
-        {/* Only the loading note is a live region: announcing six whole cards would drown it out. */}
-        <div aria-busy={isPending}>
-          {isPending ? (
-            <>
-              <LegendSkeletons />
-              <span className="visually-hidden" role="status">
-                Loading honored legends…
-              </span>
-            </>
-          ) : isError ? (
-            <Text ta="center" c="dimmed" role="status">
-              The honored legends could not be loaded just now. Please try again in a moment.
-            </Text>
-          ) : data.legends.length === 0 ? (
-            <div className={classes.emptyLegends}>
-              <Text>No memorials have been created yet.</Text>
-              {isSponsor ? (
-                <Button component={Link} to={paths.createPost.href()} variant="light">
-                  Create the first Rip
-                </Button>
-              ) : null}
-            </div>
-          ) : (
-            <ul className={classes.legendGrid}>
-              {data.legends.map((legend) => (
-                <LegendCard key={legend._id} legend={legend} />
-              ))}
-            </ul>
-          )}
-        </div>
-      </Container>
-    </section>
+        ) : data.legends.length === 0 ? (
+          <div className={classes.emptyLegends}>
+            <Text>No memorials have been created yet.</Text>
+            {isSponsor ? (
+              <Button component={Link} to={paths.createPost.href()} variant="light">
+                Create the first Rip
+              </Button>
+            ) : null}
+          </div>
+        ) : (
+          <ul className={classes.legendGrid}>
+            {data.legends.map((legend) => (
+              <LegendCard key={legend._id} legend={legend} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </HomeSection>
   );
 }

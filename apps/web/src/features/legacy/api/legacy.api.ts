@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import type { Legacy, SaveLegacy } from '@rips/shared/legacy';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export const legacyKeys = {
@@ -7,15 +7,22 @@ export const legacyKeys = {
 };
 
 /** The signed-in member's legacy, or null before one is written. Nobody else can read it. */
-export function useOwnLegacy(userId: string | undefined) {
-  return useQuery({
+export const ownLegacyQuery = (userId: string | undefined) =>
+  queryOptions({
     queryKey: legacyKeys.own(userId),
     queryFn: async ({ signal }) => (await api.get<Legacy[]>('/legacies', { signal }))[0] ?? null,
     enabled: Boolean(userId),
   });
+
+export function useOwnLegacy(userId: string | undefined) {
+  return useQuery(ownLegacyQuery(userId));
 }
 
-/** Creates the legacy or replaces it whole. */
-export function saveLegacy(input: SaveLegacy) {
-  return api.post<Legacy>('/legacies', input);
+/** Creates the legacy or replaces it whole; the saved one is what the legacy page shows next. */
+export function useSaveLegacy(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SaveLegacy) => api.post<Legacy>('/legacies', input),
+    onSuccess: (saved) => queryClient.setQueryData(legacyKeys.own(userId), saved),
+  });
 }

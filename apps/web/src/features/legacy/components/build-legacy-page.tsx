@@ -1,10 +1,8 @@
 import {
   Anchor,
   Button,
-  Center,
   Container,
   Group,
-  Loader,
   Paper,
   SimpleGrid,
   Stack,
@@ -13,75 +11,53 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import type { FormErrors } from '@mantine/form';
 import { Link, Navigate, useNavigate } from 'react-router';
+import type { z } from 'zod';
 import {
   LEGACY_MIN_YEAR,
   LEGACY_SECTION_MAX_ENTRIES,
   SaveLegacySchema,
-  type SaveLegacy,
+  type SaveLegacyParsed,
 } from '@rips/shared/legacy';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
-import { focusFirstInvalid } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';
-import { legacyKeys, saveLegacy, useOwnLegacy } from '../api/legacy.api';
+import { useZodForm } from '@/lib/use-zod-form';
+import { useOwnLegacy, useSaveLegacy } from '../api/legacy.api';
 import {
-  formFromLegacy,
+  incompleteSection,
+  legacyFormValues,
   newEntry,
   SECTIONS,
   truncateYear,
-  type Entry,
   type EntryField,
-  type LegacyForm,
-  type SectionDef,
+  type LegacyFormValues,
 } from '../lib/legacy-sections';
+import { LegacyQueryState } from './legacy-query-state';
 
 export const REQUIRED_FIELDS_MISSING = 'Please fill out all required fields!';
 export const sectionIncomplete = (title: string) => `Please fill out all fields in ${title}!`;
 export const LEGACY_SAVED = 'Data submitted successfully!';
 export const LEGACY_SAVE_FAILED = 'Error submitting data. Please try again.';
 
-type Errors = Record<string, string>;
-
-function toPayload(form: LegacyForm): SaveLegacy {
-  const strip = (entries: Entry[]) => entries.map(({ id: _id, ...fields }) => fields);
-  return {
-    birthPlace: form.birthPlace,
-    description: form.description,
-    accomplishments: strip(form.sections.accomplishments) as SaveLegacy['accomplishments'],
-    assets: strip(form.sections.assets) as SaveLegacy['assets'],
-    relationships: strip(form.sections.relationships) as SaveLegacy['relationships'],
-    bucketlists: strip(form.sections.bucketlists) as SaveLegacy['bucketlists'],
-    aspirations: strip(form.sections.aspirations) as SaveLegacy['aspirations'],
-  };
-}
+/**
+ * The shared schema checks the form's values as they are: entries are text records, and the ids
+ * that keep each entry's inputs in place are not part of the schema, so it drops them.
+ */
+const LegacyFormSchema = SaveLegacySchema as unknown as z.ZodType<
+  SaveLegacyParsed,
+  LegacyFormValues
+>;
 
 /** Spec section 5, in its order: required fields, then each section's entries, then the limits. */
-function validate(
-  form: LegacyForm,
-  userId: string | undefined,
-): { message: string; errors: Errors } | null {
-  const errors: Errors = {};
-  if (!form.birthPlace.trim()) errors['birthPlace'] = 'Birth place is required.';
-  if (!form.description.trim()) errors['description'] = 'Description is required.';
-  if (!userId || Object.keys(errors).length) return { message: REQUIRED_FIELDS_MISSING, errors };
-  for (const section of SECTIONS) {
-    form.sections[section.key].forEach((entry, index) => {
-      for (const field of section.fields) {
-        if (!entry[field.key]?.trim())
-          errors[`${section.key}.${index}.${field.key}`] = `${field.label} is required.`;
-      }
-    });
-    if (Object.keys(errors).length) return { message: sectionIncomplete(section.title), errors };
-  }
-  const parsed = SaveLegacySchema.safeParse(toPayload(form));
-  if (parsed.success) return null;
-  for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
-  return { message: parsed.error.issues[0]?.message ?? LEGACY_SAVE_FAILED, errors };
+function alertFor(errors: FormErrors, values: LegacyFormValues): string {
+  if (errors['birthPlace'] || errors['description']) return REQUIRED_FIELDS_MISSING;
+  const section = incompleteSection(values);
+  if (section) return sectionIncomplete(section.title);
+  const first = Object.values(errors)[0];
+  return typeof first === 'string' ? first : LEGACY_SAVE_FAILED;
 }
 
 export default function BuildLegacyPage() {
@@ -99,94 +75,35 @@ export default function BuildLegacyPage() {
           every field filled in.
         </Text>
       </Stack>
-      {legacy.isPending ? (
-        <Center py="xl" role="status">
-          <Loader aria-hidden="true" />
-          <span className="visually-hidden">Loading your legacy…</span>
-        </Center>
-      ) : legacy.isError ? (
-        <Paper withBorder p="lg" radius="lg" role="alert">
-          <Text>We could not load your legacy. Please refresh the page to try again.</Text>
-        </Paper>
-      ) : (
-        <LegacyEditor initial={formFromLegacy(legacy.data)} userId={user._id} />
-      )}
+      <LegacyQueryState query={legacy}>
+        {(saved) => <LegacyEditor initial={legacyFormValues(saved)} userId={user._id} />}
+      </LegacyQueryState>
     </Container>
   );
 }
 
-function LegacyEditor({ initial, userId }: { initial: LegacyForm; userId: string }) {
+function LegacyEditor({ initial, userId }: { initial: LegacyFormValues; userId: string }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [form, setForm] = useState<LegacyForm>(initial);
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useZodForm(LegacyFormSchema, { initialValues: initial });
+  const mutation = useSaveLegacy(userId);
 
-  const mutation = useMutation({
-    mutationFn: () => saveLegacy(toPayload(form)),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(legacyKeys.own(userId), saved);
-      notify.success(LEGACY_SAVED);
-      void navigate(paths.home.href());
-    },
-    onError: (error) => {
-      if (error instanceof ApiError) {
-        setErrors(Object.fromEntries(error.errors.map((e) => [e.path, e.message])));
-        requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-      }
-      notify.error(LEGACY_SAVE_FAILED);
-    },
-  });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const problem = validate(form, userId);
-    setErrors(problem?.errors ?? {});
-    if (problem) {
-      notify.error(problem.message);
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    mutation.mutate();
-  }
-
-  const clearError = (key: string) => setErrors((e) => (e[key] ? { ...e, [key]: '' } : e));
-
-  function setEntry(section: SectionDef, index: number, field: EntryField, value: string) {
-    setForm((f) => {
-      const entries = f.sections[section.key].map((entry, i) =>
-        i === index
-          ? { ...entry, [field.key]: field.kind === 'year' ? truncateYear(value) : value }
-          : entry,
-      );
-      return { ...f, sections: { ...f.sections, [section.key]: entries } };
-    });
-    clearError(`${section.key}.${index}.${field.key}`);
-  }
-
-  function addEntry(section: SectionDef) {
-    setForm((f) => ({
-      ...f,
-      sections: { ...f.sections, [section.key]: [...f.sections[section.key], newEntry(section)] },
-    }));
-  }
-
-  function removeEntry(section: SectionDef, index: number) {
-    setForm((f) => ({
-      ...f,
-      sections: {
-        ...f.sections,
-        [section.key]: f.sections[section.key].filter((_, i) => i !== index),
-      },
-    }));
-    // Entries after the removed one move up: their error keys no longer match.
-    setErrors((e) =>
-      Object.fromEntries(Object.entries(e).filter(([key]) => !key.startsWith(`${section.key}.`))),
-    );
-  }
+  const onSubmit = form.handleSubmit(
+    (legacy) =>
+      mutation.mutate(legacy, {
+        onSuccess: () => {
+          notify.success(LEGACY_SAVED);
+          void navigate(paths.home.href());
+        },
+        onError: (error) => {
+          form.showServerErrors(error);
+          notify.error(LEGACY_SAVE_FAILED);
+        },
+      }),
+    (errors) => notify.error(alertFor(errors, form.getValues())),
+  );
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="xl">
         <Paper
           withBorder
@@ -204,13 +121,7 @@ function LegacyEditor({ initial, userId }: { initial: LegacyForm; userId: string
               name="birthPlace"
               required
               placeholder="Savannah, Georgia"
-              value={form.birthPlace}
-              error={errors['birthPlace'] || undefined}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                setForm((f) => ({ ...f, birthPlace: value }));
-                clearError('birthPlace');
-              }}
+              {...form.getInputProps('birthPlace')}
             />
             <Textarea
               label="Description"
@@ -219,13 +130,7 @@ function LegacyEditor({ initial, userId }: { initial: LegacyForm; userId: string
               autosize
               minRows={4}
               placeholder="A few words about your life and what you want remembered"
-              value={form.description}
-              error={errors['description'] || undefined}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                setForm((f) => ({ ...f, description: value }));
-                clearError('description');
-              }}
+              {...form.getInputProps('description')}
             />
           </Stack>
         </Paper>
@@ -246,12 +151,12 @@ function LegacyEditor({ initial, userId }: { initial: LegacyForm; userId: string
               {section.intro}
             </Text>
             <Stack gap="md">
-              {form.sections[section.key].length === 0 ? (
+              {form.values[section.key].length === 0 ? (
                 <Text c="dimmed" fs="italic">
                   {section.empty}
                 </Text>
               ) : null}
-              {form.sections[section.key].map((entry, index) => (
+              {form.values[section.key].map((entry, index) => (
                 <fieldset
                   key={entry.id}
                   style={{
@@ -266,22 +171,29 @@ function LegacyEditor({ initial, userId }: { initial: LegacyForm; userId: string
                     {`${section.singular[0]!.toUpperCase()}${section.singular.slice(1)} ${index + 1}`}
                   </legend>
                   <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                    {section.fields.map((field) => (
-                      <EntryInput
-                        key={field.key}
-                        field={field}
-                        value={entry[field.key] ?? ''}
-                        error={errors[`${section.key}.${index}.${field.key}`] || undefined}
-                        onChange={(value) => setEntry(section, index, field, value)}
-                      />
-                    ))}
+                    {section.fields.map((field) => {
+                      const path = `${section.key}.${index}.${field.key}`;
+                      return (
+                        <EntryInput
+                          key={field.key}
+                          field={field}
+                          {...form.getInputProps(path)}
+                          onChange={(value) =>
+                            form.setFieldValue(
+                              path,
+                              field.kind === 'year' ? truncateYear(value) : value,
+                            )
+                          }
+                        />
+                      );
+                    })}
                   </SimpleGrid>
                   <Group justify="flex-end" mt="sm">
                     <Button
                       variant="subtle"
                       color="red"
                       size="compact-sm"
-                      onClick={() => removeEntry(section, index)}
+                      onClick={() => form.removeListItem(section.key, index)}
                       aria-label={`Remove ${section.singular} ${index + 1}`}
                     >
                       Remove
@@ -292,8 +204,8 @@ function LegacyEditor({ initial, userId }: { initial: LegacyForm; userId: string
               <Group>
                 <Button
                   variant="light"
-                  onClick={() => addEntry(section)}
-                  disabled={form.sections[section.key].length >= LEGACY_SECTION_MAX_ENTRIES}
+                  onClick={() => form.insertListItem(section.key, newEntry(section))}
+                  disabled={form.values[section.key].length >= LEGACY_SECTION_MAX_ENTRIES}
                 >
                   {`Add ${section.singular}`}
                 </Button>
@@ -322,14 +234,14 @@ function EntryInput({
   onChange,
 }: {
   field: EntryField;
-  value: string;
-  error: string | undefined;
+  value?: string;
+  error?: string;
   onChange: (value: string) => void;
 }) {
   const common = {
     label: field.label,
     required: true,
-    value,
+    value: value ?? '',
     error,
     placeholder: field.placeholder,
     onChange: (event: { currentTarget: { value: string } }) => onChange(event.currentTarget.value),

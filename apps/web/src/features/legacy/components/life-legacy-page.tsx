@@ -1,23 +1,13 @@
-import {
-  Avatar,
-  Button,
-  Center,
-  Container,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Container, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
+import { MemberAvatar } from '@/components/member-avatar';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';
 import { useOwnLegacy } from '../api/legacy.api';
 import { SECTIONS, type SectionKey } from '../lib/legacy-sections';
+import { LegacyQueryState } from './legacy-query-state';
 
 interface Column {
   header: string;
@@ -68,15 +58,7 @@ export default function LifeLegacyPage() {
       <Stack gap="xl">
         <Paper withBorder radius="lg" shadow="xs" p={{ base: 'lg', sm: 'xl' }}>
           <Group gap="xl" align="flex-start" wrap="wrap">
-            <Avatar
-              src={user.avatar}
-              alt={user.avatar ? `Avatar of ${user.fullName}` : undefined}
-              size={112}
-              radius="50%"
-              color="sage"
-            >
-              {user.fullName.slice(0, 1).toUpperCase()}
-            </Avatar>
+            <MemberAvatar user={user} />
             <Stack gap="xs" style={{ flex: '1 1 260px', minWidth: 0 }}>
               <Text
                 size="sm"
@@ -113,26 +95,19 @@ export default function LifeLegacyPage() {
           </Group>
         </Paper>
 
-        {legacy.isPending ? (
-          <Center py="xl" role="status">
-            <Loader aria-hidden="true" />
-            <span className="visually-hidden">Loading your legacy…</span>
-          </Center>
-        ) : legacy.isError ? (
-          <Paper withBorder p="lg" radius="lg" role="alert">
-            <Text>We could not load your legacy. Please refresh the page to try again.</Text>
-          </Paper>
-        ) : (
-          SECTIONS.map((section) => (
-            <LegacyTable
-              key={section.key}
-              title={section.title}
-              empty={section.empty}
-              columns={COLUMNS[section.key]}
-              entries={legacy.data?.[section.key] ?? []}
-            />
-          ))
-        )}
+        <LegacyQueryState query={legacy}>
+          {(saved) =>
+            SECTIONS.map((section) => (
+              <LegacyTable
+                key={section.key}
+                title={section.title}
+                empty={section.empty}
+                columns={COLUMNS[section.key]}
+                entries={saved?.[section.key] ?? []}
+              />
+            ))
+          }
+        </LegacyQueryState>
       </Stack>
     </Container>
   );

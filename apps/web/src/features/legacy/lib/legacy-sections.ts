@@ -103,11 +103,14 @@ export const SECTIONS: readonly SectionDef[] = [
 
 export type Entry = Record<string, string> & { id: string };
 
-export interface LegacyForm {
+/**
+ * The Build Legacy form's values: the shared SaveLegacy shape, each entry with an id of its own
+ * so the inputs keep their place when an entry above is removed (the schema drops the id).
+ */
+export type LegacyFormValues = {
   birthPlace: string;
   description: string;
-  sections: Record<SectionKey, Entry[]>;
-}
+} & Record<SectionKey, Entry[]>;
 
 let nextId = 0;
 const entryId = () => `entry-${(nextId += 1)}`;
@@ -120,14 +123,24 @@ export function newEntry(section: SectionDef): Entry {
   return entry;
 }
 
-export function formFromLegacy(legacy: Legacy | null): LegacyForm {
-  const sections = {} as Record<SectionKey, Entry[]>;
+export function legacyFormValues(legacy: Legacy | null): LegacyFormValues {
+  const values = {
+    birthPlace: legacy?.birthPlace ?? '',
+    description: legacy?.description ?? '',
+  } as LegacyFormValues;
   for (const section of SECTIONS) {
     // Every section's entries are plain text records (see the shared Legacy schema).
     const saved: Record<string, string>[] = legacy?.[section.key] ?? [];
-    sections[section.key] = saved.map((entry) => ({ ...entry, id: entryId() }));
+    values[section.key] = saved.map((entry) => ({ ...entry, id: entryId() }));
   }
-  return { birthPlace: legacy?.birthPlace ?? '', description: legacy?.description ?? '', sections };
+  return values;
+}
+
+/** The first section with an entry that has an empty field (the spec names it in its alert). */
+export function incompleteSection(values: LegacyFormValues): SectionDef | undefined {
+  return SECTIONS.find((section) =>
+    values[section.key].some((entry) => section.fields.some((field) => !entry[field.key]?.trim())),
+  );
 }
 
 /** Keeps at most 4 digits, as the spec's year inputs do. */

@@ -11,8 +11,10 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api, type ListPage } from '@/lib/api-client';
 
 /*
- * Calls of the memorial screens. Type-only imports from the shared package keep zod out of the
- * page bundles; the server validates every field again anyway.
+ * The memorial calls, their cache keys and query options (route loaders use the options too).
+ * Type-only imports from the shared package keep zod out of the page bundles; the server
+ * validates every field again anyway. The mutations, and the cache they refresh, are in
+ * memorials.mutations.ts.
  */
 
 export type MemorialListPage = ListPage<MemorialSummary>;
@@ -22,6 +24,23 @@ export type MemorialListPage = ListPage<MemorialSummary>;
  * 500 memorials at once (for the spec's client, which searches in the browser).
  */
 const PAGE_SIZE = 12;
+
+/**
+ * Every memorial answer is keyed under `memorials`: a member's own view of them (likes, rights)
+ * differs from a visitor's, so they are refetched together when the viewer changes.
+ */
+export const memorialKeys = {
+  all: ['memorials'] as const,
+  lists: () => ['memorials', 'list'] as const,
+  list: (q: string) => ['memorials', 'list', q] as const,
+  detail: (id: string) => ['memorials', 'detail', id] as const,
+  contributors: (id: string) => ['memorials', 'contributors', id] as const,
+  /** The profile's columns: the member's own Rips and the ones they contribute to. */
+  own: (userId: string) => ['memorials', 'own', userId] as const,
+  contributed: (userId: string) => ['memorials', 'contributed', userId] as const,
+  /** Members offered to a memorial's owner as contributors (not a memorial answer). */
+  members: (q: string) => ['members', q] as const,
+};
 
 export function listMemorials(
   q: string,
@@ -38,16 +57,24 @@ export function getMemorial(id: string, signal?: AbortSignal) {
   return api.get<MemorialDetail>(`/posts/post/${encodeURIComponent(id)}`, { signal });
 }
 
-export function createMemorial(form: FormData, onProgress?: (fraction: number) => void) {
-  return api.post<MemorialDetail>('/posts', form, { onProgress });
+type Progress = (fraction: number) => void;
+
+export function createMemorial(body: FormData, onProgress?: Progress) {
+  return api.post<MemorialDetail>('/posts', body, { onProgress });
 }
 
-export function updateMemorial(
-  id: string,
-  form: FormData,
-  onProgress?: (fraction: number) => void,
-) {
-  return api.patch<MemorialDetail>(`/posts/${encodeURIComponent(id)}`, form, { onProgress });
+/** The Edit Rip modal and the profile's inline form (PATCH, multipart). */
+export function updateMemorial(id: string, body: FormData, onProgress?: Progress) {
+  return api.patch<MemorialDetail>(`/posts/${encodeURIComponent(id)}`, body, { onProgress });
+}
+
+/** The alternate update form's call (PUT, form data). */
+export function replaceMemorial(id: string, body: FormData) {
+  return api.put<MemorialDetail>(`/posts/${encodeURIComponent(id)}`, body);
+}
+
+export function deleteMemorial(id: string) {
+  return api.delete<{ _id: string }>(`/posts/${encodeURIComponent(id)}`);
 }
 
 export function setLike(id: string, liked: boolean) {
@@ -81,14 +108,6 @@ export function becomeSponsor() {
   return api.patch<{ user: SelfUser; roles: Role }>('/users/become-sponsor');
 }
 
-export const memorialKeys = {
-  all: ['memorials'] as const,
-  list: (q: string) => ['memorials', 'list', q] as const,
-  detail: (id: string) => ['memorials', 'detail', id] as const,
-  members: (q: string) => ['members', q] as const,
-  contributors: (id: string) => ['memorials', 'contributors', id] as const,
-};
-
 /** The memorial list for a search (empty for all), newest first, a page at a time. */
 export const memorialListQuery = (q: string) =>
   infiniteQueryOptions({
@@ -109,4 +128,25 @@ export const contributorsQuery = (postId: string, ids: string[]) =>
   queryOptions({
     queryKey: [...memorialKeys.contributors(postId), ids.join(',')] as const,
     queryFn: ({ signal }) => listContributors(postId, signal),
+  });
+
+export const membersQuery = (q: string) =>
+  queryOptions({
+    queryKey: memorialKeys.members(q.trim()),
+    queryFn: ({ signal }) => searchMembers(q, signal),
+    staleTime: 60_000,
+  });
+
+/** The member's own Rips ('Your Rips'). */
+export const ownMemorialsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: memorialKeys.own(userId),
+    queryFn: ({ signal }) => api.get<MemorialSummary[]>('/posts/get-sponsor-post', { signal }),
+  });
+
+/** The Rips the member contributes to ('Your Contributor'). */
+export const contributedMemorialsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: memorialKeys.contributed(userId),
+    queryFn: ({ signal }) => api.get<MemorialSummary[]>('/posts/get-contributer-post', { signal }),
   });

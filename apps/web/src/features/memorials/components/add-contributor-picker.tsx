@@ -1,11 +1,14 @@
 import { Button, Group, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AddContributorSchema } from '@rips/shared/memorials';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { MemorialDetail } from '@rips/shared/memorials';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
-import { addContributor, memorialKeys, searchMembers } from '../api/memorials.api';
+import { useZodForm } from '@/lib/use-zod-form';
+import { membersQuery } from '../api/memorials.api';
+import { useAddContributor } from '../api/memorials.mutations';
 import { PICKER_LABEL, PICKER_PLACEHOLDER } from './add-contributor';
 
 const ADDED = 'Contributer has been added to this rip successfully!';
@@ -24,17 +27,9 @@ export default function AddContributorPicker({
   initialSearch,
   focused,
 }: AddContributorPickerProps) {
-  const queryClient = useQueryClient();
   const [search, setSearch] = useState(initialSearch);
   const [debounced] = useDebouncedValue(search, 250);
-  const [userId, setUserId] = useState<string | null>(null);
-  const [error, setError] = useState<string | undefined>();
-
-  const members = useQuery({
-    queryKey: memorialKeys.members(debounced.trim()),
-    queryFn: ({ signal }) => searchMembers(debounced, signal),
-    staleTime: 60_000,
-  });
+  const members = useQuery(membersQuery(debounced));
   const options = (members.data ?? [])
     .filter((m) => m._id !== memorial.owner._id && !memorial.contributer.includes(m._id))
     .map((m) => ({
@@ -42,56 +37,52 @@ export default function AddContributorPicker({
       label: m.fullName ? `${m.fullName} (${m.userName})` : m.userName,
     }));
 
-  const mutation = useMutation({
-    mutationFn: (id: string) => addContributor(id, memorial._id),
-    onSuccess: (result) => {
-      queryClient.setQueryData<MemorialDetail>(memorialKeys.detail(memorial._id), (current) =>
-        current ? { ...current, contributer: result.contributer } : current,
-      );
-      void queryClient.invalidateQueries({ queryKey: memorialKeys.contributors(memorial._id) });
-      setUserId(null);
-      setSearch('');
-      setError(undefined);
-      notify.success(ADDED);
-    },
-    onError: (err) => {
-      // The notice is the spec's; the reason (already added, unknown member) sits under the field.
-      setError(err instanceof ApiError && err.status < 500 ? err.message : undefined);
-      notify.error(FAILED);
-    },
+  const form = useZodForm(AddContributorSchema, {
+    initialValues: { postId: memorial._id, userId: '' },
+  });
+  const mutation = useAddContributor(memorial._id);
+  const onSubmit = form.handleSubmit(({ userId }) => {
+    if (!userId) return;
+    mutation.mutate(userId, {
+      onSuccess: () => {
+        form.setFieldValue('userId', '');
+        setSearch('');
+        notify.success(ADDED);
+      },
+      onError: (err) => {
+        // The notice is the spec's; the reason (already added, unknown member) sits under the field.
+        if (err instanceof ApiError && err.status < 500) form.setFieldError('userId', err.message);
+        notify.error(FAILED);
+      },
+    });
   });
 
   return (
-    <Group align="flex-end" gap="sm" wrap="wrap">
-      <Select
-        label={PICKER_LABEL}
-        placeholder={PICKER_PLACEHOLDER}
-        searchable
-        clearable
-        data={options}
-        value={userId}
-        onChange={(value) => {
-          setUserId(value);
-          setError(undefined);
-        }}
-        searchValue={search}
-        onSearchChange={setSearch}
-        filter={({ options: all }) => all}
-        nothingFoundMessage={members.isFetching ? 'Searching…' : 'No members found'}
-        error={error}
-        comboboxProps={{ withinPortal: true }}
-        // It takes the stand-in's place while someone is typing: keep their focus and open list.
-        autoFocus={focused}
-        defaultDropdownOpened={focused && initialSearch !== ''}
-        style={{ flex: '1 1 240px' }}
-      />
-      <Button
-        onClick={() => userId && mutation.mutate(userId)}
-        disabled={!userId}
-        loading={mutation.isPending}
-      >
-        Confirm
-      </Button>
-    </Group>
+    <form onSubmit={onSubmit} noValidate>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <Select
+          label={PICKER_LABEL}
+          placeholder={PICKER_PLACEHOLDER}
+          searchable
+          clearable
+          data={options}
+          {...form.getInputProps('userId')}
+          value={form.values.userId || null}
+          onChange={(value) => form.setFieldValue('userId', value ?? '')}
+          searchValue={search}
+          onSearchChange={setSearch}
+          filter={({ options: all }) => all}
+          nothingFoundMessage={members.isFetching ? 'Searching…' : 'No members found'}
+          comboboxProps={{ withinPortal: true }}
+          // It takes the stand-in's place while someone is typing: keep their focus and open list.
+          autoFocus={focused}
+          defaultDropdownOpened={focused && initialSearch !== ''}
+          style={{ flex: '1 1 240px' }}
+        />
+        <Button type="submit" disabled={!form.values.userId} loading={mutation.isPending}>
+          Confirm
+        </Button>
+      </Group>
+    </form>
   );
 }

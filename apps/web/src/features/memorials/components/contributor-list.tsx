@@ -1,35 +1,26 @@
-import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { MemberOption, MemorialDetail } from '@rips/shared/memorials';
+import { ConfirmModal } from '@/components/confirm-modal';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
-import { contributorsQuery, memorialKeys, removeContributor } from '../api/memorials.api';
+import { contributorsQuery } from '../api/memorials.api';
+import { useRemoveContributor } from '../api/memorials.mutations';
 
 const REMOVED = 'The contributor has been removed from this rip.';
 const FAILED = 'Failed to remove the contributor.';
 
+const nameOf = (member: MemberOption) => member.fullName || member.userName;
+
 /** The owner's list of contributors, each with a Remove button that asks once more. */
 export function ContributorList({ memorial }: { memorial: MemorialDetail }) {
-  const queryClient = useQueryClient();
   const contributors = useQuery({
     ...contributorsQuery(memorial._id, memorial.contributer),
     placeholderData: keepPreviousData,
   });
   const [removing, setRemoving] = useState<MemberOption | null>(null);
-
-  const mutation = useMutation({
-    mutationFn: (member: MemberOption) => removeContributor(memorial._id, member._id),
-    onSuccess: (result) => {
-      queryClient.setQueryData<MemorialDetail>(memorialKeys.detail(memorial._id), (current) =>
-        current ? { ...current, contributer: result.contributer } : current,
-      );
-      void queryClient.invalidateQueries({ queryKey: memorialKeys.contributors(memorial._id) });
-      setRemoving(null);
-      notify.success(REMOVED);
-    },
-    onError: (err) => notify.error(errorMessage(err, FAILED)),
-  });
+  const mutation = useRemoveContributor(memorial._id);
 
   const members = contributors.data ?? [];
   return (
@@ -46,7 +37,7 @@ export function ContributorList({ memorial }: { memorial: MemorialDetail }) {
           {members.map((member) => (
             <Group component="li" key={member._id} justify="space-between" wrap="nowrap" gap="sm">
               <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-                {member.fullName || member.userName}{' '}
+                {nameOf(member)}{' '}
                 <Text component="span" size="sm" c="dimmed">
                   ({member.userName})
                 </Text>
@@ -55,7 +46,7 @@ export function ContributorList({ memorial }: { memorial: MemorialDetail }) {
                 size="xs"
                 variant="default"
                 onClick={() => setRemoving(member)}
-                aria-label={`Remove ${member.fullName || member.userName} as a contributor`}
+                aria-label={`Remove ${nameOf(member)} as a contributor`}
               >
                 Remove
               </Button>
@@ -63,35 +54,24 @@ export function ContributorList({ memorial }: { memorial: MemorialDetail }) {
           ))}
         </Stack>
       )}
-      <Modal
+      <ConfirmModal
         opened={removing !== null}
-        onClose={() => !mutation.isPending && setRemoving(null)}
         title="Remove this contributor?"
-        size="sm"
-      >
-        <Stack gap="lg">
-          <Text>
-            {removing?.fullName || removing?.userName} will no longer see or add photos, memorabilia
-            and documents on this memorial. What they already added stays.
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button
-              variant="default"
-              onClick={() => setRemoving(null)}
-              disabled={mutation.isPending}
-            >
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={mutation.isPending}
-              onClick={() => removing && mutation.mutate(removing)}
-            >
-              Remove
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        body={`${removing ? nameOf(removing) : ''} will no longer see or add photos, memorabilia and documents on this memorial. What they already added stays.`}
+        confirmLabel="Remove"
+        busy={mutation.isPending}
+        onClose={() => setRemoving(null)}
+        onConfirm={() =>
+          removing &&
+          mutation.mutate(removing._id, {
+            onSuccess: () => {
+              setRemoving(null);
+              notify.success(REMOVED);
+            },
+            onError: (err) => notify.error(errorMessage(err, FAILED)),
+          })
+        }
+      />
     </section>
   );
 }

@@ -1,11 +1,12 @@
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { MemorialSummary } from '@rips/shared/memorials';
+import { MemorialPhoto } from '@/components/memorial-photo';
 import { paths } from '@/config/paths';
 import { CARD_IMAGE_SIZES } from '../lib/format';
 import { HeartIcon } from './icons';
-import { MemorialImage } from './memorial-image';
 import classes from './memorials.module.css';
+import { TraitBadges } from './trait-badges';
 
 /** One memorial in the grid; the whole card is one link to its page. */
 export function MemorialCard({
@@ -27,12 +28,7 @@ export function MemorialCard({
       className={classes.card}
     >
       <Card.Section>
-        <MemorialImage
-          memorial={memorial}
-          sizes={CARD_IMAGE_SIZES}
-          eager={eager}
-          className={classes.cardImage}
-        />
+        <MemorialPhoto memorial={memorial} sizes={CARD_IMAGE_SIZES} eager={eager} card />
       </Card.Section>
       <Stack gap="xs" mt="md" className={classes.cardBody}>
         <Title order={2} size="h4" className={classes.cardTitle}>
@@ -43,22 +39,7 @@ export function MemorialCard({
             {memorial.description}
           </Text>
         ) : null}
-        {memorial.tags.length > 0 ? (
-          <Group gap={6} aria-label="Traits">
-            {memorial.tags.slice(0, 6).map((tag) => (
-              <Badge
-                key={tag}
-                variant="light"
-                color="sage"
-                radius="sm"
-                tt="none"
-                className={classes.tag}
-              >
-                {tag}
-              </Badge>
-            ))}
-          </Group>
-        ) : null}
+        <TraitBadges tags={memorial.tags} max={6} />
         <Group gap={6} mt="auto" pt="xs" c="dimmed">
           <HeartIcon filled={memorial.likedByMe} />
           <Text size="sm" c="dimmed">

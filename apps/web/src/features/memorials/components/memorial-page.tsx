@@ -1,5 +1,4 @@
 import {
-  Badge,
   Button,
   Center,
   Container,
@@ -14,7 +13,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { lazy, memo, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import type { MemorialAccessView, MemorialDetail } from '@rips/shared/memorials';
+import type { MemorialAbilities, MemorialDetail } from '@rips/shared/memorials';
+import { MemorialPhoto } from '@/components/memorial-photo';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -23,12 +23,12 @@ import { useReturnFocus } from '@/lib/use-return-focus';
 import { useSession } from '@/lib/use-session';
 import { isServerCopy } from '@/server-state';
 import { memorialQuery } from '../api/memorials.api';
-import { formatLongDate } from '../lib/format';
+import { formatLongDate, NO_ABILITIES } from '../lib/format';
 import { AddContributor } from './add-contributor';
 import { ContributorList } from './contributor-list';
 import { LikeButton } from './like-button';
-import { MemorialImage } from './memorial-image';
 import classes from './memorials.module.css';
+import { TraitBadges } from './trait-badges';
 
 // Only owners edit: the form (date pickers, validation rules) loads when they open it.
 const EditMemorialModal = lazy(() =>
@@ -37,10 +37,10 @@ const EditMemorialModal = lazy(() =>
 
 export interface MemorialPageProps {
   /**
-   * Tributes and galleries, mounted below the details by the router. `access` is null while the
-   * viewer's rights are not known yet (see MemorialPage).
+   * Tributes and galleries, mounted below the details by the router. `abilities` is null while
+   * the viewer's rights are not known yet (see MemorialPage).
    */
-  extras?: (memorial: MemorialDetail, access: MemorialAccessView | null) => ReactNode;
+  extras?: (memorial: MemorialDetail, abilities: MemorialAbilities | null) => ReactNode;
 }
 
 /** /post/{_id}: one memorial, with the owner's tools and whatever `extras` adds below. */
@@ -51,15 +51,16 @@ export function MemorialPage({ extras }: MemorialPageProps) {
   const hydrated = useHydrated();
   useDocumentTitle(query.data?.title ?? 'Memorial');
   // The viewer's rights are unknown on the server and while the browser adopts its HTML (the
-  // server renders for a visitor), and for a member until their own view has been fetched.
-  const access =
+  // server renders for a visitor), and for a member until their own view has been fetched. The
+  // server says what they are; an answer without them grants nothing.
+  const abilities =
     query.data && hydrated && !(user && isServerCopy(query.dataUpdatedAt))
-      ? query.data.access
+      ? (query.data.abilities ?? NO_ABILITIES)
       : null;
   // A change of the memorial (a member's own view arriving, an edit) re-renders the page as a
   // deferred update, which React splits into short tasks instead of one long one.
   const deferredMemorial = useDeferredValue(query.data);
-  const deferredAccess = useDeferredValue(access);
+  const deferredAbilities = useDeferredValue(abilities);
 
   if (query.isPending) {
     return (
@@ -92,7 +93,7 @@ export function MemorialPage({ extras }: MemorialPageProps) {
   return (
     <MemorialView
       memorial={deferredMemorial ?? query.data}
-      access={deferredAccess}
+      abilities={deferredAbilities}
       extras={extras}
     />
   );
@@ -100,18 +101,18 @@ export function MemorialPage({ extras }: MemorialPageProps) {
 
 const MemorialView = memo(function MemorialView({
   memorial,
-  access,
+  abilities,
   extras,
 }: {
   memorial: MemorialDetail;
-  access: MemorialAccessView | null;
+  abilities: MemorialAbilities | null;
   extras: MemorialPageProps['extras'];
 }) {
   return (
     <Container py={{ base: 24, sm: 48 }}>
       <Stack gap="xl">
-        <MemorialDetails memorial={memorial} access={access} />
-        {extras ? extras(memorial, access) : null}
+        <MemorialDetails memorial={memorial} abilities={abilities} />
+        {extras ? extras(memorial, abilities) : null}
       </Stack>
     </Container>
   );
@@ -119,10 +120,10 @@ const MemorialView = memo(function MemorialView({
 
 function MemorialDetails({
   memorial,
-  access,
+  abilities,
 }: {
   memorial: MemorialDetail;
-  access: MemorialAccessView | null;
+  abilities: MemorialAbilities | null;
 }) {
   const [editing, setEditing] = useState(false);
   // The modal mounts already open (it is loaded on demand): focus goes back to Edit on close.
@@ -137,7 +138,7 @@ function MemorialDetails({
   return (
     <Grid gap={{ base: 'lg', md: 40 }} align="flex-start">
       <Grid.Col span={{ base: 12, md: 5 }}>
-        <MemorialImage
+        <MemorialPhoto
           memorial={memorial}
           sizes="(max-width: 991px) 100vw, 460px"
           eager
@@ -163,41 +164,39 @@ function MemorialDetails({
           {memorial.description ? (
             <Text className={classes.description}>{memorial.description}</Text>
           ) : null}
-          {memorial.tags.length > 0 ? (
-            <Group gap={6} aria-label="Traits">
-              {memorial.tags.map((tag) => (
-                <Badge key={tag} variant="light" color="sage" radius="sm" tt="none">
-                  {tag}
-                </Badge>
-              ))}
-            </Group>
-          ) : null}
+          <TraitBadges tags={memorial.tags} />
           <LikeButton memorial={memorial} />
-          {access?.canManage ? (
+          {abilities?.update || abilities?.addContributor ? (
             <Paper withBorder radius="md" p="md">
               <Stack gap="sm">
                 <Title order={2} size="h4">
                   Manage this Rip
                 </Title>
-                <AddContributor memorial={memorial} />
-                <ContributorList memorial={memorial} />
-                <Group>
-                  <Button
-                    variant="default"
-                    onClick={() => {
-                      rememberOpener();
-                      setEditing(true);
-                    }}
-                  >
-                    Edit
-                  </Button>
-                </Group>
+                {abilities.addContributor ? (
+                  <>
+                    <AddContributor memorial={memorial} />
+                    <ContributorList memorial={memorial} />
+                  </>
+                ) : null}
+                {abilities.update ? (
+                  <Group>
+                    <Button
+                      variant="default"
+                      onClick={() => {
+                        rememberOpener();
+                        setEditing(true);
+                      }}
+                    >
+                      Edit
+                    </Button>
+                  </Group>
+                ) : null}
               </Stack>
             </Paper>
           ) : null}
         </Stack>
       </Grid.Col>
-      {access?.canManage && editing ? (
+      {abilities?.update && editing ? (
         <Suspense fallback={null}>
           <EditMemorialModal memorial={memorial} opened onClose={() => setEditing(false)} />
         </Suspense>

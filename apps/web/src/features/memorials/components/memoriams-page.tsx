@@ -11,18 +11,18 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { MemorialSummary } from '@rips/shared/memorials';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
-import { updateSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useSession } from '@/lib/use-session';
-import { becomeSponsor, memorialListQuery } from '../api/memorials.api';
+import { memorialListQuery } from '../api/memorials.api';
+import { useBecomeSponsor } from '../api/memorials.mutations';
 import { SearchIcon } from './icons';
 import { MemorialCard } from './memorial-card';
 import classes from './memorials.module.css';
@@ -192,19 +192,16 @@ function MemorialResults({
 function AddRipAction() {
   const { isAuthenticated, isSponsor } = useSession();
   const navigate = useNavigate();
-  const mutation = useMutation({
-    mutationFn: becomeSponsor,
-    onSuccess: (result) => {
-      updateSession({ user: result.user, roles: result.roles });
-      notify.success(SPONSOR_SUCCESS);
-    },
-    onError: (error) => {
+  const mutation = useBecomeSponsor();
+  const becomeSponsor = () =>
+    mutation.mutate(undefined, {
+      onSuccess: () => notify.success(SPONSOR_SUCCESS),
       // Self-service may be switched off: then the server says how to become one.
-      notify.error(
-        error instanceof ApiError && error.status === 403 ? error.message : SPONSOR_FAILED,
-      );
-    },
-  });
+      onError: (error) =>
+        notify.error(
+          error instanceof ApiError && error.status === 403 ? error.message : SPONSOR_FAILED,
+        ),
+    });
 
   if (isSponsor) {
     return (
@@ -218,7 +215,7 @@ function AddRipAction() {
       color="orange"
       size="md"
       loading={mutation.isPending}
-      onClick={() => (isAuthenticated ? mutation.mutate() : void navigate(paths.login.href()))}
+      onClick={() => (isAuthenticated ? becomeSponsor() : void navigate(paths.login.href()))}
     >
       Become sponsor to Add the Rip's
     </Button>

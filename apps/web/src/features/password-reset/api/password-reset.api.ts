@@ -1,5 +1,7 @@
 import type { ForgotPassword, ResetPasswordConfirm } from '@rips/shared/account';
+import { useMutation } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
+import { clearSession, getSession } from '@/lib/session';
 
 /** The answer's message is shown as it is (spec section 8), so the whole envelope comes back. */
 export function requestPasswordReset(input: ForgotPassword) {
@@ -12,5 +14,19 @@ export function confirmPasswordReset(input: ResetPasswordConfirm) {
     method: 'POST',
     body: input,
     expireOnUnauthorized: false,
+  });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: requestPasswordReset });
+}
+
+/** Every session of that account has just been revoked: this browser's ends if it is one. */
+export function useConfirmPasswordReset() {
+  return useMutation({
+    mutationFn: confirmPasswordReset,
+    onSuccess: ({ data }) => {
+      if (getSession()?.user._id === data.userId) clearSession();
+    },
   });
 }

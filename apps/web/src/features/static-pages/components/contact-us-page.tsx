@@ -1,22 +1,18 @@
 import { Anchor, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import {
   CONTACT_MESSAGE_MAX,
   CONTACT_SENT_MESSAGE,
   ContactMessageSchema,
-  type ContactMessage,
 } from '@rips/shared/contact';
+import { EmailInput } from '@/components/identity-inputs';
 import { SITE } from '@/config/site';
-import { ApiError, errorMessage } from '@/lib/api-client';
-import { focusFirstInvalid, toFormErrors, type FormErrors } from '@/lib/form-errors';
+import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/use-session';
-import { sendContactMessage } from '../api/contact.api';
+import { useZodForm } from '@/lib/use-zod-form';
+import { useSendContactMessage } from '../api/contact.api';
 import { PageSection, Para, StaticPage } from './static-page';
 
-type Field = keyof ContactMessage;
-const FIELDS: readonly Field[] = ['name', 'email', 'message'];
 const SEND_FAILED = 'Your message could not be sent. Please try again.';
 
 export default function ContactUsPage() {
@@ -48,75 +44,51 @@ export default function ContactUsPage() {
 
 function ContactForm() {
   const { user } = useSession();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<ContactMessage>({
-    name: user?.fullName ?? '',
-    email: user?.email ?? '',
-    message: '',
+  const form = useZodForm(ContactMessageSchema, {
+    initialValues: { name: user?.fullName ?? '', email: user?.email ?? '', message: '' },
   });
-  const [errors, setErrors] = useState<FormErrors<Field>>({});
+  const mutation = useSendContactMessage();
 
-  const mutation = useMutation({
-    mutationFn: () => {
-      const parsed = ContactMessageSchema.parse(values);
-      return sendContactMessage(parsed);
-    },
-    onSuccess: () => {
-      notify.success(CONTACT_SENT_MESSAGE);
-      setValues((v) => ({ ...v, message: '' }));
-    },
-    onError: (error) => {
-      if (error instanceof ApiError) setErrors(toFormErrors(error.errors, FIELDS));
-      notify.error(errorMessage(error, SEND_FAILED));
-    },
-  });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = ContactMessageSchema.safeParse(values);
-    setErrors(parsed.success ? {} : toFormErrors(parsed.error.issues, FIELDS));
-    if (!parsed.success) {
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    mutation.mutate();
-  }
-
-  const field = (name: Field) => ({
-    name,
-    required: true,
-    value: values[name],
-    error: errors[name],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      const value = event.currentTarget.value;
-      setValues((v) => ({ ...v, [name]: value }));
-      setErrors((e) => ({ ...e, [name]: undefined }));
-    },
-  });
+  const onSubmit = form.handleSubmit((message) =>
+    mutation.mutate(message, {
+      onSuccess: () => {
+        notify.success(CONTACT_SENT_MESSAGE);
+        form.setFieldValue('message', '');
+      },
+      onError: (error) => {
+        form.showServerErrors(error);
+        notify.error(errorMessage(error, SEND_FAILED));
+      },
+    }),
+  );
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <TextInput label="Your name" autoComplete="name" {...field('name')} />
         <TextInput
+          label="Your name"
+          name="name"
+          required
+          autoComplete="name"
+          {...form.getInputProps('name')}
+        />
+        <EmailInput
           label="Your email"
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
           description="We use it only to answer you."
-          {...field('email')}
+          {...form.getInputProps('email')}
         />
         <Textarea
           label="Message"
+          name="message"
+          required
           autosize
           minRows={5}
           maxLength={CONTACT_MESSAGE_MAX}
-          {...field('message')}
+          {...form.getInputProps('message')}
         />
         <Group justify="space-between" align="center">
           <Text size="sm" c="dimmed">
-            {values.message.length} / {CONTACT_MESSAGE_MAX}
+            {form.values.message.length} / {CONTACT_MESSAGE_MAX}
           </Text>
           <Button type="submit" loading={mutation.isPending}>
             Send message

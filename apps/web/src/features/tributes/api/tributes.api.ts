@@ -1,17 +1,17 @@
-import {
-  infiniteQueryOptions,
-  useInfiniteQuery,
-  useQueryClient,
-  type InfiniteData,
-} from '@tanstack/react-query';
-import { useCallback } from 'react';
 import type { Memorablia, MemorialDocument, Photo } from '@rips/shared/galleries';
+import type { MemorialAbilities } from '@rips/shared/memorials';
 import type { Flower, Prayer } from '@rips/shared/tributes';
-import { api, type ListPage } from '@/lib/api-client';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { TributeKind } from '@/config/tribute-kinds';
+import { api } from '@/lib/api-client';
 
-/** The five kinds of things left on a memorial, by their API path segment. */
-export type TributeKind = 'flowers' | 'prayers' | 'photos' | 'memorablias' | 'documents';
+/*
+ * The calls of the things left on a memorial, their cache keys and query options (route loaders
+ * use the options too). Every kind has the same paths: GET /{kind}/post/{id}, POST /{kind},
+ * DELETE /{kind}/{id}. The mutations, and the cache they change, are in tributes.mutations.ts.
+ */
 
+/** The item each kind's list holds. */
 export interface TributeItems {
   flowers: Flower;
   prayers: Prayer;
@@ -19,12 +19,16 @@ export interface TributeItems {
   memorablias: Memorablia;
   documents: MemorialDocument;
 }
+export type AnyTributeItem = TributeItems[TributeKind];
 
 const PAGE_SIZE = 24;
 
 export const tributeKeys = {
   all: (postId: string) => ['tributes', postId] as const,
   list: (kind: TributeKind, postId: string) => ['tributes', postId, kind] as const,
+  /** /add-flower: the memorial's title, or memorials to choose from. */
+  memorialTitle: (postId: string) => ['tributes', 'memorial-title', postId] as const,
+  memorialChoices: () => ['tributes', 'memorial-choices'] as const,
 };
 
 /** One kind of tribute on a memorial, newest first, a page at a time. */
@@ -40,51 +44,19 @@ export const tributeListQuery = <K extends TributeKind>(kind: K, postId: string)
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
-export function useTributeList<K extends TributeKind>(kind: K, postId: string, enabled = true) {
-  return useInfiniteQuery({ ...tributeListQuery(kind, postId), enabled });
-}
-
-/** Puts a new item at the top of its list at once (the spec: adding prepends). */
-export function usePrependTribute() {
-  const queryClient = useQueryClient();
-  return useCallback(
-    <K extends TributeKind>(kind: K, postId: string, item: TributeItems[K]) => {
-      queryClient.setQueryData<InfiniteData<ListPage<TributeItems[K]>, string | undefined>>(
-        tributeKeys.list(kind, postId),
-        (current) => {
-          if (!current || current.pages.length === 0) {
-            return { pages: [{ items: [item], nextCursor: null }], pageParams: [undefined] };
-          }
-          const [first, ...rest] = current.pages;
-          return { ...current, pages: [{ ...first!, items: [item, ...first!.items] }, ...rest] };
-        },
-      );
-    },
-    [queryClient],
-  );
-}
-
-type Progress = (fraction: number) => void;
-
-async function create<K extends TributeKind>(
+/** Leaves an item: a FormData for kinds with a file (multipart), a plain object otherwise (JSON). */
+export function createTribute<K extends TributeKind>(
   kind: K,
   body: FormData | object,
-  onProgress?: Progress,
+  onProgress?: (fraction: number) => void,
 ) {
   // The new item is the body's `data`.
   return api.post<TributeItems[K]>(`/${kind}`, body, onProgress ? { onProgress } : {});
 }
 
-export const leaveFlower = (form: FormData, onProgress?: Progress) =>
-  create('flowers', form, onProgress);
-export const sayPrayer = (postId: string, prayerText: string) =>
-  create('prayers', { postId, prayerText });
-export const addPhoto = (form: FormData, onProgress: Progress) =>
-  create('photos', form, onProgress);
-export const addMemorablia = (form: FormData, onProgress: Progress) =>
-  create('memorablias', form, onProgress);
-export const addDocument = (form: FormData, onProgress: Progress) =>
-  create('documents', form, onProgress);
+export function removeTribute(kind: TributeKind, id: string) {
+  return api.delete<Record<string, never>>(`/${kind}/${encodeURIComponent(id)}`);
+}
 
 /** Memorials to choose from on /add-flower when no postId is given. */
 export interface MemorialChoice {
@@ -92,13 +64,22 @@ export interface MemorialChoice {
   title: string;
 }
 
-export function listMemorialChoices(signal?: AbortSignal) {
-  return api.get<MemorialChoice[]>('/posts', { query: { limit: 48 }, signal });
-}
+export const memorialChoicesQuery = () =>
+  queryOptions({
+    queryKey: tributeKeys.memorialChoices(),
+    queryFn: ({ signal }) => api.get<MemorialChoice[]>('/posts', { query: { limit: 48 }, signal }),
+  });
 
-export function getMemorialTitle(postId: string, signal?: AbortSignal) {
-  return api.get<MemorialChoice>(`/posts/post/${encodeURIComponent(postId)}`, { signal });
-}
+/** The memorial a flower is for: its title, and whether the viewer may leave one. */
+export const memorialTitleQuery = (postId: string) =>
+  queryOptions({
+    queryKey: tributeKeys.memorialTitle(postId),
+    queryFn: ({ signal }) =>
+      api.get<MemorialChoice & { abilities?: MemorialAbilities }>(
+        `/posts/post/${encodeURIComponent(postId)}`,
+        { signal },
+      ),
+  });
 
 /**
  * Fetches a document through its signed link and saves it under its real name and type.
@@ -121,29 +102,4 @@ export async function downloadDocument(document: MemorialDocument): Promise<void
     // Give the browser a moment to start the save before the blob goes away.
     window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
   }
-}
-
-export function removeTribute(kind: TributeKind, id: string) {
-  return api.delete<Record<string, never>>(`/${kind}/${encodeURIComponent(id)}`);
-}
-
-/** Takes a removed item out of its list at once. */
-export function useForgetTribute() {
-  const queryClient = useQueryClient();
-  return useCallback(
-    (kind: TributeKind, postId: string, id: string) => {
-      queryClient.setQueryData<InfiniteData<ListPage<{ _id: string }>, string | undefined>>(
-        tributeKeys.list(kind, postId),
-        (current) =>
-          current && {
-            ...current,
-            pages: current.pages.map((page) => ({
-              ...page,
-              items: page.items.filter((item) => item._id !== id),
-            })),
-          },
-      );
-    },
-    [queryClient],
-  );
 }

@@ -1,59 +1,71 @@
-import { Button, FileInput, Group, Progress, Stack, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import type { Flower } from '@rips/shared/tributes';
-import { BOUQUETS, BOUQUET_SIZE, bouquetPath, type BouquetId } from '@rips/shared/tributes';
+import { Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import {
+  BOUQUET_IDS,
+  BOUQUET_SIZE,
+  BOUQUETS,
+  bouquetPath,
+  CreateFlowerFieldsSchema,
+  FLOWER_REQUIRED,
+} from '@rips/shared/tributes';
+import { FileField, IMAGE_ACCEPT } from '@/components/file-field';
+import { FormActions } from '@/components/form-actions';
+import { TRIBUTE_KINDS } from '@/config/tribute-kinds';
 import { notify } from '@/lib/notify';
-import { leaveFlower, usePrependTribute } from '../api/tributes.api';
-import { failureText, serverReason } from '../lib/format';
-import { TEXTS } from '../lib/texts';
+import { optionalFile } from '@/lib/file-fields';
+import { useZodForm } from '@/lib/use-zod-form';
+import { useLeaveTribute } from '../api/tributes.mutations';
+import { failureText } from '../lib/format';
 import classes from './tributes.module.css';
+import { UploadStatus } from './upload-status';
+
+const FLOWERS = TRIBUTE_KINDS.flowers;
+
+/** The server's rule: one of the shipped bouquets, or a picture of the visitor's own. */
+const FlowerFormSchema = CreateFlowerFieldsSchema.extend({ flowerImg: optionalFile }).refine(
+  (flower) => flower.bouquet !== undefined || flower.flowerImg !== null,
+  { message: FLOWER_REQUIRED, path: ['flowerImg'] },
+);
 
 interface FlowerFormProps {
   postId: string;
-  onDone?: (flower: Flower) => void;
+  onDone?: () => void;
   onCancel?: () => void;
 }
 
-/** A flower is one of the shipped bouquets, or a picture of the visitor's own. */
 export function FlowerForm({ postId, onDone, onCancel }: FlowerFormProps) {
-  const prepend = usePrependTribute();
-  const [bouquet, setBouquet] = useState<BouquetId | null>(BOUQUETS[0].id);
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [progress, setProgress] = useState(0);
-  const preview = useObjectUrl(file);
-
-  const mutation = useMutation({
-    mutationFn: () => {
-      const form = new FormData();
-      form.set('postId', postId);
-      if (file) form.set('flowerImg', file);
-      else if (bouquet) form.set('bouquet', bouquet);
-      return leaveFlower(form, file ? setProgress : undefined);
-    },
-    onSuccess: (flower) => {
-      prepend('flowers', postId, flower);
-      notify.success(TEXTS.success.flowers);
-      onDone?.(flower);
-    },
-    onError: (err) => {
-      setProgress(0);
-      setError(serverReason(err));
-      notify.error(failureText(TEXTS.failure.flowers, err));
-    },
+  const form = useZodForm(FlowerFormSchema, {
+    initialValues: { postId, bouquet: BOUQUET_IDS[0], flowerImg: null },
   });
+  const [progress, setProgress] = useState(0);
+  const mutation = useLeaveTribute('flowers');
+  const file = form.values.flowerImg;
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!file && !bouquet) {
-      setError(TEXTS.selectFlower);
-      notify.error(TEXTS.selectFlower);
-      return;
-    }
-    setError(null);
-    mutation.mutate();
-  }
+  const onSubmit = form.handleSubmit(
+    ({ bouquet, flowerImg }) => {
+      const body = new FormData();
+      body.set('postId', postId);
+      if (flowerImg) body.set('flowerImg', flowerImg);
+      else if (bouquet) body.set('bouquet', bouquet);
+      setProgress(0);
+      mutation.mutate(
+        { postId, body, onProgress: flowerImg ? setProgress : undefined },
+        {
+          onSuccess: () => {
+            notify.success(FLOWERS.success);
+            onDone?.();
+          },
+          onError: (error) => {
+            form.showServerErrors(error, { fileField: 'flowerImg' });
+            notify.error(failureText(FLOWERS.failure, error));
+          },
+        },
+      );
+    },
+    (errors) => {
+      if (errors['flowerImg']) notify.error(FLOWER_REQUIRED);
+    },
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={mutation.isPending}>
@@ -67,12 +79,8 @@ export function FlowerForm({ postId, onDone, onCancel }: FlowerFormProps) {
                 name="bouquet"
                 value={b.id}
                 className={classes.radio}
-                checked={!file && bouquet === b.id}
-                onChange={() => {
-                  setBouquet(b.id);
-                  setFile(null);
-                  setError(null);
-                }}
+                checked={!file && form.values.bouquet === b.id}
+                onChange={() => form.setValues({ bouquet: b.id, flowerImg: null })}
               />
               <img
                 src={bouquetPath(b.id)}
@@ -88,51 +96,20 @@ export function FlowerForm({ postId, onDone, onCancel }: FlowerFormProps) {
         <Text size="sm" c="dimmed" aria-hidden="true">
           Choose a bouquet above, or upload a picture of your own.
         </Text>
-        <FileInput
+        <FileField
           label="Or upload a flower picture"
-          accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-          clearable
+          accept={IMAGE_ACCEPT}
           placeholder="No picture chosen"
-          // Mantine's placeholder grey is below 4.5:1 on white; this is real text, so it must pass.
-          styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
-          clearButtonProps={{ 'aria-label': 'Remove the picture' }}
-          value={file}
-          onChange={(next) => {
-            setFile(next);
-            setError(null);
-            if (!next && !bouquet) setBouquet(BOUQUETS[0].id);
-          }}
-          error={error ?? undefined}
+          clearLabel="Remove the picture"
+          {...form.getInputProps('flowerImg')}
         />
-        {preview ? (
-          <img src={preview} alt="Preview of the picture you chose" className={classes.preview} />
-        ) : null}
-        {mutation.isPending && file ? (
-          <Progress value={Math.round(progress * 100)} aria-label="Upload progress" animated />
-        ) : null}
-        <Group justify="flex-end">
-          {onCancel ? (
-            <Button variant="default" onClick={onCancel} disabled={mutation.isPending}>
-              Cancel
-            </Button>
-          ) : null}
-          <Button type="submit" loading={mutation.isPending}>
-            Leave Flower
-          </Button>
-        </Group>
+        <UploadStatus picture={file} progress={mutation.isPending && file ? progress : null} />
+        <FormActions
+          submitLabel={FLOWERS.submitLabel}
+          busy={mutation.isPending}
+          cancel={onCancel}
+        />
       </Stack>
     </form>
   );
-}
-
-/** A temporary URL for previewing a chosen file, released when it changes. */
-export function useObjectUrl(file: File | null): string | null {
-  const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(
-    () => () => {
-      if (url) URL.revokeObjectURL(url);
-    },
-    [url],
-  );
-  return url;
 }

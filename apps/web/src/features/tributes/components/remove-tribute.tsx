@@ -1,36 +1,30 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { Button } from '@mantine/core';
 import { useState } from 'react';
 import type { TributeItem } from '@rips/shared/tributes';
+import { ConfirmModal } from '@/components/confirm-modal';
+import type { TributeKindDescriptor } from '@/config/tribute-kinds';
 import { notify } from '@/lib/notify';
 import { useReturnFocus } from '@/lib/use-return-focus';
-import { removeTribute, useForgetTribute, type TributeKind } from '../api/tributes.api';
+import { useRemoveTribute } from '../api/tributes.mutations';
 import { failureText } from '../lib/format';
 
-const NOUN: Record<TributeKind, string> = {
-  flowers: 'flower',
-  prayers: 'prayer',
-  photos: 'photo',
-  memorablias: 'memorablia',
-  documents: 'document',
-};
-
 /** "Remove" for the item's author, or for the memorial's owner moderating it; asks once before removing. */
-export function RemoveTribute({ kind, item }: { kind: TributeKind; item: TributeItem }) {
+export function RemoveTribute({ kind, item }: { kind: TributeKindDescriptor; item: TributeItem }) {
   const [confirming, setConfirming] = useState(false);
   const rememberOpener = useReturnFocus(confirming);
-  const forget = useForgetTribute();
-  const noun = NOUN[kind];
-  const mutation = useMutation({
-    mutationFn: () => removeTribute(kind, item._id),
-    onSuccess: () => {
+  const mutation = useRemoveTribute(kind.kind);
+  const { noun } = kind;
+  // Awaited rather than with mutate's callbacks: the item, and this button with it, leaves the
+  // list as soon as the removal succeeds, and the notice must still be shown.
+  const remove = async () => {
+    try {
+      await mutation.mutateAsync(item);
       setConfirming(false);
-      forget(kind, item.postId, item._id);
       notify.success(`The ${noun} has been removed.`);
-    },
-    onError: (error) =>
-      notify.error(failureText(`Error removing the ${noun}, please try again.`, error)),
-  });
+    } catch (error) {
+      notify.error(failureText(`Error removing the ${noun}, please try again.`, error));
+    }
+  };
   return (
     <>
       <Button
@@ -47,32 +41,15 @@ export function RemoveTribute({ kind, item }: { kind: TributeKind; item: Tribute
       </Button>
       {/* Mounted only while asking: a memorial shows one Remove per tribute. */}
       {confirming ? (
-        <Modal
+        <ConfirmModal
           opened
-          onClose={() => setConfirming(false)}
           title={`Remove this ${noun}?`}
-          size="sm"
-          radius="lg"
-        >
-          <Stack gap="md">
-            <Text>
-              The {noun} left by {item.owner.fullName} will be removed from this memorial for
-              everyone. This cannot be undone.
-            </Text>
-            <Group justify="flex-end">
-              <Button
-                variant="default"
-                onClick={() => setConfirming(false)}
-                disabled={mutation.isPending}
-              >
-                Cancel
-              </Button>
-              <Button color="red" onClick={() => mutation.mutate()} loading={mutation.isPending}>
-                Remove
-              </Button>
-            </Group>
-          </Stack>
-        </Modal>
+          body={`The ${noun} left by ${item.owner.fullName} will be removed from this memorial for everyone. This cannot be undone.`}
+          confirmLabel="Remove"
+          busy={mutation.isPending}
+          onConfirm={() => void remove()}
+          onClose={() => setConfirming(false)}
+        />
       ) : null}
     </>
   );

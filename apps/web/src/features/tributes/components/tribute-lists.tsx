@@ -1,27 +1,25 @@
 import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
-import { memo, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { memo, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Memorablia, MemorialDocument, Photo } from '@rips/shared/galleries';
-import type { Flower, Prayer, TributeItem } from '@rips/shared/tributes';
+import type { Flower, ResponsiveImage, TributeItem } from '@rips/shared/tributes';
+import cover from '@/components/cover.module.css';
 import { SectionLoader } from '@/components/page-loader';
+import type { TributeKindDescriptor } from '@/config/tribute-kinds';
 import { notify } from '@/lib/notify';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useReturnFocus } from '@/lib/use-return-focus';
-import {
-  downloadDocument,
-  useTributeList,
-  type TributeItems,
-  type TributeKind,
-} from '../api/tributes.api';
+import { useSession } from '@/lib/use-session';
+import { isServerCopy } from '@/server-state';
+import { downloadDocument, tributeListQuery, type AnyTributeItem } from '../api/tributes.api';
 import { formatFileSize, formatTributeDate } from '../lib/format';
-import { TEXTS } from '../lib/texts';
 import { RemoveTribute } from './remove-tribute';
 import classes from './tributes.module.css';
 
 // Grid cells are about 180 px wide (two per row on phones), so a 320 px variant is enough.
 const THUMB_SIZES = '(max-width: 575px) calc(50vw - 1.5rem), 180px';
 
-/** Whether the signed-in member may remove an item: its author, or the memorial's owner. */
-export type MayRemove = (item: TributeItem) => boolean;
+const DOWNLOAD_FAILED = 'There was an error downloading the document.';
 
 /**
  * The day a tribute was left. The server renders it in UTC (it cannot know the reader's zone),
@@ -45,32 +43,50 @@ function Byline({ item }: { item: TributeItem }) {
   );
 }
 
-interface ListShellProps<K extends TributeKind> {
-  kind: K;
-  postId: string;
-  title: string;
-  headingId: string;
-  render: (items: TributeItems[K][]) => ReactNode;
+/** "Remove", when the server says the viewer may (its author, or the memorial's owner). */
+function RemoveIfAllowed({ kind, item }: { kind: TributeKindDescriptor; item: TributeItem }) {
+  return item.abilities?.remove ? <RemoveTribute kind={kind} item={item} /> : null;
 }
 
 /**
- * Loading, failure, empty and "show more" states shared by every list on the memorial.
+ * A list as the server rendered it was fetched for a visitor: a member's rights on its items
+ * (abilities) come with their own copy, fetched once the page is theirs.
+ */
+function useTributeList(kind: TributeKindDescriptor['kind'], postId: string) {
+  const query = useInfiniteQuery(tributeListQuery(kind, postId));
+  const { user } = useSession();
+  const hydrated = useHydrated();
+  const visitorsCopy = Boolean(user) && hydrated && isServerCopy(query.dataUpdatedAt);
+  const { refetch } = query;
+  useEffect(() => {
+    if (visitorsCopy) void refetch();
+  }, [visitorsCopy, refetch]);
+  return query;
+}
+
+interface TributeListProps {
+  descriptor: TributeKindDescriptor;
+  postId: string;
+  memorialTitle: string;
+}
+
+/**
+ * One kind's list on the memorial, with the loading, failure, empty and "show more" states.
  *
  * A list's answer arrives through TanStack Query, whose updates React renders synchronously: a
  * gallery of cards at once would be one long task. The items therefore render from a deferred
  * copy of the answer, which React renders as a transition split into short tasks; only this
  * shell re-renders synchronously, and the memoised items keep their previous output meanwhile.
  */
-function ListShell<K extends TributeKind>({
-  kind,
-  postId,
-  title,
-  headingId,
-  render,
-}: ListShellProps<K>) {
+export function TributeList({ descriptor, postId, memorialTitle }: TributeListProps) {
+  const { kind, title } = descriptor;
   const query = useTributeList(kind, postId);
   const pages = useDeferredValue(query.data);
-  const items = useMemo(() => pages?.pages.flatMap((p) => p.items) ?? [], [pages]);
+  const items = useMemo(
+    () => (pages?.pages.flatMap((p) => p.items) ?? []) as AnyTributeItem[],
+    [pages],
+  );
+  const headingId = `tributes-${kind}`;
   let body: ReactNode;
   if (!pages && !query.isError) {
     // Still loading, or loaded with the items about to render.
@@ -85,11 +101,11 @@ function ListShell<K extends TributeKind>({
       </Group>
     );
   } else if (items.length === 0) {
-    body = <Text c="dimmed">{TEXTS.empty[kind]}</Text>;
+    body = <Text c="dimmed">{descriptor.empty}</Text>;
   } else {
     body = (
       <Stack gap="md">
-        <ListItems items={items} render={render} />
+        <ListItems descriptor={descriptor} items={items} memorialTitle={memorialTitle} />
         {query.hasNextPage ? (
           <Group justify="center">
             <Button
@@ -116,171 +132,194 @@ function ListShell<K extends TributeKind>({
   );
 }
 
-/** The items of a list; re-rendered only when the (deferred) items or the renderer change. */
-const ListItems = memo(function ListItems<T>({
-  items,
-  render,
-}: {
-  items: T[];
-  render: (items: T[]) => ReactNode;
-}) {
-  return render(items);
-}) as <T>(props: { items: T[]; render: (items: T[]) => ReactNode }) => ReactNode;
-
-export function FlowerList({
-  postId,
-  memorialTitle,
-  mayRemove,
-}: {
-  postId: string;
+interface ItemsProps {
+  descriptor: TributeKindDescriptor;
+  items: AnyTributeItem[];
   memorialTitle: string;
-  mayRemove: MayRemove;
-}) {
-  return (
-    <ListShell
-      kind="flowers"
-      postId={postId}
-      title="Flowers"
-      headingId="tributes-flowers"
-      render={(flowers: Flower[]) => (
-        <ul className={classes.grid}>
-          {flowers.map((flower) => (
-            <li key={flower._id}>
-              <Paper withBorder radius="md" className={classes.item}>
-                <img
-                  src={flower.image.src}
-                  srcSet={flower.image.srcSet || undefined}
-                  sizes={THUMB_SIZES}
-                  width={flower.image.width}
-                  height={flower.image.height}
-                  alt={`Flower left by ${flower.owner.fullName} for ${memorialTitle}`}
-                  loading="lazy"
-                  decoding="async"
-                  className={classes.picture}
-                />
-                <div className={classes.meta}>
-                  {flower.bouquet ? (
-                    <Text size="sm" fw={600}>
-                      {flower.bouquet.name}
-                    </Text>
-                  ) : null}
-                  <Byline item={flower} />
-                  {mayRemove(flower) ? <RemoveTribute kind="flowers" item={flower} /> : null}
-                </div>
-              </Paper>
+}
+
+/** The items of a list, as their kind shows them; re-rendered only when the items change. */
+const ListItems = memo(function ListItems({ descriptor, items, memorialTitle }: ItemsProps) {
+  switch (descriptor.display) {
+    case 'flower':
+      return (
+        <FlowerGrid descriptor={descriptor} flowers={items as Flower[]} title={memorialTitle} />
+      );
+    case 'text':
+      return <TextList descriptor={descriptor} items={items} field={descriptor.textField} />;
+    case 'picture':
+      return (
+        <PictureGallery
+          descriptor={descriptor}
+          pictures={items as Picture[]}
+          title={memorialTitle}
+        />
+      );
+    case 'document':
+      return (
+        <ul className={classes.list}>
+          {(items as MemorialDocument[]).map((document) => (
+            <li key={document._id}>
+              <DocumentRow descriptor={descriptor} document={document} />
             </li>
           ))}
         </ul>
-      )}
-    />
+      );
+  }
+});
+
+function FlowerGrid({
+  descriptor,
+  flowers,
+  title,
+}: {
+  descriptor: TributeKindDescriptor;
+  flowers: Flower[];
+  title: string;
+}) {
+  return (
+    <ul className={classes.grid}>
+      {flowers.map((flower) => (
+        <PictureCard
+          key={flower._id}
+          descriptor={descriptor}
+          item={flower}
+          alt={`${descriptor.label} left by ${flower.owner.fullName} for ${title}`}
+          caption={flower.bouquet?.name}
+        />
+      ))}
+    </ul>
   );
 }
 
-export function PrayerList({ postId, mayRemove }: { postId: string; mayRemove: MayRemove }) {
-  return (
-    <ListShell
-      kind="prayers"
-      postId={postId}
-      title="Prayers"
-      headingId="tributes-prayers"
-      render={(prayers: Prayer[]) => (
-        <ul className={classes.list}>
-          {prayers.map((prayer) => (
-            <li key={prayer._id}>
-              <Paper withBorder radius="md" p="md">
-                <Stack gap="xs">
-                  <Text className={classes.prayerText}>{prayer.prayerText}</Text>
-                  <Group justify="space-between" align="flex-end" gap="xs">
-                    <Byline item={prayer} />
-                    {mayRemove(prayer) ? <RemoveTribute kind="prayers" item={prayer} /> : null}
-                  </Group>
-                </Stack>
-              </Paper>
-            </li>
-          ))}
-        </ul>
-      )}
+/** A square thumbnail with its byline; one that opens large is a button. */
+function PictureCard({
+  descriptor,
+  item,
+  alt,
+  caption,
+  onOpen,
+}: {
+  descriptor: TributeKindDescriptor;
+  item: TributeItem & { image: ResponsiveImage };
+  alt: string;
+  caption?: string | undefined;
+  onOpen?: () => void;
+}) {
+  const picture = (
+    <img
+      src={item.image.src}
+      srcSet={item.image.srcSet || undefined}
+      sizes={THUMB_SIZES}
+      width={item.image.width}
+      height={item.image.height}
+      alt={alt}
+      loading="lazy"
+      decoding="async"
+      className={`${cover.cover} ${cover.square}`}
     />
+  );
+  return (
+    <li>
+      <Paper withBorder radius="md" className={classes.item}>
+        {onOpen ? (
+          <button
+            type="button"
+            className={classes.thumbButton}
+            onClick={onOpen}
+            aria-label={`Open ${alt}`}
+          >
+            {picture}
+          </button>
+        ) : (
+          picture
+        )}
+        <div className={classes.meta}>
+          {caption ? (
+            <Text size="sm" fw={600}>
+              {caption}
+            </Text>
+          ) : null}
+          <Byline item={item} />
+          <RemoveIfAllowed kind={descriptor} item={item} />
+        </div>
+      </Paper>
+    </li>
+  );
+}
+
+function TextList({
+  descriptor,
+  items,
+  field,
+}: {
+  descriptor: TributeKindDescriptor;
+  items: AnyTributeItem[];
+  field: string;
+}) {
+  return (
+    <ul className={classes.list}>
+      {items.map((item) => (
+        <li key={item._id}>
+          <Paper withBorder radius="md" p="md">
+            <Stack gap="xs">
+              <Text className={classes.prayerText}>
+                {String((item as unknown as Record<string, unknown>)[field] ?? '')}
+              </Text>
+              <Group justify="space-between" align="flex-end" gap="xs">
+                <Byline item={item} />
+                <RemoveIfAllowed kind={descriptor} item={item} />
+              </Group>
+            </Stack>
+          </Paper>
+        </li>
+      ))}
+    </ul>
   );
 }
 
 type Picture = Photo | Memorablia;
 
-function pictureAlt(kind: 'photos' | 'memorablias', item: Picture, memorialTitle: string) {
-  return kind === 'photos'
-    ? `Photo of ${memorialTitle} shared by ${item.owner.fullName}`
-    : `Memorablia of ${memorialTitle} shared by ${item.owner.fullName}`;
-}
+const pictureAlt = (descriptor: TributeKindDescriptor, item: Picture, title: string) =>
+  `${descriptor.label} of ${title} shared by ${item.owner.fullName}`;
 
 /** Photos or memorabilia as thumbnails; each opens large in an accessible lightbox. */
-export function PictureGallery({
-  kind,
-  postId,
-  memorialTitle,
-  mayRemove,
+function PictureGallery({
+  descriptor,
+  pictures,
+  title,
 }: {
-  kind: 'photos' | 'memorablias';
-  postId: string;
-  memorialTitle: string;
-  mayRemove: MayRemove;
+  descriptor: TributeKindDescriptor;
+  pictures: Picture[];
+  title: string;
 }) {
   const [open, setOpen] = useState<Picture | null>(null);
   const rememberOpener = useReturnFocus(open !== null);
-  const title = kind === 'photos' ? 'Photos' : 'Memorablia';
   return (
     <>
-      <ListShell
-        kind={kind}
-        postId={postId}
-        title={title}
-        headingId={`tributes-${kind}`}
-        render={(items: Picture[]) => (
-          <ul className={classes.grid}>
-            {items.map((item) => (
-              <li key={item._id}>
-                <Paper withBorder radius="md" className={classes.item}>
-                  <button
-                    type="button"
-                    className={classes.thumbButton}
-                    onClick={() => {
-                      rememberOpener();
-                      setOpen(item);
-                    }}
-                    aria-label={`Open ${pictureAlt(kind, item, memorialTitle)}`}
-                  >
-                    <img
-                      src={item.image.src}
-                      srcSet={item.image.srcSet}
-                      sizes={THUMB_SIZES}
-                      width={item.image.width}
-                      height={item.image.height}
-                      alt={pictureAlt(kind, item, memorialTitle)}
-                      loading="lazy"
-                      decoding="async"
-                      className={classes.picture}
-                    />
-                  </button>
-                  <div className={classes.meta}>
-                    {item.name && item.name !== item.owner.fullName ? (
-                      <Text size="sm" fw={600}>
-                        Shared as {item.name}
-                      </Text>
-                    ) : null}
-                    <Byline item={item} />
-                    {mayRemove(item) ? <RemoveTribute kind={kind} item={item} /> : null}
-                  </div>
-                </Paper>
-              </li>
-            ))}
-          </ul>
-        )}
-      />
+      <ul className={classes.grid}>
+        {pictures.map((item) => (
+          <PictureCard
+            key={item._id}
+            descriptor={descriptor}
+            item={item}
+            alt={pictureAlt(descriptor, item, title)}
+            caption={
+              item.name && item.name !== item.owner.fullName ? `Shared as ${item.name}` : undefined
+            }
+            onOpen={() => {
+              rememberOpener();
+              setOpen(item);
+            }}
+          />
+        ))}
+      </ul>
       {/* Mounted only while a picture is open. */}
       {open ? (
         <Modal
           opened
           onClose={() => setOpen(null)}
-          title={`${kind === 'photos' ? 'Photo' : 'Memorablia'} shared by ${open.owner.fullName}`}
+          title={`${descriptor.label} shared by ${open.owner.fullName}`}
           size="xl"
           radius="lg"
         >
@@ -291,7 +330,7 @@ export function PictureGallery({
               sizes="(max-width: 900px) 100vw, 860px"
               width={open.image.width}
               height={open.image.height}
-              alt={pictureAlt(kind, open, memorialTitle)}
+              alt={pictureAlt(descriptor, open, title)}
               className={classes.lightbox}
             />
             <Byline item={open} />
@@ -303,11 +342,11 @@ export function PictureGallery({
 }
 
 function DocumentRow({
+  descriptor,
   document,
-  mayRemove,
 }: {
+  descriptor: TributeKindDescriptor;
   document: MemorialDocument;
-  mayRemove: MayRemove;
 }) {
   const [busy, setBusy] = useState(false);
   async function onDownload() {
@@ -315,7 +354,7 @@ function DocumentRow({
     try {
       await downloadDocument(document);
     } catch {
-      notify.error(TEXTS.downloadFailed);
+      notify.error(DOWNLOAD_FAILED);
     } finally {
       setBusy(false);
     }
@@ -333,7 +372,7 @@ function DocumentRow({
           <Byline item={document} />
         </Stack>
         <Group gap="xs">
-          {mayRemove(document) ? <RemoveTribute kind="documents" item={document} /> : null}
+          <RemoveIfAllowed kind={descriptor} item={document} />
           <Button
             variant="light"
             onClick={() => void onDownload()}
@@ -345,25 +384,5 @@ function DocumentRow({
         </Group>
       </Group>
     </Paper>
-  );
-}
-
-export function DocumentList({ postId, mayRemove }: { postId: string; mayRemove: MayRemove }) {
-  return (
-    <ListShell
-      kind="documents"
-      postId={postId}
-      title="Documents"
-      headingId="tributes-documents"
-      render={(documents: MemorialDocument[]) => (
-        <ul className={classes.list}>
-          {documents.map((document) => (
-            <li key={document._id}>
-              <DocumentRow document={document} mayRemove={mayRemove} />
-            </li>
-          ))}
-        </ul>
-      )}
-    />
   );
 }

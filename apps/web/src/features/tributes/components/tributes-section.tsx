@@ -1,82 +1,110 @@
 import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import type { MemorialAccessView, MemorialDetail } from '@rips/shared/memorials';
-import type { TributeItem } from '@rips/shared/tributes';
+import type { MemorialAbilities, MemorialDetail } from '@rips/shared/memorials';
 import { SectionLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
+import { kindsOf, type TributeKindDescriptor } from '@/config/tribute-kinds';
 import { useReturnFocus } from '@/lib/use-return-focus';
 import { useSession } from '@/lib/use-session';
-import { TEXTS } from '../lib/texts';
-import type { GalleryKind } from './gallery-upload-form';
-import { DocumentList, FlowerList, PictureGallery, PrayerList } from './tribute-lists';
+import { TributeList } from './tribute-lists';
 import classes from './tributes.module.css';
 
 // The forms (and the validation and inputs they bring) load when someone opens one: most
 // visitors read a memorial without leaving a tribute.
 const FlowerForm = lazy(() => import('./flower-form').then((m) => ({ default: m.FlowerForm })));
-const PrayerForm = lazy(() => import('./prayer-form').then((m) => ({ default: m.PrayerForm })));
-const GalleryUploadForm = lazy(() =>
-  import('./gallery-upload-form').then((m) => ({ default: m.GalleryUploadForm })),
+const TextTributeForm = lazy(() =>
+  import('./text-tribute-form').then((m) => ({ default: m.TextTributeForm })),
+);
+const UploadTributeForm = lazy(() =>
+  import('./upload-tribute-form').then((m) => ({ default: m.UploadTributeForm })),
 );
 
-type Dialog = 'flower' | 'prayer' | GalleryKind | null;
-
-const DIALOG_TITLES: Record<Exclude<Dialog, null>, string> = {
-  flower: 'Leave A Flower',
-  prayer: 'Say A Prayer',
-  photos: 'Add Photo',
-  memorablias: 'Add Memorablia',
-  documents: 'Add Document',
-};
+const NO_PERMISSION = 'You do not have permission to view this content.';
 
 interface TributesSectionProps {
   memorial: MemorialDetail;
   /** Null while the viewer's rights are still being fetched (see MemorialPage). */
-  access: MemorialAccessView | null;
+  abilities: MemorialAbilities | null;
 }
 
 /** Below a memorial's details: flowers and prayers for everyone, galleries for its family circle. */
-export function TributesSection({ memorial, access }: TributesSectionProps) {
+export function TributesSection({ memorial, abilities }: TributesSectionProps) {
   const { user } = useSession();
-  const [dialog, setDialogState] = useState<Dialog>(null);
+  const [dialog, setDialogState] = useState<TributeKindDescriptor | null>(null);
   const rememberOpener = useReturnFocus(dialog !== null);
-  const setDialog = (next: Exclude<Dialog, null>) => {
+  const open = (descriptor: TributeKindDescriptor) => {
     rememberOpener();
-    setDialogState(next);
+    setDialogState(descriptor);
   };
   const close = () => setDialogState(null);
   const postId = memorial._id;
-  const mayRemove = (item: TributeItem) =>
-    Boolean(user) && (Boolean(access?.canManage) || item.owner._id === user?._id);
+  const lists = (section: TributeKindDescriptor['section']) =>
+    kindsOf(section).map((descriptor) => (
+      <TributeList
+        key={descriptor.kind}
+        descriptor={descriptor}
+        postId={postId}
+        memorialTitle={memorial.title}
+      />
+    ));
+  const openButtons = (section: TributeKindDescriptor['section']) => (
+    <Group gap="sm">
+      {kindsOf(section).map((descriptor, index) => (
+        <Button
+          key={descriptor.kind}
+          variant={section === 'tributes' && index === 0 ? 'filled' : 'light'}
+          onClick={() => open(descriptor)}
+        >
+          {descriptor.openLabel}
+        </Button>
+      ))}
+    </Group>
+  );
 
-  function dialogBody(which: Exclude<Dialog, null>) {
-    if (!user) {
+  function dialogBody(descriptor: TributeKindDescriptor) {
+    const may =
+      descriptor.section === 'tributes' ? abilities?.leaveTribute : abilities?.addToGalleries;
+    if (!may) {
+      if (abilities === null && user) return <SectionLoader py="xl" label="Loading the form…" />;
       return (
         <Stack gap="md">
-          <Text>Please log in to leave a tribute on this memorial.</Text>
+          <Text>
+            {user
+              ? 'You cannot add to this memorial.'
+              : 'Please log in to leave a tribute on this memorial.'}
+          </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button component={Link} to={paths.login.href()}>
-              Login
-            </Button>
+            {user ? null : (
+              <Button component={Link} to={paths.login.href()}>
+                Login
+              </Button>
+            )}
           </Group>
         </Stack>
       );
     }
-    if (which === 'flower') return <FlowerForm postId={postId} onDone={close} onCancel={close} />;
-    if (which === 'prayer') return <PrayerForm postId={postId} onDone={close} onCancel={close} />;
-    return (
-      <GalleryUploadForm
-        kind={which}
-        postId={postId}
-        fullName={user.fullName}
-        onDone={close}
-        onCancel={close}
-      />
-    );
+    switch (descriptor.form) {
+      case 'flower':
+        return <FlowerForm postId={postId} onDone={close} onCancel={close} />;
+      case 'text':
+        return (
+          <TextTributeForm kind={descriptor.kind} postId={postId} onDone={close} onCancel={close} />
+        );
+      case 'upload':
+        return (
+          <UploadTributeForm
+            kind={descriptor.kind}
+            postId={postId}
+            fullName={user?.fullName ?? ''}
+            onDone={close}
+            onCancel={close}
+          />
+        );
+    }
   }
 
   return (
@@ -87,15 +115,9 @@ export function TributesSection({ memorial, access }: TributesSectionProps) {
             <Title order={2} id="tributes-heading">
               Flowers and prayers
             </Title>
-            <Group gap="sm">
-              <Button onClick={() => setDialog('flower')}>Leave A Flower</Button>
-              <Button variant="light" onClick={() => setDialog('prayer')}>
-                Say A Prayer
-              </Button>
-            </Group>
+            {openButtons('tributes')}
           </Group>
-          <FlowerList postId={postId} memorialTitle={memorial.title} mayRemove={mayRemove} />
-          <PrayerList postId={postId} mayRemove={mayRemove} />
+          {lists('tributes')}
         </Stack>
       </section>
 
@@ -105,40 +127,14 @@ export function TributesSection({ memorial, access }: TributesSectionProps) {
             <Title order={2} id="galleries-heading">
               Photos, memorablia and documents
             </Title>
-            {access?.canContribute ? (
-              <Group gap="sm">
-                <Button variant="light" onClick={() => setDialog('photos')}>
-                  Photos
-                </Button>
-                <Button variant="light" onClick={() => setDialog('memorablias')}>
-                  Memoreblia
-                </Button>
-                <Button variant="light" onClick={() => setDialog('documents')}>
-                  Document
-                </Button>
-              </Group>
-            ) : null}
+            {abilities?.addToGalleries ? openButtons('galleries') : null}
           </Group>
-          {access === null ? (
+          {abilities === null ? (
             <SectionLoader label="Loading the galleries…" />
-          ) : access.canContribute ? (
-            <>
-              <PictureGallery
-                kind="photos"
-                postId={postId}
-                memorialTitle={memorial.title}
-                mayRemove={mayRemove}
-              />
-              <PictureGallery
-                kind="memorablias"
-                postId={postId}
-                memorialTitle={memorial.title}
-                mayRemove={mayRemove}
-              />
-              <DocumentList postId={postId} mayRemove={mayRemove} />
-            </>
+          ) : abilities.viewGalleries ? (
+            lists('galleries')
           ) : (
-            <Alert color="slate" variant="light" title={TEXTS.noPermission}>
+            <Alert color="slate" variant="light" title={NO_PERMISSION}>
               Only the family who created this memorial and the contributors they chose can see and
               add photos, memorablia and documents.
             </Alert>
@@ -148,7 +144,7 @@ export function TributesSection({ memorial, access }: TributesSectionProps) {
 
       {/* Mounted only while open, like every dialog of this page. */}
       {dialog ? (
-        <Modal opened onClose={close} title={DIALOG_TITLES[dialog]} size="lg" radius="lg">
+        <Modal opened onClose={close} title={dialog.dialogTitle} size="lg" radius="lg">
           <Suspense fallback={<SectionLoader py="xl" label="Loading the form…" />}>
             {dialogBody(dialog)}
           </Suspense>

@@ -1,16 +1,17 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 
 interface ConfirmModalProps {
   opened: boolean;
   title: string;
-  body: string;
+  body: ReactNode;
   confirmLabel: string;
   busy: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }
 
-/** Asks once more before a change that locks someone out or removes what they wrote. */
+/** Asks once more before a change that removes something or locks someone out. */
 export function ConfirmModal({
   opened,
   title,
@@ -21,7 +22,7 @@ export function ConfirmModal({
   onClose,
 }: ConfirmModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="sm">
+    <Modal opened={opened} onClose={() => !busy && onClose()} title={title} size="sm" radius="lg">
       <Stack gap="lg">
         <Text>{body}</Text>
         <Group justify="flex-end" gap="sm">

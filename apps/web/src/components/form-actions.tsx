@@ -1,0 +1,43 @@
+import { Button, Group } from '@mantine/core';
+import { Link } from 'react-router';
+
+interface FormActionsProps {
+  submitLabel: string;
+  /** While the form is being sent: the submit shows it, and Cancel waits. */
+  busy: boolean;
+  /** Closes the form, or (a path) leaves for that page; none: no Cancel. */
+  cancel?: (() => void) | string;
+  /** The submit says it is busy in its own words (the Edit Rip modal's "Updating...") instead of a spinner. */
+  busyLabel?: string;
+  submitDisabled?: boolean;
+}
+
+/** A form's Cancel and submit buttons, at its end. */
+export function FormActions({
+  submitLabel,
+  busy,
+  cancel,
+  busyLabel,
+  submitDisabled = false,
+}: FormActionsProps) {
+  return (
+    <Group justify="flex-end" gap="sm">
+      {typeof cancel === 'string' ? (
+        <Button component={Link} to={cancel} variant="default">
+          Cancel
+        </Button>
+      ) : cancel ? (
+        <Button variant="default" onClick={cancel} disabled={busy}>
+          Cancel
+        </Button>
+      ) : null}
+      <Button
+        type="submit"
+        loading={busy && !busyLabel}
+        disabled={submitDisabled || (busy && Boolean(busyLabel))}
+      >
+        {busy && busyLabel ? busyLabel : submitLabel}
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,166 @@
+/*
+ * The kinds of things left on a memorial, one descriptor each. The memorial page's sections,
+ * buttons, dialogs, lists and empty texts, the notices, and the admin page's labels are all drawn
+ * from this map, so a new kind is one more entry here (plus its item type and, for a new kind of
+ * form, that form). Texts are the spec's, exactly (SPEC.md sections 2 and 8).
+ *
+ * Plain data with no imports: the memorial page loads it with the first paint.
+ */
+
+/** The kinds by their API path segment (`/flowers`, `/prayers/post/{id}`...). */
+export type TributeKind = 'flowers' | 'prayers' | 'photos' | 'memorablias' | 'documents';
+
+interface KindBase<K extends TributeKind> {
+  kind: K;
+  /** One item, in a sentence: "Remove this flower?"; also the admin API's name for the kind. */
+  noun: string;
+  /** One item, as a label: the admin badge, "Photo shared by…". */
+  label: string;
+  /** The list's heading. */
+  title: string;
+  /** Flowers and prayers are for everyone; the galleries for the memorial's family circle. */
+  section: 'tributes' | 'galleries';
+  /** The button that opens the form, the form's dialog title and its submit button. */
+  openLabel: string;
+  dialogTitle: string;
+  submitLabel: string;
+  empty: string;
+  success: string;
+  failure: string;
+  /** The admin page's badge colour. */
+  color: 'sage' | 'slate';
+}
+
+interface FlowerKind extends KindBase<'flowers'> {
+  display: 'flower';
+  form: 'flower';
+}
+
+interface TextKind<K extends TributeKind> extends KindBase<K> {
+  display: 'text';
+  form: 'text';
+  /** The item's field holding its words. */
+  textField: string;
+  textLabel: string;
+  textPlaceholder: string;
+}
+
+interface UploadKind<K extends TributeKind> extends KindBase<K> {
+  display: 'picture' | 'document';
+  form: 'upload';
+  fileLabel: string;
+  accept: 'image' | 'document';
+  /** Documents are shared under the account's name: their "Your Name" cannot be changed. */
+  nameEditable: boolean;
+}
+
+export type TributeKindDescriptor =
+  FlowerKind | TextKind<'prayers'> | UploadKind<'photos' | 'memorablias' | 'documents'>;
+
+export const TRIBUTE_KINDS = {
+  flowers: {
+    kind: 'flowers',
+    noun: 'flower',
+    label: 'Flower',
+    title: 'Flowers',
+    section: 'tributes',
+    openLabel: 'Leave A Flower',
+    dialogTitle: 'Leave A Flower',
+    submitLabel: 'Leave Flower',
+    empty: 'No flowers added yet. Be the first to leave one.',
+    success: 'Flower Added Successfully',
+    failure: 'Error creating flower, please try again.',
+    color: 'sage',
+    display: 'flower',
+    form: 'flower',
+  },
+  prayers: {
+    kind: 'prayers',
+    noun: 'prayer',
+    label: 'Prayer',
+    title: 'Prayers',
+    section: 'tributes',
+    openLabel: 'Say A Prayer',
+    dialogTitle: 'Say A Prayer',
+    submitLabel: 'Say Prayer',
+    empty: 'No prayers yet. Be the first to add one.',
+    success: 'Prayer Created Successfully',
+    failure: 'Error creating prayer, please try again.',
+    color: 'slate',
+    display: 'text',
+    form: 'text',
+    textField: 'prayerText',
+    textLabel: 'Your prayer',
+    textPlaceholder: 'Write a few words of prayer or remembrance',
+  },
+  photos: {
+    kind: 'photos',
+    noun: 'photo',
+    label: 'Photo',
+    title: 'Photos',
+    section: 'galleries',
+    openLabel: 'Photos',
+    dialogTitle: 'Add Photo',
+    submitLabel: 'Add Photo',
+    empty: 'No photo added yet. Be the first to leave one.',
+    success: 'Photo Has Been Added Successfully',
+    failure: 'Error Adding Photo, please try again.',
+    color: 'sage',
+    display: 'picture',
+    form: 'upload',
+    fileLabel: 'Photo',
+    accept: 'image',
+    nameEditable: true,
+  },
+  memorablias: {
+    kind: 'memorablias',
+    noun: 'memorablia',
+    label: 'Memorablia',
+    title: 'Memorablia',
+    section: 'galleries',
+    openLabel: 'Memoreblia',
+    dialogTitle: 'Add Memorablia',
+    submitLabel: 'Add Memorablia',
+    empty: 'No memorablia added yet. Be the first to leave one.',
+    success: 'Memorablia Has Been Added Successfully',
+    failure: 'Error Adding memorablia, please try again.',
+    color: 'sage',
+    display: 'picture',
+    form: 'upload',
+    fileLabel: 'Memorablia image',
+    accept: 'image',
+    nameEditable: true,
+  },
+  documents: {
+    kind: 'documents',
+    noun: 'document',
+    label: 'Document',
+    title: 'Documents',
+    section: 'galleries',
+    openLabel: 'Document',
+    dialogTitle: 'Add Document',
+    submitLabel: 'Add Document',
+    empty: 'No document added yet. Be the first to leave one.',
+    success: 'Document uploaded successfully',
+    failure: 'Error uploading document, please try again.',
+    color: 'sage',
+    display: 'document',
+    form: 'upload',
+    fileLabel: 'Document (PDF, DOC or DOCX)',
+    accept: 'document',
+    nameEditable: false,
+  },
+} as const satisfies { [K in TributeKind]: TributeKindDescriptor & { kind: K } };
+
+/** Every kind, in the order the memorial page shows them. */
+export const TRIBUTE_KIND_LIST: readonly TributeKindDescriptor[] = Object.values(TRIBUTE_KINDS);
+
+/** The kinds of one section of the memorial page. */
+export function kindsOf(section: TributeKindDescriptor['section']): TributeKindDescriptor[] {
+  return TRIBUTE_KIND_LIST.filter((descriptor) => descriptor.section === section);
+}
+
+/** A kind by the name the admin API gives it ("flower"), or null for one this app does not know. */
+export function tributeKindByNoun(noun: string): TributeKindDescriptor | null {
+  return TRIBUTE_KIND_LIST.find((descriptor) => descriptor.noun === noun) ?? null;
+}

@@ -1,0 +1,41 @@
+import { Stack, TextInput, Textarea } from '@mantine/core';
+import { MEMORIAL_LIMITS } from '@rips/shared/memorials';
+import { FileField, IMAGE_ACCEPT } from '@/components/file-field';
+import type { ZodForm } from '@/lib/use-zod-form';
+import type { PostUpdateFormSchema } from '../lib/memorial-form';
+
+/** The fields of both profile update forms: post id, title, description and image. */
+export function PostUpdateFields({
+  postId,
+  form,
+}: {
+  postId: string;
+  form: ZodForm<typeof PostUpdateFormSchema>;
+}) {
+  return (
+    <Stack gap="sm">
+      <TextInput label="Post ID" value={postId} readOnly />
+      <TextInput
+        label="Title"
+        required
+        maxLength={MEMORIAL_LIMITS.title}
+        {...form.getInputProps('title')}
+      />
+      <Textarea
+        label="Description"
+        required
+        rows={4}
+        maxLength={MEMORIAL_LIMITS.description}
+        {...form.getInputProps('description')}
+      />
+      <FileField
+        label="Image"
+        description="Leave empty to keep the current picture"
+        placeholder="Choose a picture"
+        accept={IMAGE_ACCEPT}
+        clearLabel="Remove chosen picture"
+        {...form.getInputProps('image')}
+      />
+    </Stack>
+  );
+}

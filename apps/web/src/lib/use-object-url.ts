@@ -1,0 +1,16 @@
+import { useEffect, useState } from 'react';
+
+/** A temporary URL to preview a chosen file, released when the file changes or the view goes. */
+export function useObjectUrl(file: File | null | undefined): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  return url;
+}
