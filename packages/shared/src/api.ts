@@ -8,6 +8,7 @@ export const ErrorCode = {
   UnsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
   InvalidFile: 'INVALID_FILE',
+  InvalidArchive: 'INVALID_ARCHIVE',
   Unauthenticated: 'UNAUTHENTICATED',
   InvalidCredentials: 'INVALID_CREDENTIALS',
   AccountDisabled: 'ACCOUNT_DISABLED',

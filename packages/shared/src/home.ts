@@ -5,6 +5,14 @@ import { MemorialSummarySchema } from './memorials.js';
 export const HOME_LEGENDS_LIMIT = 6;
 
 /**
+ * Without a memorial an admin featured, a memorial is honored only once visitors showed it
+ * love: at least this many likes, and older than a day, so a page made a minute ago is never
+ * promoted as "loved the most".
+ */
+export const LEGEND_MIN_LIKES = 3;
+export const LEGEND_MIN_AGE_HOURS = 24;
+
+/**
  * A memorial as the home page's "honored legends" shows it. The answer is the same for every
  * visitor (no `likedByMe`, no contributor ids), so browsers and proxies may cache it.
  */

@@ -2,12 +2,17 @@ import { z } from 'zod';
 import type { FieldError } from './api.js';
 import { envelope } from './envelope.js';
 
-/** Maximum lengths of a memorial's text fields (the spec names none; these keep pages and lists light). */
+/**
+ * Maximum lengths of a memorial's text fields (the spec names none). The description holds a
+ * whole life story: 20,000 characters is about eight printed pages.
+ */
 export const MEMORIAL_LIMITS = {
   title: 120,
-  description: 5000,
+  description: 20_000,
   place: 200,
   traits: 500,
+  /** The family's line on the printed poster: one line at the poster's type size. */
+  posterLine: 90,
 } as const;
 
 /** Default and largest page of the memorial list: a first page stays small whatever the total. */
@@ -61,6 +66,10 @@ export function latestAllowedDate(now = new Date()): string {
   return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
 }
 
+/** One message for both rules of a death date, so the person reading it sees what is allowed. */
+export const DEATH_DATE_RULE =
+  'The date of death cannot be in the future or before the date of birth.';
+
 /** The date rules of a memorial: neither date in the future, death not before birth. */
 export function memorialDateErrors(
   dateOfBirth: string | null | undefined,
@@ -72,14 +81,8 @@ export function memorialDateErrors(
   if (dateOfBirth && dateOfBirth > latest) {
     errors.push({ path: 'dateOfBirth', message: 'The date of birth cannot be in the future.' });
   }
-  if (deathDate && deathDate > latest) {
-    errors.push({ path: 'deathDate', message: 'The date of death cannot be in the future.' });
-  }
-  if (dateOfBirth && deathDate && deathDate < dateOfBirth) {
-    errors.push({
-      path: 'deathDate',
-      message: 'The date of death cannot be before the date of birth.',
-    });
+  if ((deathDate && deathDate > latest) || (dateOfBirth && deathDate && deathDate < dateOfBirth)) {
+    errors.push({ path: 'deathDate', message: DEATH_DATE_RULE });
   }
   return errors;
 }
@@ -92,7 +95,7 @@ function text(max: number, label: string) {
  * A date field of a form: empty means "not given" (null); anything else must be a real day. A
  * date picker holds null for "not given", so the web's forms check their values as they are.
  */
-const DateField = (label: string) =>
+export const DateField = (label: string) =>
   z
     .string()
     .trim()
@@ -100,6 +103,11 @@ const DateField = (label: string) =>
     .nullable()
     .transform((value, ctx) => {
       if (value === null || value === '' || value === 'null' || value === 'undefined') return null;
+      // A date typed in parts (day, month, year) with one of them still missing.
+      if (/^\d*-\d*-\d*$/.test(value) && value.split('-').some((part) => part === '')) {
+        ctx.addIssue({ code: 'custom', message: `${label}: please give the day, month and year.` });
+        return z.NEVER;
+      }
       const date = normalizeDate(value);
       if (!date) {
         const year = Number(ISO_DATE.exec(value)?.[1] ?? NaN);
@@ -124,6 +132,10 @@ const memorialFieldShape = {
   dateOfBirth: DateField('The date of birth'),
   deathDate: DateField('The date of death'),
   traits: text(MEMORIAL_LIMITS.traits, 'The traits'),
+  posterLine: text(MEMORIAL_LIMITS.posterLine, 'The poster line').refine(
+    (line) => !/[\r\n]/.test(line),
+    'The poster line must be a single line.',
+  ),
 };
 
 function checkDates(
@@ -134,6 +146,17 @@ function checkDates(
     ctx.addIssue({ code: 'custom', path: [error.path], message: error.message });
   }
 }
+
+const MemorialVisibilityField = z.enum(['public', 'unlisted', 'members', 'private'], {
+  error: 'Please choose who may see this memorial: public, unlisted, members or private.',
+});
+const TributeModerationField = z.enum(['open', 'approve'], {
+  error: 'Please choose open or approve for new flowers and prayers.',
+});
+/** A yes/no field of a form: multipart sends text. */
+const BooleanField = z
+  .union([z.boolean(), z.enum(['true', 'false'])], { error: 'Please answer true or false.' })
+  .transform((v) => v === true || v === 'true');
 
 /**
  * Text fields of the multipart create call; `postImg` travels beside them. The spec's `owner`
@@ -149,6 +172,10 @@ export const CreateMemorialSchema = z
     dateOfBirth: memorialFieldShape.dateOfBirth.optional(),
     deathDate: memorialFieldShape.deathDate.optional(),
     traits: memorialFieldShape.traits.default(''),
+    posterLine: memorialFieldShape.posterLine.default(''),
+    visibility: MemorialVisibilityField.default('public'),
+    indexable: BooleanField.default(true),
+    tributeModeration: TributeModerationField.default('open'),
   })
   .superRefine(checkDates);
 export type CreateMemorial = z.infer<typeof CreateMemorialSchema>;
@@ -166,6 +193,7 @@ export const UpdateMemorialSchema = z.object({
   dateOfBirth: memorialFieldShape.dateOfBirth.optional(),
   deathDate: memorialFieldShape.deathDate.optional(),
   traits: memorialFieldShape.traits.optional(),
+  posterLine: memorialFieldShape.posterLine.optional(),
 });
 export type UpdateMemorial = z.infer<typeof UpdateMemorialSchema>;
 
@@ -199,6 +227,20 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 /** The search text as the server uses it: trimmed, control characters removed, bounded. */
 export function normalizeSearch(q: string | undefined): string {
   return (q ?? '').replace(CONTROL_CHARACTERS, ' ').trim().slice(0, SEARCH_MAX);
+}
+
+/** Most words a search matches on: more cannot narrow a name further, and each costs a scan. */
+export const SEARCH_MAX_WORDS = 8;
+
+/**
+ * The words of a normalised search, each of which a memorial must contain (in its title,
+ * description or tags, in any order): "Robert Hale" finds "Robert James Hale". Duplicates and
+ * words contained in a longer word of the same search add nothing and are dropped.
+ */
+export function searchWords(search: string): string[] {
+  const words = [...new Set(search.toLowerCase().split(/\s+/).filter(Boolean))];
+  const kept = words.filter((w) => !words.some((other) => other !== w && other.includes(w)));
+  return kept.slice(0, SEARCH_MAX_WORDS);
 }
 
 /** Body of PATCH /users/{userId}/roles (adds a contributor); the spec sends both ids. */
@@ -271,14 +313,75 @@ export const MemorialAbilitiesSchema = z.object({
   addToGalleries: z.boolean(),
   /** Leave a flower or say a prayer. */
   leaveTribute: z.boolean(),
+  /** Open the Manage area: settings, people, moderation, activity (owner, managers, admins). */
+  manage: z.boolean(),
+  /** Transfer ownership and name a successor (owner, admins). */
+  transfer: z.boolean(),
+  /** Download the memorial's whole archive (owner, managers; docs/memorial-archive.md). */
+  export: z.boolean(),
 });
 export type MemorialAbilities = z.infer<typeof MemorialAbilitiesSchema>;
+
+/** Who may see a memorial, in the words the create and settings forms use. */
+export const MEMORIAL_VISIBILITIES = ['public', 'unlisted', 'members', 'private'] as const;
+export const MemorialVisibilitySchema = z.enum(MEMORIAL_VISIBILITIES, {
+  error: 'Please choose who may see this memorial.',
+});
+export type MemorialVisibility = z.infer<typeof MemorialVisibilitySchema>;
+export const VISIBILITY_LABELS: Record<MemorialVisibility, { label: string; description: string }> =
+  {
+    public: {
+      label: 'Everyone',
+      description: 'Anyone can find it in search and on the home page.',
+    },
+    unlisted: {
+      label: 'Anyone with the link',
+      description: 'Never listed or searchable; people you share the link with can open it.',
+    },
+    members: {
+      label: 'Signed-in members',
+      description: 'Only people signed in to Rips Memorial can see it.',
+    },
+    private: {
+      label: 'Only the people I invite',
+      description: 'Only you and the family and friends you invite can see it.',
+    },
+  };
+
+export const TRIBUTE_MODERATIONS = ['open', 'approve'] as const;
+export const TributeModerationSchema = z.enum(TRIBUTE_MODERATIONS, {
+  error: 'Please choose how flowers and prayers are published.',
+});
+export type TributeModeration = z.infer<typeof TributeModerationSchema>;
+
+/** A member's part in one memorial. */
+export const MEMORIAL_ROLES = ['owner', 'manager', 'contributor', 'viewer'] as const;
+export const MemorialRoleSchema = z.enum(MEMORIAL_ROLES);
+export type MemorialRole = z.infer<typeof MemorialRoleSchema>;
+
+/** The privacy and moderation settings, as the memorial read answers them. */
+export const MemorialSettingsSchema = z.object({
+  visibility: MemorialVisibilitySchema,
+  /** Search engines may index the page; only ever true for a public memorial. */
+  indexable: z.boolean(),
+  tributeModeration: TributeModerationSchema,
+  /** Outsiders of a private memorial may see its name and ask to join. */
+  allowAccessRequests: z.boolean(),
+});
+export type MemorialSettings = z.infer<typeof MemorialSettingsSchema>;
 
 /** A memorial on its own page: the owner is named, and the caller's rights are given. */
 export const MemorialDetailSchema = MemorialSummarySchema.extend({
   owner: z.object({ _id: z.string(), fullName: z.string() }),
+  /** The line the family chose for the printed poster (empty: none). */
+  posterLine: z.string(),
+  /** The memorial's stable short link, absolute (`{PUBLIC_URL}/m/{code}`), for sharing and print. */
+  shortUrl: z.string(),
   access: MemorialAccessViewSchema,
   abilities: MemorialAbilitiesSchema,
+  ...MemorialSettingsSchema.shape,
+  /** The caller's role on this memorial, or null. */
+  myRole: MemorialRoleSchema.nullable(),
 });
 export type MemorialDetail = z.infer<typeof MemorialDetailSchema>;
 
@@ -318,3 +421,33 @@ export type ContributorRemoved = ContributorAdded;
 export const CONTRIBUTOR_REMOVED = 'The contributor has been removed from this rip.';
 
 export const MemorialDeletedSchema = z.object({ _id: z.string() });
+
+/** `GET /posts/{id}/poster.pdf?size=`: the paper sizes the poster is laid out for. */
+export const POSTER_SIZES = ['a4', 'letter'] as const;
+export type PosterSize = (typeof POSTER_SIZES)[number];
+
+export const PosterQuerySchema = z.object({
+  size: z
+    .string()
+    .max(20)
+    .optional()
+    .transform((value, ctx): PosterSize => {
+      const size = (value ?? 'a4').trim().toLowerCase() || 'a4';
+      if ((POSTER_SIZES as readonly string[]).includes(size)) return size as PosterSize;
+      ctx.addIssue({
+        code: 'custom',
+        message: 'The poster size must be a4 or letter.',
+      });
+      return z.NEVER;
+    }),
+});
+
+/** Short link codes: 8 characters from an alphabet without look-alikes (no 0/o, 1/l/i). */
+export const SHORT_CODE_ALPHABET = '23456789abcdefghjkmnpqrstuvwxyz';
+export const SHORT_CODE_LENGTH = 8;
+
+export const ShortCodeParamsSchema = z.object({ code: z.string().max(64) });
+
+/** `GET /posts/short/{code}`: the memorial a short link leads to, for whoever may see it. */
+export const ShortLinkTargetSchema = z.object({ _id: z.string() });
+export type ShortLinkTarget = z.infer<typeof ShortLinkTargetSchema>;

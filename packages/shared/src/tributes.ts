@@ -83,9 +83,15 @@ export const ItemAbilitiesSchema = z.object({
 });
 export type ItemAbilities = z.infer<typeof ItemAbilitiesSchema>;
 
+/** `published` shows to everyone; `pending` waits for a manager; `hidden` was taken down. */
+export const ITEM_STATUSES = ['published', 'pending', 'hidden'] as const;
+export const ItemStatusSchema = z.enum(ITEM_STATUSES);
+export type ItemStatus = z.infer<typeof ItemStatusSchema>;
+
 /** Fields every item left on a memorial carries. */
 export const TributeItemSchema = z.object({
   _id: z.string(),
+  status: ItemStatusSchema,
   postId: z.string(),
   owner: TributeOwnerSchema,
   /** ISO 8601. */

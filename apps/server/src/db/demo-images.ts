@@ -9,24 +9,13 @@ interface Palette {
 }
 
 /** Calm landscapes drawn here, so the demo needs no downloaded pictures. */
+// prettier-ignore
 export const DEMO_PALETTES: Palette[] = [
   { sky: ['#f6d5b8', '#e9a88f', '#8f7aa8'], sun: '#fff1d6', far: '#7d6f97', near: '#4d4868' },
-  {
-    sky: ['#d9ecf2', '#a9cfe0', '#6f9fbf'],
-    sun: '#fdfbf3',
-    far: '#6b8fa5',
-    near: '#3f5f73',
-    water: '#8fb8cc',
-  },
+  { sky: ['#d9ecf2', '#a9cfe0', '#6f9fbf'], sun: '#fdfbf3', far: '#6b8fa5', near: '#3f5f73', water: '#8fb8cc' },
   { sky: ['#fbe9d0', '#f3c9a0', '#c98f86'], sun: '#fff7e8', far: '#a77f7c', near: '#6c5558' },
   { sky: ['#e4efe3', '#bcd8c1', '#7fa99a'], sun: '#fbfdf6', far: '#6f9a86', near: '#3e6356' },
-  {
-    sky: ['#ece6f3', '#c9bddf', '#8e86b5'],
-    sun: '#fffaf0',
-    far: '#7b75a0',
-    near: '#4a4670',
-    water: '#a59fc9',
-  },
+  { sky: ['#ece6f3', '#c9bddf', '#8e86b5'], sun: '#fffaf0', far: '#7b75a0', near: '#4a4670', water: '#a59fc9' },
   { sky: ['#f3ead9', '#dcc7a4', '#a89276'], sun: '#fffdf5', far: '#8d7b64', near: '#5c4f41' },
 ];
 

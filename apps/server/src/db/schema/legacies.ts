@@ -1,12 +1,4 @@
-import {
-  index,
-  integer,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-  type PgColumnBuilderBase,
-} from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 import { memberRef } from './users.js';
 
@@ -24,11 +16,17 @@ export const legacies = pgTable(
   (t) => [uniqueIndex('legacies_user_key').on(t.userId)],
 );
 
+/** A required text column. */
+const requiredText = (column: string) => text(column).notNull();
+
 /**
  * One section of a legacy: its entries in the order the member wrote them, each with its own text
- * columns (all required).
+ * columns (all required), given as field name to column name.
  */
-function legacySection<C extends Record<string, PgColumnBuilderBase>>(name: string, columns: C) {
+function legacySection<F extends string>(name: string, fields: Record<F, string>) {
+  const columns = Object.fromEntries(
+    Object.entries<string>(fields).map(([field, column]) => [field, requiredText(column)]),
+  ) as Record<F, ReturnType<typeof requiredText>>;
   return pgTable(
     name,
     {
@@ -44,33 +42,29 @@ function legacySection<C extends Record<string, PgColumnBuilderBase>>(name: stri
 }
 
 export const legacyAccomplishments = legacySection('legacy_accomplishments', {
-  description: text('description').notNull(),
-  from: text('from_year').notNull(),
-  to: text('to_year').notNull(),
-  beneficiaries: text('beneficiaries').notNull(),
+  description: 'description',
+  from: 'from_year',
+  to: 'to_year',
+  beneficiaries: 'beneficiaries',
 });
-
 export const legacyAssets = legacySection('legacy_assets', {
-  item: text('item').notNull(),
-  description: text('description').notNull(),
-  value: text('value').notNull(),
-  beneficiaries: text('beneficiaries').notNull(),
+  item: 'item',
+  description: 'description',
+  value: 'value',
+  beneficiaries: 'beneficiaries',
 });
-
 export const legacyRelationships = legacySection('legacy_relationships', {
-  name: text('name').notNull(),
-  lastName: text('last_name').notNull(),
-  relationship: text('relationship').notNull(),
+  name: 'name',
+  lastName: 'last_name',
+  relationship: 'relationship',
 });
-
 export const legacyBucketList = legacySection('legacy_bucket_list', {
-  type: text('type').notNull(),
-  description: text('description').notNull(),
-  status: text('status').notNull(),
+  type: 'type',
+  description: 'description',
+  status: 'status',
 });
-
 export const legacyAspirations = legacySection('legacy_aspirations', {
-  name: text('name').notNull(),
-  description: text('description').notNull(),
-  comment: text('comment').notNull(),
+  name: 'name',
+  description: 'description',
+  comment: 'comment',
 });

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  boolean,
   date,
   index,
   integer,
@@ -7,10 +9,22 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
-import { memberRef } from './users.js';
+import { memberRef, users } from './users.js';
+
+/** Who may see a memorial (docs/decisions/0055-memorial-privacy-levels.md). */
+export const MEMORIAL_VISIBILITIES = ['public', 'unlisted', 'members', 'private'] as const;
+/** Whether flowers and prayers appear at once or wait for a manager. */
+export const TRIBUTE_MODERATIONS = ['open', 'approve'] as const;
+/** A member's part in one memorial. */
+export const MEMORIAL_ROLES = ['owner', 'manager', 'contributor', 'viewer'] as const;
+
+/** A member a memorial points at without owning the row: the pointer clears when they go. */
+const optionalMemberRef = (column: string) =>
+  uuid(column).references(() => users.id, { onDelete: 'set null' });
 
 /** A memorial page ("Rip"). */
 export const memorials = pgTable(
@@ -41,7 +55,29 @@ export const memorials = pgTable(
     imageWidth: integer('image_width'),
     imageHeight: integer('image_height'),
     likesCount: integer('likes_count').notNull().default(0),
+    /**
+     * The code of the memorial's short link `/m/{code}`: made by the database on insert (and by a
+     * trigger when a restore inserts none), from an alphabet without look-alike characters
+     * (decision 0070). Never changes, so printed posters keep working.
+     */
+    shortCode: text('short_code')
+      .notNull()
+      .default(sql`memorial_short_code()`),
+    /** One line the family chose for the printed poster; empty: none. */
+    posterLine: text('poster_line').notNull().default(''),
     featuredAt: timestamp('featured_at', { withTimezone: true }),
+    visibility: text('visibility', { enum: MEMORIAL_VISIBILITIES }).notNull().default('public'),
+    /** Search engines may index the page (public memorials only; otherwise always noindex). */
+    indexable: boolean('indexable').notNull().default(true),
+    tributeModeration: text('tribute_moderation', { enum: TRIBUTE_MODERATIONS })
+      .notNull()
+      .default('open'),
+    /** Outsiders of a private memorial may see its name and ask to join. */
+    allowAccessRequests: boolean('allow_access_requests').notNull().default(false),
+    /** Who takes the memorial over when its owner's account is deleted. */
+    successorId: optionalMemberRef('successor_id'),
+    /** Ownership offered to this member, until they accept or the offer is withdrawn. */
+    pendingOwnerId: optionalMemberRef('pending_owner_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -53,6 +89,7 @@ export const memorials = pgTable(
     index('memorials_tags_trgm_idx').using('gin', sql`lower(${t.tagsText}) gin_trgm_ops`),
     // /media finds the memorial a picture belongs to before serving it without a signature.
     index('memorials_image_key_idx').on(t.imageKey),
+    uniqueIndex('memorials_short_code_idx').on(t.shortCode),
   ],
 );
 
@@ -74,6 +111,138 @@ function membersOfMemorial(name: string) {
   );
 }
 
-export const memorialContributors = membersOfMemorial('memorial_contributors');
-
 export const memorialLikes = membersOfMemorial('memorial_likes');
+
+/**
+ * The memorial's people: one owner (also `memorials.owner_id`), managers, contributors and
+ * viewers. The visibility rule and every right on a memorial read this table.
+ */
+export const memorialPeople = pgTable(
+  'memorial_people',
+  {
+    memorialId: memorialRef(),
+    userId: memberRef('user_id'),
+    role: text('role', { enum: MEMORIAL_ROLES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memorialId, t.userId] }),
+    index('memorial_people_user_idx').on(t.userId),
+    uniqueIndex('memorial_people_one_owner_key')
+      .on(t.memorialId)
+      .where(sql`${t.role} = 'owner'`),
+  ],
+);
+
+/** An emailed, single-use invitation to take a role on a memorial. */
+export const memorialInvitations = pgTable(
+  'memorial_invitations',
+  {
+    id: id(),
+    memorialId: memorialRef(),
+    /** Stored lower-cased. */
+    email: text('email').notNull(),
+    role: text('role', { enum: ['manager', 'contributor', 'viewer'] }).notNull(),
+    /** SHA-256 of the emailed token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: optionalMemberRef('invited_by'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: optionalMemberRef('accepted_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('memorial_invitations_token_hash_key').on(t.tokenHash),
+    index('memorial_invitations_memorial_idx').on(t.memorialId),
+    index('memorial_invitations_email_idx').on(t.email),
+  ],
+);
+
+/** An outsider's request to see a private memorial, answered by its managers. */
+export const memorialAccessRequests = pgTable(
+  'memorial_access_requests',
+  {
+    id: id(),
+    memorialId: memorialRef(),
+    userId: memberRef('user_id'),
+    message: text('message').notNull().default(''),
+    status: text('status', { enum: ['pending', 'approved', 'declined'] })
+      .notNull()
+      .default('pending'),
+    decidedBy: optionalMemberRef('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('memorial_access_requests_memorial_idx').on(t.memorialId, t.status),
+    uniqueIndex('memorial_access_requests_pending_key')
+      .on(t.memorialId, t.userId)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** A visitor's report of something left on a memorial, until a manager deals with it. */
+export const tributeReports = pgTable(
+  'tribute_reports',
+  {
+    id: id(),
+    memorialId: memorialRef(),
+    /** The item's kind by its API path (`flowers`, `prayers`, ...). */
+    kind: text('kind').notNull(),
+    itemId: uuid('item_id').notNull(),
+    reporterId: memberRef('reporter_id'),
+    reason: text('reason').notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('tribute_reports_memorial_idx').on(t.memorialId, t.resolvedAt),
+    uniqueIndex('tribute_reports_once_key').on(t.kind, t.itemId, t.reporterId),
+    index('tribute_reports_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.resolvedAt} IS NULL`),
+  ],
+);
+
+/**
+ * What was done to a memorial's settings, people, ownership and tributes, by whom. Names are
+ * copied in, so the record stays readable when people leave or delete their accounts.
+ */
+export const memorialActivity = pgTable(
+  'memorial_activity',
+  {
+    id: id(),
+    memorialId: memorialRef(),
+    actorId: optionalMemberRef('actor_id'),
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    targetName: text('target_name'),
+    detail: text('detail').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('memorial_activity_memorial_idx').on(t.memorialId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * A memorial archive built in the background (a memorial too large to download at once): the
+ * ZIP in storage under `exports/`, and the single-use link emailed to whoever asked (token stored
+ * hashed), valid until `expiresAt`.
+ */
+export const archiveDownloads = pgTable(
+  'archive_downloads',
+  {
+    id: id(),
+    memorialId: memorialRef(),
+    userId: memberRef('user_id'),
+    tokenHash: text('token_hash').notNull(),
+    storageKey: text('storage_key').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    fileName: text('file_name').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('archive_downloads_token_hash_key').on(t.tokenHash)],
+);

@@ -1,10 +1,31 @@
-import { bigint, index, integer, pgTable, text, type ExtraConfigColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  type ExtraConfigColumn,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.js';
 import { memorialRef } from './memorials.js';
 import { memberRef } from './users.js';
 
-/** What every item left on a memorial has: its id, its memorial and who left it. */
-const itemColumns = () => ({ id: id(), memorialId: memorialRef(), ownerId: memberRef('owner_id') });
+export const ITEM_STATUSES = ['published', 'pending', 'hidden'] as const;
+
+/**
+ * What every item left on a memorial has: its id, its memorial and who left it. `authorName` is
+ * set on items brought in from a memorial archive: their authors are accounts of another site,
+ * so the importer owns the row and the author's name is kept as text ("Left By").
+ */
+const itemColumns = () => ({
+  id: id(),
+  memorialId: memorialRef(),
+  ownerId: memberRef('owner_id'),
+  /** `published` shows to everyone; `pending` waits for a manager; `hidden` was taken down. */
+  status: text('status', { enum: ITEM_STATUSES }).notNull().default('published'),
+  authorName: text('author_name'),
+});
 
 /** A memorial's items newest first (lists page on it), and a member's (upload quotas sum them). */
 function itemIndexes(
@@ -48,7 +69,10 @@ export const prayers = pgTable(
   (t) => [index('prayers_memorial_idx').on(t.memorialId, t.createdAt.desc(), t.id.desc())],
 );
 
-/** A gallery picture (photos, memorabilia): who shares it ("Your Name") and its variants. */
+/**
+ * A gallery picture (photos, memorabilia): who shares it ("Your Name"), its variants, and what
+ * the family tells of it: a caption and the day it shows (both optional, null when not given).
+ */
 function galleryPictures(name: string) {
   return pgTable(
     name,
@@ -56,6 +80,8 @@ function galleryPictures(name: string) {
       ...itemColumns(),
       ...imageColumns(),
       name: text('name').notNull().default(''),
+      caption: text('caption'),
+      pictureDate: date('picture_date', { mode: 'string' }),
       createdAt: createdAt(),
     },
     (t) => itemIndexes(name, t),
@@ -75,6 +101,8 @@ export const documents = pgTable(
     mimeType: text('mime_type').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     name: text('name').notNull().default(''),
+    /** The title given when it was shared; null: lists show the file's name. */
+    title: text('title'),
     createdAt: createdAt(),
   },
   (t) => itemIndexes('documents', t),

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type PgColumnBuilderBase,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 
 export const users = pgTable(
@@ -19,6 +28,11 @@ export const users = pgTable(
     /** Bumped on logout, password change and reset: every older token stops working. */
     tokenVersion: integer('token_version').notNull().default(0),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /**
+     * Set when the member deleted their account: the row stays, emptied of who they were, so what
+     * they left on memorials stays with the families (docs/decisions/0061-deleting-an-account.md).
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -37,49 +51,44 @@ export const memberRef = (column: string) =>
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' });
 
-export const passwordResets = pgTable(
-  'password_resets',
-  {
-    id: id(),
-    userId: memberRef('user_id'),
-    /** SHA-256 of the emailed token; the token itself is never stored. */
-    tokenHash: text('token_hash').notNull(),
-    /**
-     * The password typed on the reset request, already hashed. Never applied on its own: the
-     * holder of the link must type the same password again on the page the link opens
-     * (docs/decisions/0014-reset-link-opens-a-form.md).
-     */
-    newPasswordHash: text('new_password_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex('password_resets_token_hash_key').on(t.tokenHash),
-    index('password_resets_user_idx').on(t.userId),
-  ],
-);
+/**
+ * Links emailed to a member that work once, until they expire: each row keeps the SHA-256 of the
+ * emailed token (the token itself is never stored) and `usedAt` once it is used or cancelled.
+ */
+function oneTimeLinks<C extends Record<string, PgColumnBuilderBase>>(name: string, columns: C) {
+  return pgTable(
+    name,
+    {
+      id: id(),
+      userId: memberRef('user_id'),
+      ...columns,
+      tokenHash: text('token_hash').notNull(),
+      expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+      /** Set when used, or when cancelled by a newer request or a password change. */
+      usedAt: timestamp('used_at', { withTimezone: true }),
+      createdAt: createdAt(),
+    },
+    (t) => [
+      uniqueIndex(`${name}_token_hash_key`).on(t.tokenHash),
+      index(`${name}_user_idx`).on(t.userId),
+    ],
+  );
+}
+
+export const passwordResets = oneTimeLinks('password_resets', {
+  /**
+   * The password typed on the reset request, already hashed. Never applied on its own: the
+   * holder of the link must type the same password again on the page the link opens
+   * (docs/decisions/0014-reset-link-opens-a-form.md).
+   */
+  newPasswordHash: text('new_password_hash').notNull(),
+});
 
 /**
  * A new email waiting for its owner to confirm it from the link sent to it. The account keeps its
  * current email until then (docs/decisions/0015-email-change-needs-proof.md).
  */
-export const emailChanges = pgTable(
-  'email_changes',
-  {
-    id: id(),
-    userId: memberRef('user_id'),
-    /** Stored lower-cased, like users.email. */
-    newEmail: text('new_email').notNull(),
-    /** SHA-256 of the emailed token; the token itself is never stored. */
-    tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    /** Set when confirmed, or when cancelled by a newer request or a password change. */
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex('email_changes_token_hash_key').on(t.tokenHash),
-    index('email_changes_user_idx').on(t.userId),
-  ],
-);
+export const emailChanges = oneTimeLinks('email_changes', {
+  /** Stored lower-cased, like users.email. */
+  newEmail: text('new_email').notNull(),
+});

@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import {
+  MemorialRoleSchema,
+  MemorialVisibilitySchema,
+  TributeModerationSchema,
+} from './memorials.js';
+import { ItemStatusSchema } from './tributes.js';
+
+/** PATCH /posts/{id}/settings: every field may be left out and keeps its value. */
+export const UpdateSettingsSchema = z
+  .object({
+    visibility: MemorialVisibilitySchema.optional(),
+    indexable: z.boolean({ error: 'Indexing is either on (true) or off (false).' }).optional(),
+    tributeModeration: TributeModerationSchema.optional(),
+    allowAccessRequests: z
+      .boolean({ error: 'Access requests are either allowed (true) or not (false).' })
+      .optional(),
+  })
+  .strict();
+export type UpdateSettings = z.infer<typeof UpdateSettingsSchema>;
+
+/** The roles one may be invited to or given: the owner is made only by a transfer. */
+export const GRANTABLE_ROLES = ['manager', 'contributor', 'viewer'] as const;
+export const GrantableRoleSchema = z.enum(GRANTABLE_ROLES, {
+  error: 'Please choose manager, contributor or viewer.',
+});
+export type GrantableRole = z.infer<typeof GrantableRoleSchema>;
+
+export const ROLE_LABELS: Record<z.infer<typeof MemorialRoleSchema>, string> = {
+  owner: 'Owner',
+  manager: 'Manager: edits, moderates and invites',
+  contributor: 'Contributor: adds photos, memorabilia and documents',
+  viewer: 'Viewer: may see a private memorial',
+};
+
+export const PersonSchema = z.object({
+  _id: z.string(),
+  fullName: z.string(),
+  userName: z.string(),
+  role: MemorialRoleSchema,
+  since: z.string(),
+  isSuccessor: z.boolean(),
+});
+export type Person = z.infer<typeof PersonSchema>;
+
+export const PendingInvitationSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  role: GrantableRoleSchema,
+  expiresAt: z.string(),
+});
+export type PendingInvitation = z.infer<typeof PendingInvitationSchema>;
+
+export const PeopleSchema = z.object({
+  people: z.array(PersonSchema),
+  invitations: z.array(PendingInvitationSchema),
+  /** Ownership offered to this member and not yet accepted. */
+  pendingOwner: z.object({ _id: z.string(), fullName: z.string() }).nullable(),
+  successor: z.object({ _id: z.string(), fullName: z.string() }).nullable(),
+});
+export type People = z.infer<typeof PeopleSchema>;
+
+export const CreateInvitationSchema = z.object({
+  email: z
+    .string({ error: 'Please enter an email address.' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Please enter an email address.')
+    .max(254, 'An email address is at most 254 characters.')
+    .pipe(z.email({ error: 'Please enter a valid email address.' })),
+  role: GrantableRoleSchema,
+});
+export type CreateInvitation = z.infer<typeof CreateInvitationSchema>;
+
+export const INVITATION_DAYS = 14;
+
+export const InvitationTokenParamsSchema = z.object({ token: z.string().max(100) });
+
+export const InvitationAcceptedSchema = z.object({
+  postId: z.string(),
+  title: z.string(),
+  role: MemorialRoleSchema,
+});
+export type InvitationAccepted = z.infer<typeof InvitationAcceptedSchema>;
+
+export const PersonParamsSchema = z.object({
+  id: z.string().max(64),
+  userId: z.string().max(64),
+});
+
+export const UpdatePersonSchema = z.object({ role: GrantableRoleSchema });
+export type UpdatePerson = z.infer<typeof UpdatePersonSchema>;
+
+/** The API path names of the kinds that moderation acts on. */
+export const ModerationActionSchema = z.object({
+  kind: z.string().trim().min(1, 'Please say which kind of tribute.').max(40),
+  itemId: z.string().trim().min(1, 'Please say which tribute.').max(64),
+  action: z.enum(['approve', 'hide', 'unhide', 'delete'], {
+    error: 'Please choose approve, hide, unhide or delete.',
+  }),
+});
+export type ModerationAction = z.infer<typeof ModerationActionSchema>;
+
+export const REPORT_REASON_MAX = 500;
+
+export const CreateReportSchema = z.object({
+  kind: z.string().trim().min(1, 'Please say which kind of tribute.').max(40),
+  itemId: z.string().trim().min(1, 'Please say which tribute.').max(64),
+  reason: z
+    .string({ error: 'Please say why this should be looked at.' })
+    .trim()
+    .min(3, 'Please say in a few words why this should be looked at.')
+    .max(REPORT_REASON_MAX, `A reason is at most ${REPORT_REASON_MAX} characters.`),
+});
+export type CreateReport = z.infer<typeof CreateReportSchema>;
+
+export const ModerationItemSchema = z.object({
+  kind: z.string(),
+  itemId: z.string(),
+  status: ItemStatusSchema,
+  text: z.string().nullable(),
+  image: z.string().nullable(),
+  author: z.object({ _id: z.string(), fullName: z.string() }),
+  createdAt: z.string(),
+  reports: z.array(z.object({ reason: z.string(), createdAt: z.string() })),
+});
+export type ModerationItem = z.infer<typeof ModerationItemSchema>;
+
+export const ModerationQueueSchema = z.object({
+  pending: z.array(ModerationItemSchema),
+  reported: z.array(ModerationItemSchema),
+  hidden: z.array(ModerationItemSchema),
+});
+export type ModerationQueue = z.infer<typeof ModerationQueueSchema>;
+
+export const ActivityEntrySchema = z.object({
+  _id: z.string(),
+  actor: z.string(),
+  action: z.string(),
+  target: z.string().nullable(),
+  detail: z.string(),
+  createdAt: z.string(),
+});
+export type ActivityEntry = z.infer<typeof ActivityEntrySchema>;
+
+export const ActivityQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(200).optional(),
+});
+
+export const UserChoiceSchema = z.object({
+  userId: z
+    .string({ error: 'Please choose a member.' })
+    .trim()
+    .min(1, 'Please choose a member.')
+    .max(64),
+});
+export type UserChoice = z.infer<typeof UserChoiceSchema>;
+
+/** PUT /posts/{id}/successor: null clears it. */
+export const SuccessorChoiceSchema = z.object({
+  userId: z.string().trim().max(64).nullable(),
+});
+export type SuccessorChoice = z.infer<typeof SuccessorChoiceSchema>;
+
+export const AccessSummarySchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  /** The caller already asked and waits for an answer. */
+  requested: z.boolean(),
+});
+export type AccessSummary = z.infer<typeof AccessSummarySchema>;
+
+export const CreateAccessRequestSchema = z.object({
+  message: z.string().trim().max(500, 'A message is at most 500 characters.').default(''),
+});
+
+export const AccessRequestSchema = z.object({
+  _id: z.string(),
+  user: z.object({ _id: z.string(), fullName: z.string(), userName: z.string() }),
+  message: z.string(),
+  createdAt: z.string(),
+});
+export type AccessRequest = z.infer<typeof AccessRequestSchema>;
+
+export const AccessRequestParamsSchema = z.object({
+  id: z.string().max(64),
+  requestId: z.string().max(64),
+});
+
+export const AccessDecisionSchema = z.object({
+  action: z.enum(['approve', 'decline'], { error: 'Please choose approve or decline.' }),
+});
+
+export const DeleteAccountSchema = z.object({
+  currentPassword: z
+    .string({ error: 'Please enter your password.' })
+    .min(1, 'Please enter your password.')
+    .max(200),
+});
+
+export const MemorialNeedingCareSchema = z.object({ _id: z.string(), title: z.string() });
+
+/** The profile's stewardship panel: invitations waiting and memorials one helps look after. */
+export const MyStewardshipSchema = z.object({
+  invitations: z.array(
+    z.object({
+      _id: z.string(),
+      postId: z.string(),
+      title: z.string(),
+      role: GrantableRoleSchema,
+      expiresAt: z.string(),
+    }),
+  ),
+  transfers: z.array(z.object({ postId: z.string(), title: z.string() })),
+  memorials: z.array(z.object({ postId: z.string(), title: z.string(), role: MemorialRoleSchema })),
+});
+export type MyStewardship = z.infer<typeof MyStewardshipSchema>;
