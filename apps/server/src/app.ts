@@ -19,11 +19,13 @@ import { createMetrics } from './lib/metrics.js';
 import { PageCache } from './lib/page-cache.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import { fastifyTrustProxy } from './lib/trust-proxy.js';
+import { releaseSpoolOnClose } from './lib/multipart.js';
 import { Semaphore } from './lib/semaphore.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { MailQueue, MailSeal } from './mail/mail-queue.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { MediaUrls } from './media/urls.js';
+import { adminReportsRoutes, stewardshipRoutes } from './modules/stewardship/stewardship.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { memorialsRoutes } from './modules/memorials/memorials.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -35,9 +37,13 @@ import { tributesRoutes } from './modules/tributes/tributes.routes.js';
 import { galleriesRoutes } from './modules/galleries/galleries.routes.js';
 import { homeRoutes } from './modules/home/home.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { archivesRoutes } from './modules/archives/archives.routes.js';
+import { previewsRoutes } from './modules/previews/previews.routes.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { TokenService } from './modules/auth/tokens.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
+import { shareRoutes, shortLinkRoutes } from './modules/share/share.routes.js';
+import { sitemapRoutes } from './modules/sitemap/sitemap.routes.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
@@ -78,6 +84,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Built web app to serve; null serves the API alone. */
   webDistDir?: string | null;
+  /** `npm run dev`: render pages from the web app's sources through Vite (WEB_DEV). */
+  webDevRoot?: string | null;
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
@@ -179,6 +187,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       ...(database.kind === 'postgres' ? { shared: database.dataVersion } : {}),
     }),
     imageWork: new Semaphore(config.IMAGE_CONCURRENCY),
+    documentWork: new Semaphore(config.DOCUMENT_CONCURRENCY),
   };
   app.decorate('ctx', ctx);
   // Before any route, so its hooks measure every one (and it meters the storage routes use).
@@ -272,12 +281,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       headerPairs: 100,
     },
   });
+  // Uploads are spooled to disk as they arrive; each request's files go when its response ends.
+  app.addHook('onRequest', releaseSpoolOnClose);
 
   await registerApiDocs(app);
   await app.register(
     async (api) => {
       await api.register(authRoutes);
       await api.register(memorialsRoutes);
+      await api.register(shareRoutes);
       await api.register(usersRoutes);
       await api.register(accountRoutes);
       await api.register(passwordResetRoutes);
@@ -286,12 +298,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(tributesRoutes);
       await api.register(galleriesRoutes);
       await api.register(homeRoutes);
+      await api.register(stewardshipRoutes);
+      await api.register(archivesRoutes);
+      await api.register(previewsRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
+      await api.register(adminReportsRoutes, { prefix: '/admin' });
     },
     { prefix: API_PREFIX },
   );
   await app.register(mediaRoutes);
+  await app.register(shortLinkRoutes);
+  await app.register(sitemapRoutes);
   await app.register(operationsRoutes, { metrics });
-  await app.register(webAppPlugin, { distDir: options.webDistDir ?? null });
+  await app.register(webAppPlugin, {
+    distDir: options.webDistDir ?? null,
+    devRoot: options.webDevRoot ?? null,
+  });
   return app;
 }

@@ -2,6 +2,8 @@
 // and on others' objects. A route without a row fails the first test, so none ships unchecked.
 // This is the one place the permission rules are tested; feature tests test behaviour. The
 // abilities the API hands to clients are checked against the same rows.
+import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ENGINE, UNLIMITED_CREATIONS, type TestApp } from '../test/app.js';
@@ -14,22 +16,44 @@ import {
 import { pngFile } from '../test/fixtures.js';
 import { createItemRequest } from '../test/item-samples.js';
 import { multipart } from '../test/multipart.js';
-import { memorialContributors, memorials } from './db/schema/index.js';
+import {
+  memorialAccessRequests,
+  memorialInvitations,
+  memorialPeople,
+  memorials,
+  prayers,
+} from './db/schema/index.js';
 import type { TributeKind } from './modules/tributes/tribute-kind.js';
 import {
   documentKind,
   flowerKind,
   photoKind,
+  prayerKind,
   TRIBUTE_KINDS,
 } from './modules/tributes/tribute-kinds.js';
 
-const ACTORS = ['anonymous', 'member', 'contributor', 'owner', 'otherSponsor', 'admin'] as const;
+/**
+ * Callers: not signed in; a member with no part in the memorial; its viewer, contributor, manager
+ * and owner; a sponsor who owns another memorial; an administrator.
+ */
+const ACTORS = [
+  'anonymous',
+  'member',
+  'viewer',
+  'contributor',
+  'manager',
+  'owner',
+  'otherSponsor',
+  'admin',
+] as const;
 type Actor = (typeof ACTORS)[number];
 /**
  * ok: 2xx; unauth: 401; forbidden: 403 (may see it, may not do it); hidden: 404 (a thing one may
- * not see does not exist); invalid: 400.
+ * not see does not exist); invalid: 400; conflict: 409 (the call cannot apply to them).
  */
-type Outcome = 'ok' | 'unauth' | 'forbidden' | 'hidden' | 'invalid' | 'redirect';
+type Outcome = 'ok' | 'unauth' | 'forbidden' | 'hidden' | 'invalid' | 'redirect' | 'conflict';
+type Visibility = 'public' | 'unlisted' | 'members' | 'private';
+const VISIBILITIES: Visibility[] = ['public', 'unlisted', 'members', 'private'];
 type Expectation = Record<Actor, Outcome>;
 
 const all = (outcome: Outcome): Expectation =>
@@ -39,13 +63,43 @@ const SIGNED_IN: Expectation = { ...all('ok'), anonymous: 'unauth' };
 const SPONSORS: Expectation = {
   anonymous: 'unauth',
   member: 'forbidden',
+  viewer: 'forbidden',
   contributor: 'forbidden',
+  manager: 'forbidden',
   owner: 'ok',
   otherSponsor: 'ok',
   admin: 'ok',
 };
-const MANAGERS: Expectation = { ...SPONSORS, otherSponsor: 'forbidden' };
+/** The memorial's owner and managers, and administrators. */
+const MANAGERS: Expectation = { ...SPONSORS, otherSponsor: 'forbidden', manager: 'ok' };
+/** The memorial's owner and administrators: deleting, transferring, naming a successor. */
+const OWNERS: Expectation = { ...MANAGERS, manager: 'forbidden' };
 const CONTRIBUTORS: Expectation = { ...MANAGERS, contributor: 'ok' };
+/**
+ * A memorial's archive: its owner and managers. Administrators see it but do not take it; who may
+ * not see the memorial is told it does not exist (`on`).
+ */
+const EXPORTERS: Expectation = { ...MANAGERS, admin: 'forbidden' };
+
+/** Who may not see a memorial of each visibility (administrators see every one). */
+const OUTSIDERS: Record<Visibility, Actor[]> = {
+  public: [],
+  unlisted: [],
+  members: ['anonymous'],
+  private: ['anonymous', 'member', 'otherSponsor'],
+};
+
+/**
+ * `base` on a memorial of `visibility`: who may not see it is told it does not exist, except a
+ * caller who is not signed in on a call that asks for sign-in before it looks (`signInFirst`).
+ */
+function on(visibility: Visibility, base: Expectation, signInFirst = false): Expectation {
+  const result = { ...base };
+  for (const actor of OUTSIDERS[visibility]) {
+    result[actor] = actor === 'anonymous' && signInFirst ? 'unauth' : 'hidden';
+  }
+  return result;
+}
 const ADMINS: Expectation = { ...all('forbidden'), anonymous: 'unauth', admin: 'ok' };
 
 /** Who may list and leave items of each audience, and remove one that `author` left. */
@@ -53,7 +107,7 @@ const ITEM_RULES = {
   everyone: {
     list: PUBLIC,
     create: SIGNED_IN,
-    /** A member left it: its author, the memorial's owner, or an admin. */
+    /** A member left it: its author, the memorial's owner or managers, or an admin. */
     author: 'member',
     remove: { ...MANAGERS, member: 'ok' },
   },
@@ -62,7 +116,7 @@ const ITEM_RULES = {
     create: CONTRIBUTORS,
     /** A contributor left it; who may not see the galleries is told it does not exist. */
     author: 'contributor',
-    remove: { ...CONTRIBUTORS, member: 'hidden', otherSponsor: 'hidden' },
+    remove: { ...CONTRIBUTORS, member: 'hidden', viewer: 'hidden', otherSponsor: 'hidden' },
   },
 } as const satisfies Record<
   TributeKind['audience'],
@@ -78,7 +132,9 @@ let world: Record<Exclude<Actor, 'anonymous'>, TestUser> & {
 
 const ROLE_OF: Record<Exclude<Actor, 'anonymous'>, 'visitor' | 'sponsor' | 'admin'> = {
   member: 'visitor',
+  viewer: 'visitor',
   contributor: 'visitor',
+  manager: 'visitor',
   owner: 'sponsor',
   otherSponsor: 'sponsor',
   admin: 'admin',
@@ -97,15 +153,40 @@ async function freshAuth(
   return { headers: user.auth, user };
 }
 
-async function newMemorial(ownerId: string, contributorId?: string): Promise<string> {
+/**
+ * A memorial of `ownerId` with its people: the table's viewer and manager, and `contributorId`
+ * when given.
+ */
+async function newMemorial(
+  ownerId: string,
+  contributorId?: string,
+  settings: { visibility?: Visibility; allowAccessRequests?: boolean } = {},
+): Promise<string> {
   const [row] = await t.app.ctx.db
     .insert(memorials)
-    .values({ ownerId, title: 'Table Memorial' })
+    .values({ ownerId, title: 'Table Memorial', ...settings })
     .returning({ id: memorials.id });
-  if (contributorId)
-    await t.app.ctx.db
-      .insert(memorialContributors)
-      .values({ memorialId: row!.id, userId: contributorId });
+  const memorialId = row!.id;
+  const people: { userId: string; role: 'owner' | 'manager' | 'contributor' | 'viewer' }[] = [
+    { userId: ownerId, role: 'owner' },
+  ];
+  if (world?.viewer) people.push({ userId: world.viewer.row.id, role: 'viewer' });
+  if (world?.manager) people.push({ userId: world.manager.row.id, role: 'manager' });
+  if (contributorId) people.push({ userId: contributorId, role: 'contributor' });
+  await t.app.ctx.db.insert(memorialPeople).values(people.map((p) => ({ memorialId, ...p })));
+  return memorialId;
+}
+
+/** A memorial of each visibility, set up like the shared one. */
+const memorialOf = (visibility: Visibility, allowAccessRequests = false) =>
+  newMemorial(world.owner.row.id, world.contributor.row.id, { visibility, allowAccessRequests });
+
+/** A prayer left straight into the database by a member with no part in the memorial. */
+async function prayerOn(memorialId: string): Promise<string> {
+  const [row] = await t.app.ctx.db
+    .insert(prayers)
+    .values({ memorialId, ownerId: world.helper.row.id, text: 'Peace.' })
+    .returning({ id: prayers.id });
   return row!.id;
 }
 
@@ -305,7 +386,7 @@ row('GET /api/v1/posts/post/:id', PUBLIC, async (actor) => ({
   url: `/api/v1/posts/post/${world.memorialId}`,
   headers: authOf(actor),
 }));
-row('DELETE /api/v1/posts/:id', MANAGERS, async (actor) => ({
+row('DELETE /api/v1/posts/:id', OWNERS, async (actor) => ({
   method: DELETE,
   url: `/api/v1/posts/${await newMemorial(world.owner.row.id, world.contributor.row.id)}`,
   headers: authOf(actor),
@@ -359,7 +440,9 @@ row(
   async (actor) => {
     const memorialId = await newMemorial(world.owner.row.id, world.contributor.row.id);
     const other = await createUser(t.app);
-    await t.app.ctx.db.insert(memorialContributors).values({ memorialId, userId: other.row.id });
+    await t.app.ctx.db
+      .insert(memorialPeople)
+      .values({ memorialId, userId: other.row.id, role: 'contributor' });
     return {
       method: DELETE,
       url: `/api/v1/posts/${memorialId}/contributors/${other.row.id}`,
@@ -378,11 +461,110 @@ row('DELETE /api/v1/posts/:id/like', SIGNED_IN, async (actor) => ({
   url: `/api/v1/posts/${world.memorialId}/like`,
   headers: authOf(actor),
 }));
+// Sharing: the QR code and poster of a memorial, and its short link, for whoever may see it.
+for (const file of ['qr.svg', 'qr.png', 'poster.pdf']) {
+  row(`GET /api/v1/posts/:id/${file}`, PUBLIC, async (actor) => ({
+    method: GET,
+    url: `/api/v1/posts/${world.memorialId}/${file}`,
+    headers: authOf(actor),
+  }));
+}
+row('GET /m/:code', all('redirect'), async (actor) => {
+  const [found] = await t.app.ctx.db
+    .select({ shortCode: memorials.shortCode })
+    .from(memorials)
+    .where(eq(memorials.id, world.memorialId));
+  return { method: GET, url: `/m/${found!.shortCode}`, headers: authOf(actor) };
+});
+row('GET /api/v1/posts/short/:code', PUBLIC, async (actor) => {
+  const [found] = await t.app.ctx.db
+    .select({ shortCode: memorials.shortCode })
+    .from(memorials)
+    .where(eq(memorials.id, world.memorialId));
+  return { method: GET, url: `/api/v1/posts/short/${found!.shortCode}`, headers: authOf(actor) };
+});
+row(
+  'GET /api/v1/posts/short/:code',
+  all('hidden'),
+  async (actor) => ({ method: GET, url: '/api/v1/posts/short/zzzzzzzz', headers: authOf(actor) }),
+  'a code no memorial has',
+);
+row(
+  'GET /m/:code',
+  all('hidden'),
+  async (actor) => ({ method: GET, url: '/m/zzzzzzzz', headers: authOf(actor) }),
+  'a code no memorial has',
+);
+row('GET /api/v1/uploads/limits', PUBLIC, async (actor) => ({
+  method: GET,
+  url: '/api/v1/uploads/limits',
+  headers: authOf(actor),
+}));
 row('GET /api/v1/home/legends', PUBLIC, async (actor) => ({
   method: GET,
   url: '/api/v1/home/legends',
   headers: authOf(actor),
 }));
+
+// Archives: a memorial's export is its owner's and managers' (on every visibility below); a
+// member's take-out is their own; importing creates a memorial, so it is for sponsors.
+let archive: Buffer | undefined;
+row('GET /api/v1/posts/:id/export', EXPORTERS, async (actor) => ({
+  method: GET,
+  url: `/api/v1/posts/${world.memorialId}/export`,
+  headers: authOf(actor),
+}));
+row('POST /api/v1/posts/:id/export', EXPORTERS, async (actor) => ({
+  method: POST,
+  url: `/api/v1/posts/${world.memorialId}/export`,
+  headers: authOf(actor),
+}));
+row(
+  'POST /api/v1/exports/download',
+  all('hidden'),
+  async (actor) => json(POST, '/api/v1/exports/download', { token: 'A'.repeat(43) }, authOf(actor)),
+  'an emailed token proves the right; a wrong one opens nothing for anyone',
+);
+row('GET /api/v1/users/me/export', SIGNED_IN, async (actor) => ({
+  method: GET,
+  url: '/api/v1/users/me/export',
+  headers: authOf(actor),
+}));
+row('POST /api/v1/imports', SPONSORS, async (actor) => {
+  archive ??= (
+    await t.app.inject({
+      method: GET,
+      url: `/api/v1/posts/${await newMemorial(world.owner.row.id)}/export`,
+      headers: world.owner.auth,
+    })
+  ).rawPayload;
+  return form(POST, '/api/v1/imports', {}, authOf(actor), {
+    archive: { filename: 'memorial.zip', contentType: 'application/zip', body: archive },
+  });
+});
+
+// Link previews: the card of a memorial anyone may see.
+row('GET /api/v1/posts/:id/preview.png', PUBLIC, async (actor) => ({
+  method: GET,
+  url: `/api/v1/posts/${world.memorialId}/preview.png`,
+  headers: authOf(actor),
+}));
+
+// For search engines: public, read-only, the same for everyone.
+for (const url of ['/sitemap.xml', '/robots.txt']) {
+  row(`GET ${url}`, PUBLIC, async (actor) => ({ method: GET, url, headers: authOf(actor) }));
+}
+row('GET /sitemaps/:file', PUBLIC, async (actor) => ({
+  method: GET,
+  url: '/sitemaps/1.xml',
+  headers: authOf(actor),
+}));
+row(
+  'GET /sitemaps/:file',
+  all('hidden'),
+  async (actor) => ({ method: GET, url: '/sitemaps/2.xml', headers: authOf(actor) }),
+  'past the last file',
+);
 
 // The API reference: public, read-only, the same for everyone.
 for (const url of [
@@ -511,6 +693,308 @@ row(
   'a private photo without its signature',
 );
 
+// Stewardship: privacy, people, moderation, activity, ownership, on memorials of every visibility.
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+for (const v of VISIBILITIES) {
+  const note = `a ${v} memorial`;
+  const get = (path: (id: string) => string) => async (actor: Actor) => ({
+    method: GET,
+    url: path(await memorialOf(v)),
+    headers: authOf(actor),
+  });
+  row(
+    'GET /api/v1/posts/post/:id',
+    on(v, PUBLIC),
+    get((id) => `/api/v1/posts/post/${id}`),
+    note,
+  );
+  row(
+    'GET /api/v1/prayers/post/:id',
+    on(v, PUBLIC),
+    get((id) => `/api/v1/prayers/post/${id}`),
+    note,
+  );
+  row(
+    'GET /api/v1/photos/post/:id',
+    on(v, CONTRIBUTORS),
+    get((id) => `/api/v1/photos/post/${id}`),
+    note,
+  );
+  row(
+    'POST /api/v1/prayers',
+    on(v, SIGNED_IN, true),
+    async (actor) => createItemRequest(prayerKind, await memorialOf(v), authOf(actor)),
+    note,
+  );
+  row(
+    'PATCH /api/v1/posts/:id/settings',
+    on(v, MANAGERS),
+    async (actor) =>
+      json(
+        PATCH,
+        `/api/v1/posts/${await memorialOf(v)}/settings`,
+        { indexable: false },
+        authOf(actor),
+      ),
+    note,
+  );
+  row(
+    'GET /api/v1/posts/:id/people',
+    on(v, MANAGERS),
+    get((id) => `/api/v1/posts/${id}/people`),
+    note,
+  );
+  row(
+    'POST /api/v1/posts/:id/invitations',
+    on(v, MANAGERS, true),
+    async (actor) =>
+      json(
+        POST,
+        `/api/v1/posts/${await memorialOf(v)}/invitations`,
+        { email: `relative${++counter}@example.com`, role: 'contributor' },
+        authOf(actor),
+      ),
+    note,
+  );
+  row(
+    'PATCH /api/v1/posts/:id/people/:userId',
+    on(v, MANAGERS),
+    async (actor) =>
+      json(
+        PATCH,
+        `/api/v1/posts/${await memorialOf(v)}/people/${world.contributor.row.id}`,
+        { role: 'viewer' },
+        authOf(actor),
+      ),
+    note,
+  );
+  row(
+    'DELETE /api/v1/posts/:id/people/:userId',
+    on(v, MANAGERS),
+    async (actor) => {
+      const memorialId = await memorialOf(v);
+      const other = await createUser(t.app);
+      await t.app.ctx.db
+        .insert(memorialPeople)
+        .values({ memorialId, userId: other.row.id, role: 'contributor' });
+      return {
+        method: DELETE,
+        url: `/api/v1/posts/${memorialId}/people/${other.row.id}`,
+        headers: authOf(actor),
+      };
+    },
+    `${note}, another contributor`,
+  );
+  row(
+    'DELETE /api/v1/posts/:id/people/:userId',
+    on(v, {
+      anonymous: 'unauth',
+      member: 'hidden',
+      viewer: 'ok',
+      contributor: 'ok',
+      manager: 'ok',
+      owner: 'conflict',
+      otherSponsor: 'hidden',
+      admin: 'hidden',
+    }),
+    async (actor) => ({
+      method: DELETE,
+      url: `/api/v1/posts/${await memorialOf(v)}/people/${actor === 'anonymous' ? world.viewer.row.id : world[actor].row.id}`,
+      headers: authOf(actor),
+    }),
+    `${note}, leaving it`,
+  );
+  row(
+    'GET /api/v1/posts/:id/moderation',
+    on(v, MANAGERS),
+    get((id) => `/api/v1/posts/${id}/moderation`),
+    note,
+  );
+  row(
+    'POST /api/v1/posts/:id/moderation',
+    on(v, MANAGERS),
+    async (actor) => {
+      const memorialId = await memorialOf(v);
+      return json(
+        POST,
+        `/api/v1/posts/${memorialId}/moderation`,
+        { kind: 'prayers', itemId: await prayerOn(memorialId), action: 'hide' },
+        authOf(actor),
+      );
+    },
+    note,
+  );
+  row(
+    'POST /api/v1/posts/:id/reports',
+    on(v, SIGNED_IN, true),
+    async (actor) => {
+      const memorialId = await memorialOf(v);
+      return json(
+        POST,
+        `/api/v1/posts/${memorialId}/reports`,
+        { kind: 'prayers', itemId: await prayerOn(memorialId), reason: 'Not about her.' },
+        authOf(actor),
+      );
+    },
+    note,
+  );
+  row(
+    'GET /api/v1/posts/:id/export',
+    on(v, EXPORTERS, true),
+    get((id) => `/api/v1/posts/${id}/export`),
+    note,
+  );
+  row(
+    'POST /api/v1/posts/:id/export',
+    on(v, EXPORTERS, true),
+    async (actor) => ({
+      method: POST,
+      url: `/api/v1/posts/${await memorialOf(v)}/export`,
+      headers: authOf(actor),
+    }),
+    note,
+  );
+  row(
+    'GET /api/v1/posts/:id/activity',
+    on(v, MANAGERS),
+    get((id) => `/api/v1/posts/${id}/activity`),
+    note,
+  );
+  row(
+    'POST /api/v1/posts/:id/transfer',
+    on(v, OWNERS),
+    async (actor) =>
+      json(
+        POST,
+        `/api/v1/posts/${await memorialOf(v)}/transfer`,
+        { userId: world.manager.row.id },
+        authOf(actor),
+      ),
+    note,
+  );
+  row(
+    'POST /api/v1/posts/:id/transfer/accept',
+    on(v, { ...all('forbidden'), anonymous: 'unauth', manager: 'ok' }, true),
+    async (actor) => {
+      const memorialId = await memorialOf(v);
+      await t.app.ctx.db
+        .update(memorials)
+        .set({ pendingOwnerId: world.manager.row.id })
+        .where(eq(memorials.id, memorialId));
+      return {
+        method: POST,
+        url: `/api/v1/posts/${memorialId}/transfer/accept`,
+        headers: authOf(actor),
+      };
+    },
+    `${note}, offered to its manager`,
+  );
+  row(
+    'PUT /api/v1/posts/:id/successor',
+    on(v, OWNERS),
+    async (actor) =>
+      json(
+        PUT,
+        `/api/v1/posts/${await memorialOf(v)}/successor`,
+        { userId: world.manager.row.id },
+        authOf(actor),
+      ),
+    note,
+  );
+  row(
+    'GET /api/v1/posts/:id/access',
+    v === 'private' ? PUBLIC : all('hidden'),
+    async (actor) => ({
+      method: GET,
+      url: `/api/v1/posts/${await memorialOf(v, true)}/access`,
+      headers: authOf(actor),
+    }),
+    `${note} that takes access requests`,
+  );
+  row(
+    'POST /api/v1/posts/:id/access-requests',
+    v === 'private'
+      ? {
+          ...all('conflict'),
+          anonymous: 'unauth',
+          member: 'ok',
+          otherSponsor: 'ok',
+          admin: 'ok',
+        }
+      : { ...all('hidden'), anonymous: 'unauth' },
+    async (actor) =>
+      json(
+        POST,
+        `/api/v1/posts/${await memorialOf(v, true)}/access-requests`,
+        { message: 'I am her cousin.' },
+        authOf(actor),
+      ),
+    `${note} that takes access requests`,
+  );
+  row(
+    'GET /api/v1/posts/:id/access-requests',
+    on(v, MANAGERS),
+    get((id) => `/api/v1/posts/${id}/access-requests`),
+    note,
+  );
+  row(
+    'POST /api/v1/posts/:id/access-requests/:requestId',
+    on(v, MANAGERS),
+    async (actor) => {
+      const memorialId = await memorialOf(v, true);
+      const asker = await createUser(t.app);
+      const [request] = await t.app.ctx.db
+        .insert(memorialAccessRequests)
+        .values({ memorialId, userId: asker.row.id })
+        .returning({ id: memorialAccessRequests.id });
+      return json(
+        POST,
+        `/api/v1/posts/${memorialId}/access-requests/${request!.id}`,
+        { action: 'decline' },
+        authOf(actor),
+      );
+    },
+    note,
+  );
+}
+row('POST /api/v1/invitations/:token/accept', SIGNED_IN, async (actor) => {
+  const token = randomBytes(32).toString('base64url');
+  await t.app.ctx.db.insert(memorialInvitations).values({
+    memorialId: await memorialOf('private'),
+    email: `invited${++counter}@example.com`,
+    role: 'viewer',
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + 60_000),
+  });
+  return { method: POST, url: `/api/v1/invitations/${token}/accept`, headers: authOf(actor) };
+});
+row(
+  'POST /api/v1/invitations/:token/accept',
+  { ...all('invalid'), anonymous: 'unauth' },
+  async (actor) => ({
+    method: POST,
+    url: `/api/v1/invitations/${'A'.repeat(43)}/accept`,
+    headers: authOf(actor),
+  }),
+  'a link that was never sent',
+);
+row('GET /api/v1/users/me/stewardship', SIGNED_IN, async (actor) => ({
+  method: GET,
+  url: '/api/v1/users/me/stewardship',
+  headers: authOf(actor),
+}));
+row('DELETE /api/v1/users/me', SIGNED_IN, async (actor) => ({
+  method: DELETE,
+  url: '/api/v1/users/me',
+  payload: { currentPassword: TEST_PASSWORD },
+  headers: (await freshAuth(actor)).headers,
+}));
+row('GET /api/v1/admin/reports', ADMINS, async (actor) => ({
+  method: GET,
+  url: '/api/v1/admin/reports',
+  headers: authOf(actor),
+}));
+
 // Legacy, contact.
 row('GET /api/v1/legacies', SIGNED_IN, async (actor) => ({
   method: GET,
@@ -617,19 +1101,32 @@ beforeAll(async () => {
     LOGIN_LIMIT_PER_IP: '100000',
     ...UNLIMITED_CREATIONS,
   });
-  const [member, contributor, owner, otherSponsor, admin, helper] = await Promise.all([
-    createUser(t.app, { role: 'visitor' }),
-    createUser(t.app, { role: 'visitor' }),
-    createUser(t.app, { role: 'sponsor' }),
-    createUser(t.app, { role: 'sponsor' }),
-    createUser(t.app, { role: 'admin' }),
-    createUser(t.app, { role: 'visitor' }),
-  ]);
-  world = { member, contributor, owner, otherSponsor, admin, helper, memorialId: '' };
+  const [member, viewer, contributor, manager, owner, otherSponsor, admin, helper] =
+    await Promise.all([
+      createUser(t.app, { role: 'visitor' }),
+      createUser(t.app, { role: 'visitor' }),
+      createUser(t.app, { role: 'visitor' }),
+      createUser(t.app, { role: 'visitor' }),
+      createUser(t.app, { role: 'sponsor' }),
+      createUser(t.app, { role: 'sponsor' }),
+      createUser(t.app, { role: 'admin' }),
+      createUser(t.app, { role: 'visitor' }),
+    ]);
+  world = {
+    member,
+    viewer,
+    contributor,
+    manager,
+    owner,
+    otherSponsor,
+    admin,
+    helper,
+    memorialId: '',
+  };
   world.memorialId = await newMemorial(owner.row.id, contributor.row.id);
   await t.app.ctx.db
-    .insert(memorialContributors)
-    .values({ memorialId: world.memorialId, userId: helper.row.id });
+    .insert(memorialPeople)
+    .values({ memorialId: world.memorialId, userId: helper.row.id, role: 'contributor' });
   // The other sponsor has a memorial of their own: owning one grants nothing on another.
   await newMemorial(otherSponsor.row.id);
 });
@@ -641,6 +1138,7 @@ function outcomeOf(status: number): Outcome | `status ${number}` {
   if (status === 403) return 'forbidden';
   if (status === 404) return 'hidden';
   if (status === 400) return 'invalid';
+  if (status === 409) return 'conflict';
   if (status >= 300 && status < 400) return 'redirect';
   return `status ${status}`;
 }
@@ -679,7 +1177,9 @@ describe(`authorization table (${TEST_ENGINE})`, () => {
 
   it('hands every caller exactly the abilities its rows allow', async () => {
     const allowed = (route: string, actor: Actor) => {
-      const found = rows.find((r) => r.route === route && r.note === undefined);
+      const found = rows.find(
+        (r) => r.route === route && (r.note === undefined || r.note === 'a public memorial'),
+      );
       if (!found) throw new Error(`no row for ${route}`);
       return found.expect[actor] === 'ok';
     };
@@ -696,6 +1196,9 @@ describe(`authorization table (${TEST_ENGINE})`, () => {
         viewGalleries: allowed(`GET /api/v1/${photoKind.path}/post/:id`, actor),
         addToGalleries: allowed(`POST /api/v1/${photoKind.path}`, actor),
         leaveTribute: allowed(`POST /api/v1/${flowerKind.path}`, actor),
+        manage: allowed('GET /api/v1/posts/:id/people', actor),
+        transfer: allowed('PUT /api/v1/posts/:id/successor', actor),
+        export: allowed('GET /api/v1/posts/:id/export', actor),
       });
       for (const kind of TRIBUTE_KINDS) {
         const rules = ITEM_RULES[kind.audience];

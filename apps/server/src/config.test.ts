@@ -46,6 +46,17 @@ describe('production configuration', () => {
     expect(outbox.MAIL_OUTBOX).toBe(true);
   });
 
+  it('refuses WEB_DEV (pages from the web sources through Vite) in production', () => {
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://memorial.example.org',
+      SMTP_URL: 'smtp://mail.example.org',
+    } as const;
+    expect(() => load({ ...production, WEB_DEV: 'true' })).toThrowError(/WEB_DEV .*development/);
+    expect(load({ ...production }).WEB_DEV).toBe(false);
+    expect(load({ NODE_ENV: 'development', WEB_DEV: 'true' }).WEB_DEV).toBe(true);
+  });
+
   it('asks nothing of development and tests', () => {
     expect(load({ NODE_ENV: 'development' }).publicUrl).toBe('http://localhost:3000');
     expect(load({ NODE_ENV: 'test', PORT: '4000' }).publicUrl).toBe('http://localhost:4000');

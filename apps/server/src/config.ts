@@ -74,11 +74,21 @@ const EnvSchema = z
     PAGE_RENDERS_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(120),
     /** A render taking longer is given up and the app shell goes out. */
     PAGE_RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    /** Memorial posters (PDF) drawn per address per minute; past it: 429 with Retry-After. */
+    POSTERS_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(20),
     /** Lower caps for pictures only ever shown small, which anyone may send (decision 0020). */
     MAX_AVATAR_PIXELS: z.coerce.number().int().min(10_000).default(25_000_000),
     MAX_FLOWER_PIXELS: z.coerce.number().int().min(10_000).default(25_000_000),
     /** Pictures decoded at once, apart from the threads logins hash passwords on. */
     IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /**
+     * After SIGTERM, how long the server keeps answering (503 to new requests, /readyz 503) before
+     * it closes its port: at least the load balancer's health-check interval, so it has stopped
+     * routing here by then (decision 0066).
+     */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(5_000).default(0),
+    /** PDF and DOC files verified at once (each is read whole while it is checked). */
+    DOCUMENT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
     /** Upload quotas: everything stored for one memorial, and everything one member uploaded. */
     MEMORIAL_UPLOAD_QUOTA_BYTES: z.coerce
       .number()
@@ -102,6 +112,9 @@ const EnvSchema = z
     FLOWER_LIMIT_PER_USER: z.coerce.number().int().min(1).default(30),
     PRAYER_LIMIT_PER_USER: z.coerce.number().int().min(1).default(30),
     UPLOAD_LIMIT_PER_USER: z.coerce.number().int().min(1).default(100),
+    /** Per member and window: invitations sent, and tribute reports and access requests made. */
+    INVITATION_LIMIT_PER_USER: z.coerce.number().int().min(1).default(30),
+    REPORT_LIMIT_PER_USER: z.coerce.number().int().min(1).default(10),
     /** Days the start-up storage check keeps unreferenced files in quarantine before deleting them. */
     QUARANTINE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     /**
@@ -156,7 +169,21 @@ const EnvSchema = z
     /** Delivery attempts of a mail after its first, spaced from this delay, doubling each time. */
     MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(10),
     MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
+    /** Largest memorial archive a sponsor may import (the upload itself). */
+    IMPORT_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(2 * 1024 ** 3),
+    /** Memorials holding more stored bytes than this are exported by a background job, not inline. */
+    EXPORT_INLINE_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(512 * 1024 ** 2),
     WEB_DIST_DIR: z.string().optional(),
+    /** `npm run dev`: pages rendered from the web app's sources through Vite, with hot reload. */
+    WEB_DEV: bool.default(false),
     /** Measure event-loop delay; SIGUSR2 logs it and starts a new measurement (benchmarks use it). */
     DIAGNOSTICS: bool.default(false),
   })
@@ -179,6 +206,14 @@ const EnvSchema = z
       });
     }
     if (env.NODE_ENV !== 'production') return;
+    if (env.WEB_DEV) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEB_DEV'],
+        message:
+          'WEB_DEV serves the web app from its sources for development; in production unset it and serve the build (npm run build).',
+      });
+    }
     if (!env.PUBLIC_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -204,6 +239,8 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'DATA_DIR'> {
   dbDir: string;
   uploadsDir: string;
   outboxDir: string;
+  /** Where uploads are written while they arrive, before they are checked and stored (decision 0065). */
+  spoolDir: string;
   jwtSecret: string;
   /** Where the signing key came from: a generated one is this instance's own (decision 0041). */
   jwtSecretSource: 'environment' | 'data-dir';
@@ -282,6 +319,7 @@ export function loadConfig(
     dbDir: path.join(dataDir, 'db'),
     uploadsDir: path.join(dataDir, 'uploads'),
     outboxDir: path.join(dataDir, 'outbox'),
+    spoolDir: path.join(dataDir, 'spool'),
     jwtSecret: jwt.secret,
     jwtSecretSource: jwt.source,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),

@@ -28,4 +28,6 @@ export interface AppContext {
   pageCache: PageCache;
   /** Bounds image decoding (IMAGE_CONCURRENCY); nothing else waits on it. */
   imageWork: Semaphore;
+  /** Bounds how many documents are read whole to be verified (DOCUMENT_CONCURRENCY). */
+  documentWork: Semaphore;
 }

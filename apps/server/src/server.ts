@@ -7,6 +7,7 @@ import { retirePublishedDemoPasswords, seedDemoData } from './db/seed.js';
 import { describeStorageCheck, reconcileStorage, startUpGraceMs } from './maintenance/reconcile.js';
 import { acquireDataDirLock } from './maintenance/data-dir-lock.js';
 import { secureDataDir, useOwnerOnlyFiles } from './maintenance/data-dir-permissions.js';
+import { sweepSpool } from './lib/spool.js';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
@@ -16,15 +17,23 @@ async function main() {
   // The embedded database allows one process; PostgreSQL serves many instances.
   const lock = config.DATABASE_URL ? null : await acquireDataDirLock(config.dataDir, 'server');
   const permissions = await secureDataDir(config.dataDir);
+  // Uploads a crash or a kill left half-received: spool files, not stored files, so deleted.
+  const sweptSpool = await sweepSpool(config.spoolDir);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dbDir });
   await database.migrate();
   const webDistDir =
     config.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
-  const app = await buildApp({ config, database, webDistDir });
+  const webDevRoot = config.WEB_DEV ? fileURLToPath(new URL('../../web', import.meta.url)) : null;
+  const app = await buildApp({ config, database, webDistDir, webDevRoot });
   for (const warning of configWarnings(config)) app.log.warn(warning);
   if (permissions.repaired > 0) {
     app.log.warn(
       `data dir permissions: made ${permissions.repaired} entries of ${config.dataDir} owner-only (other users could read them)`,
+    );
+  }
+  if (sweptSpool > 0) {
+    app.log.info(
+      `upload spool: removed ${sweptSpool} unfinished uploads left by stopped processes`,
     );
   }
   void lock?.lost.then(() => {
@@ -82,12 +91,13 @@ async function main() {
     const force = setTimeout(() => {
       app.log.error('shutdown deadline passed; exiting');
       process.exit(1);
-    }, SHUTDOWN_DEADLINE_MS);
+    }, SHUTDOWN_DEADLINE_MS + config.SHUTDOWN_GRACE_MS);
     force.unref();
     // Keep listening while draining so new requests get a clear 503 rather than a refused
-    // connection; close once the in-flight ones are done.
-    app
-      .whenIdle(SHUTDOWN_DEADLINE_MS - 1_000)
+    // connection (load balancers see /readyz 503 within SHUTDOWN_GRACE_MS and route elsewhere);
+    // close once the in-flight ones are done.
+    new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_GRACE_MS))
+      .then(() => app.whenIdle(SHUTDOWN_DEADLINE_MS - 1_000))
       .then(() => app.close())
       .then(() => database.close())
       .then(() => lock?.release())

@@ -61,6 +61,22 @@ export interface TestAppOptions {
   storage?: 'local' | 's3';
 }
 
+/** A test server's configuration: quiet, no demo content, its own data dir, then `env`. */
+export function loadTestConfig(dataDir: string, env: Partial<Record<keyof Env, string>> = {}) {
+  return loadConfig(
+    {},
+    {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      // Tests must not depend on the free space of the machine that runs them.
+      MIN_FREE_DISK_BYTES: '0',
+      ...env,
+    },
+  );
+}
+
 export async function createTestApp(
   overrides: Partial<Record<keyof Env, string>> = {},
   options: TestAppOptions = {},
@@ -70,20 +86,11 @@ export async function createTestApp(
     ? await createPostgresDatabase(process.env.TEST_DATABASE_URL)
     : null;
   const s3 = (options.storage ?? TEST_STORAGE) === 's3' ? await startLoopbackS3() : null;
-  const config = loadConfig(
-    {},
-    {
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-      // Tests must not depend on the free space of the machine that runs them.
-      MIN_FREE_DISK_BYTES: '0',
-      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-      ...s3?.env,
-      ...overrides,
-    },
-  );
+  const config = loadTestConfig(dataDir, {
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...s3?.env,
+    ...overrides,
+  });
   const database = await openDatabase({ url: config.DATABASE_URL });
   await database.migrate();
   const mail: MailMessage[] = [];
@@ -145,4 +152,6 @@ export const UNLIMITED_CREATIONS = {
   FLOWER_LIMIT_PER_USER: '100000',
   PRAYER_LIMIT_PER_USER: '100000',
   UPLOAD_LIMIT_PER_USER: '100000',
+  INVITATION_LIMIT_PER_USER: '100000',
+  REPORT_LIMIT_PER_USER: '100000',
 } as const;

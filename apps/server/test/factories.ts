@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { beforeAll } from 'vitest';
 import type { Role } from '@rips/shared/users';
-import { memorialContributors, memorials, users } from '../src/db/schema/index.js';
+import { memorialPeople, memorials, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { pngFile } from './fixtures.js';
 import { multipart } from './multipart.js';
@@ -66,7 +66,9 @@ export async function addContributorRow(
   memorialId: string,
   user: TestUser,
 ): Promise<void> {
-  await app.ctx.db.insert(memorialContributors).values({ memorialId, userId: user.row.id });
+  await app.ctx.db
+    .insert(memorialPeople)
+    .values({ memorialId, userId: user.row.id, role: 'contributor' });
 }
 
 /** Who the tests of items left on a memorial need: its owner, a contributor and a member. */

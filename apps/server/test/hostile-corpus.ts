@@ -149,29 +149,49 @@ const SVG_ATTACKS = [
   '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]><svg xmlns="http://www.w3.org/2000/svg"><text>&c;</text></svg>',
 ];
 
+/** A picture of one colour, encoded as `format`. */
+function plainPicture(
+  format: 'png' | 'jpeg' | 'gif' | 'webp',
+  width: number,
+  height: number,
+  background: string,
+): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background } })
+    .toFormat(format)
+    .toBuffer();
+}
+
+type AddFile = (label: string, filename: string, contentType: string, body: Buffer) => void;
+
+/** A list of hostile files and the function that adds one to it. */
+function collection(): { files: HostileFile[]; add: AddFile } {
+  const files: HostileFile[] = [];
+  return {
+    files,
+    add: (label, filename, contentType, body) => files.push({ label, filename, contentType, body }),
+  };
+}
+
+/** Pseudo-random bytes of each size (from `seed`), named and typed as a `extension` file. */
+function addNoise(add: AddFile, seed: number, sizes: number[], extension: string, type: string) {
+  const random = prng(seed);
+  for (const size of sizes) {
+    add(
+      `${size} random bytes as ${extension}`,
+      `random.${extension}`,
+      type,
+      Buffer.from(Array.from({ length: size }, () => Math.floor(random() * 256))),
+    );
+  }
+}
+
 /** Files an image field must refuse with a clear 4xx, or accept only after re-encoding. */
 export async function hostileImages(): Promise<HostileFile[]> {
-  const png = await sharp({
-    create: { width: 120, height: 80, channels: 3, background: '#7fa99a' },
-  })
-    .png()
-    .toBuffer();
-  const jpeg = await sharp({
-    create: { width: 120, height: 80, channels: 3, background: '#c98f86' },
-  })
-    .jpeg()
-    .toBuffer();
-  const gif = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#8e86b5' } })
-    .gif()
-    .toBuffer();
-  const webp = await sharp({
-    create: { width: 40, height: 40, channels: 3, background: '#a9cfe0' },
-  })
-    .webp()
-    .toBuffer();
-  const files: HostileFile[] = [];
-  const add = (label: string, filename: string, contentType: string, body: Buffer) =>
-    files.push({ label, filename, contentType, body });
+  const png = await plainPicture('png', 120, 80, '#7fa99a');
+  const jpeg = await plainPicture('jpeg', 120, 80, '#c98f86');
+  const gif = await plainPicture('gif', 40, 40, '#8e86b5');
+  const webp = await plainPicture('webp', 40, 40, '#a9cfe0');
+  const { files, add } = collection();
 
   for (const [name, real, type] of [
     ['png', png, 'image/png'],
@@ -257,26 +277,14 @@ export async function hostileImages(): Promise<HostileFile[]> {
       jpeg.subarray(2),
     ]),
   );
-  const random = prng(4242);
-  for (const size of [1, 7, 64, 512, 4096, 65536]) {
-    add(
-      `${size} random bytes as png`,
-      'random.png',
-      'image/png',
-      Buffer.from(Array.from({ length: size }, () => Math.floor(random() * 256))),
-    );
-  }
+  addNoise(add, 4242, [1, 7, 64, 512, 4096, 65536], 'png', 'image/png');
   return files;
 }
 
 /** Files a document field must refuse (documents are PDF, DOC or DOCX, checked by their bytes). */
 export async function hostileDocuments(): Promise<HostileFile[]> {
-  const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } })
-    .png()
-    .toBuffer();
-  const files: HostileFile[] = [];
-  const add = (label: string, filename: string, contentType: string, body: Buffer) =>
-    files.push({ label, filename, contentType, body });
+  const png = await plainPicture('png', 20, 20, '#000');
+  const { files, add } = collection();
   const pdf = minimalPdf();
   const docx = minimalDocx();
   for (const fraction of [0.05, 0.3, 0.6, 0.9]) {
@@ -388,15 +396,7 @@ export async function hostileDocuments(): Promise<HostileFile[]> {
     'application/pdf',
     Buffer.concat([Buffer.from('MZ'), Buffer.alloc(300)]),
   );
-  const random = prng(99);
-  for (const size of [3, 100, 2048]) {
-    add(
-      `${size} random bytes as pdf`,
-      'random.pdf',
-      'application/pdf',
-      Buffer.from(Array.from({ length: size }, () => Math.floor(random() * 256))),
-    );
-  }
+  addNoise(add, 99, [3, 100, 2048], 'pdf', 'application/pdf');
   return files;
 }
 

@@ -49,6 +49,9 @@ function throughDrizzle(db: Db): SqlExecutor {
  * drizzle handle, so inside a transaction it exists only if that transaction commits, and once
  * committed it survives a restart. Failed attempts are retried with exponential backoff.
  */
+/** pg-boss's tables live in a schema of their own. */
+const SCHEMA = 'pgboss';
+
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly kinds = new Map<string, { kind: JobKind; handler: JobHandler }>();
@@ -56,11 +59,13 @@ export class JobQueue {
   private started = false;
   /** pg-boss's own queries still running: it marks a job done without waiting for the answer. */
   private queriesInFlight = 0;
+  private readonly sql: SqlExecutor;
 
   constructor(
     database: { sql: SqlExecutor },
     private readonly onError: (error: Error) => void,
   ) {
+    this.sql = database.sql;
     const counted: SqlExecutor = {
       executeSql: async (text, values) => {
         this.queriesInFlight += 1;
@@ -73,12 +78,28 @@ export class JobQueue {
     };
     this.boss = new PgBoss({
       db: counted as PgBoss.Db,
-      schema: 'pgboss',
+      schema: SCHEMA,
       // No cron here; maintenance (expiry, archiving) runs on every instance, pg-boss coordinates.
       schedule: false,
       supervise: true,
     });
     this.boss.on('error', (error: Error) => this.onError(error));
+  }
+
+  /**
+   * pg-boss installs itself under its own advisory lock and takes "already exists" from a losing
+   * instance as a sign that another one installed it; but its first statement, CREATE SCHEMA IF NOT
+   * EXISTS, can lose the race on the catalog's unique index instead (seen with three instances
+   * starting together). The schema is made here first, that race tolerated, so pg-boss's install
+   * never meets it.
+   */
+  private async createSchema(): Promise<void> {
+    try {
+      await this.sql.executeSql(`CREATE SCHEMA IF NOT EXISTS ${SCHEMA}`);
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (code !== '23505' && code !== '42P06') throw error;
+    }
   }
 
   /** Registers a kind of job and the function that does it; before `start`. */
@@ -88,6 +109,7 @@ export class JobQueue {
 
   /** Creates or updates the queues (under pg-boss's own lock) and starts the workers. */
   async start(): Promise<void> {
+    await this.createSchema();
     await this.boss.start();
     for (const [name, { kind, handler }] of this.kinds) {
       const options = {

@@ -1,15 +1,25 @@
-import type { FastifyRequest } from 'fastify';
+import { createWriteStream } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ErrorCode } from '@rips/shared/api';
 import { AppError } from '../errors.js';
 import { formatBytes } from '../media/images.js';
 import { NUL_MESSAGE } from '../plugins/input-guard.js';
+import { newSpoolFile, removeSpoolFile } from './spool.js';
 
 export interface UploadedFile {
   fieldName: string;
   fileName: string;
   mimeType: string;
-  buffer: Buffer;
+  /**
+   * The bytes, written to this process's spool folder as they arrived (decision 0065). The file
+   * is removed when the response ends, whatever happened; services read it, never keep it.
+   */
+  path: string;
+  size: number;
 }
 
 export interface MultipartForm {
@@ -17,9 +27,62 @@ export interface MultipartForm {
   files: Record<string, UploadedFile>;
 }
 
+/** The spool files of each request still open, removed when its response closes. */
+interface RequestSpool {
+  files: Set<string>;
+  closed: boolean;
+}
+const spools = new WeakMap<IncomingMessage, RequestSpool>();
+
 /**
- * Reads a multipart body whose files are small enough to hold in memory (the limits bound them).
- * Only the named file fields are accepted; any framing error is the client's, so it answers 4xx.
+ * A root `onRequest` hook: once a multipart request's response has closed (sent, failed or
+ * abandoned by the client), every file spooled for it is removed.
+ */
+export function releaseSpoolOnClose(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: () => void,
+): void {
+  if (request.headers['content-type']?.toLowerCase().startsWith('multipart/')) {
+    const spool: RequestSpool = { files: new Set(), closed: false };
+    spools.set(request.raw, spool);
+    const release = () => {
+      spool.closed = true;
+      for (const file of spool.files) {
+        removeSpoolFile(file).catch((error: unknown) =>
+          request.log.warn({ err: error }, 'could not remove a spooled upload'),
+        );
+      }
+      spool.files.clear();
+    };
+    // 'finish' when the answer was sent, 'close' also when the client went away first.
+    reply.raw.once('finish', release);
+    reply.raw.once('close', release);
+  }
+  done();
+}
+
+/** Counts a file's bytes as they stream and stops at `limit`: the limit holds before any is kept. */
+class ByteLimit extends Transform {
+  bytes = 0;
+  constructor(
+    private readonly limit: number,
+    private readonly tooLarge: () => AppError,
+  ) {
+    super();
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    this.bytes += chunk.length;
+    if (this.bytes > this.limit) callback(this.tooLarge());
+    else callback(null, chunk);
+  }
+}
+
+/**
+ * Reads a multipart body: text fields into memory (their sizes are bounded by the parser), each
+ * file streamed to a spool file while its byte limit is enforced, so no file is ever held whole
+ * in memory. Only the named file fields are accepted; any framing error is the client's (4xx).
+ * A file over its limit answers 413 naming the limit, and what was spooled of it is removed.
  */
 export async function readMultipart(
   request: FastifyRequest,
@@ -32,10 +95,14 @@ export async function readMultipart(
       'This request must be sent as multipart form data.',
     );
   }
+  const spool = spools.get(request.raw);
+  if (!spool) throw new Error('multipart request without a spool (releaseSpoolOnClose missing)');
+  const spoolDir = request.server.ctx.config.spoolDir;
+  // The parser's own limit is one byte over the largest: ours (per field) answers first.
   const maxBytes = Math.max(...Object.values(fileLimits));
   const form: MultipartForm = { fields: {}, files: {} };
   try {
-    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes + 1, files: 1 } })) {
       if (part.type === 'field') {
         if (typeof part.value !== 'string') continue;
         if (part.value.includes('\u0000') || part.fieldname.includes('\u0000'))
@@ -48,15 +115,33 @@ export async function readMultipart(
         part.file.resume();
         throw AppError.badRequest(`Unexpected file field "${part.fieldname.slice(0, 40)}".`);
       }
-      const buffer = await part.toBuffer();
-      if (part.file.truncated || buffer.length > limit) {
-        throw AppError.tooLarge(`The file is larger than ${formatBytes(limit)}.`);
+      const file = await newSpoolFile(spoolDir);
+      spool.files.add(file);
+      const counter = new ByteLimit(limit, () =>
+        AppError.tooLarge(`The file is larger than ${formatBytes(limit)}.`),
+      );
+      try {
+        await pipeline(part.file, counter, createWriteStream(file, { mode: 0o600 }));
+        if (part.file.truncated) {
+          throw AppError.tooLarge(`The file is larger than ${formatBytes(limit)}.`);
+        }
+      } catch (error) {
+        spool.files.delete(file);
+        await removeSpoolFile(file);
+        throw error;
+      }
+      if (spool.closed) {
+        // The client went away while the file arrived: the close handler ran before it existed.
+        spool.files.delete(file);
+        await removeSpoolFile(file);
+        throw AppError.badRequest('The upload was interrupted. Please try again.');
       }
       form.files[part.fieldname] = {
         fieldName: part.fieldname,
         fileName: part.filename,
         mimeType: part.mimetype,
-        buffer,
+        path: file,
+        size: counter.bytes,
       };
     }
   } catch (error) {

@@ -8,12 +8,12 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createPostgresDatabase,
   createTestApp,
+  loadTestConfig,
   TEST_ENGINE,
   type TestApp,
 } from '../../test/app.js';
 import { startLoopbackSmtp, type LoopbackSmtp } from '../../test/smtp-server.js';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { MAIL_JOB, MailSeal } from './mail-queue.js';
 
@@ -90,21 +90,13 @@ describe(`mail across a restart (${TEST_ENGINE})`, () => {
     // The same data dir (embedded database, generated secret) or the same PostgreSQL database,
     // as a restarted server has.
     const start = async () => {
-      const config = loadConfig(
-        {},
-        {
-          NODE_ENV: 'test',
-          DATA_DIR: dataDir,
-          LOG_LEVEL: 'silent',
-          SEED_DEMO: 'false',
-          MIN_FREE_DISK_BYTES: '0',
-          SMTP_URL: smtp!.url,
-          ...RETRY,
-          // Long enough that the first instance is gone before the retry is due.
-          MAIL_RETRY_DELAY_SECONDS: '2',
-          ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-        },
-      );
+      const config = loadTestConfig(dataDir, {
+        SMTP_URL: smtp!.url,
+        ...RETRY,
+        // Long enough that the first instance is gone before the retry is due.
+        MAIL_RETRY_DELAY_SECONDS: '2',
+        ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      });
       const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dbDir });
       await database.migrate();
       const app = await buildApp({ config, database, logger: false, webDistDir: null });

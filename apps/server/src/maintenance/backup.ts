@@ -41,7 +41,7 @@ function rowsOf(result: unknown): Record<string, unknown>[] {
 
 /** Primary-key columns: pages follow them (keyset paging, served by the key's index). */
 function primaryKey(table: string): string[] {
-  return table === 'memorial_contributors' || table === 'memorial_likes'
+  return table === 'memorial_people' || table === 'memorial_likes'
     ? ['memorial_id', 'user_id']
     : ['id'];
 }

@@ -11,7 +11,7 @@ import {
   flowers,
   legacies,
   legacyAssets,
-  memorialContributors,
+  memorialPeople,
   memorials,
   prayers,
 } from '../db/schema/index.js';
@@ -80,7 +80,9 @@ async function seedMemorial(t: TestApp) {
       ...image,
     })
     .returning();
-  await db.insert(memorialContributors).values({ memorialId: memorial!.id, userId: helper.row.id });
+  await db
+    .insert(memorialPeople)
+    .values({ memorialId: memorial!.id, userId: helper.row.id, role: 'contributor' });
   await db.insert(prayers).values({
     memorialId: memorial!.id,
     ownerId: helper.row.id,

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   compoundFile,
   hostileDocuments,
@@ -7,12 +10,24 @@ import {
   minimalPdf,
 } from '../../test/hostile-corpus.js';
 import { AppError } from '../errors.js';
+import { Semaphore } from '../lib/semaphore.js';
 import { detectDocumentType, verifyDocument } from './documents.js';
 
-const LIMITS = { maxBytes: 20 * 1024 * 1024 };
+const LIMITS = { maxBytes: 20 * 1024 * 1024, gate: new Semaphore(1) };
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'rips-documents-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let written = 0;
+
+/** The document as uploads reach verification: a spooled file, read only as far as needed. */
+function spooled(body: Buffer): { path: string; size: number } {
+  const file = path.join(dir, `${(written += 1)}.part`);
+  writeFileSync(file, body);
+  return { path: file, size: body.length };
+}
 
 async function refusal(body: Buffer, name: string): Promise<AppError> {
-  const error = await verifyDocument(body, name, LIMITS).then(
+  const error = await verifyDocument(spooled(body), name, LIMITS).then(
     () => null,
     (e: unknown) => e,
   );
@@ -25,6 +40,9 @@ describe('document verification by structure', () => {
     expect(await detectDocumentType(minimalPdf())).toBe('pdf');
     expect(await detectDocumentType(minimalDoc())).toBe('doc');
     expect(await detectDocumentType(minimalDocx())).toBe('docx');
+    expect(await detectDocumentType(spooled(minimalPdf()))).toBe('pdf');
+    expect(await detectDocumentType(spooled(minimalDoc()))).toBe('doc');
+    expect(await detectDocumentType(spooled(minimalDocx()))).toBe('docx');
     expect(await verifyDocument(minimalDoc(), 'Will.doc', LIMITS)).toMatchObject({
       type: 'doc',
       mimeType: 'application/msword',

@@ -1,3 +1,4 @@
+import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import CFB from 'cfb';
@@ -5,10 +6,47 @@ import { PDFDocument } from 'pdf-lib';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { DOCUMENT_TYPES, type DocumentType } from '@rips/shared/galleries';
 import { AppError } from '../errors.js';
+import type { Semaphore } from '../lib/semaphore.js';
 import { formatBytes } from './images.js';
 
 export interface DocumentLimits {
   maxBytes: number;
+  /**
+   * Bounds how many spooled PDF and DOC files are read whole at once to be parsed (a DOCX is
+   * read from its file, entry by entry). Memory then stays flat however many arrive together.
+   */
+  gate?: Semaphore;
+}
+
+/** An uploaded document: bytes in memory, or a spooled file read only as far as needed. */
+export type DocumentSource = Buffer | { path: string; size: number };
+
+function sizeOf(source: DocumentSource): number {
+  return Buffer.isBuffer(source) ? source.length : source.size;
+}
+
+/** `length` bytes from `position` (fewer at the end of the file). */
+async function readRange(source: DocumentSource, position: number, length: number) {
+  if (Buffer.isBuffer(source)) return source.subarray(position, position + length);
+  const handle = await open(source.path, 'r');
+  try {
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, position);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Runs `check` on the whole document, read from its spool file under the gate. */
+async function withWhole<T>(
+  source: DocumentSource,
+  gate: Semaphore | undefined,
+  check: (bytes: Buffer) => Promise<T> | T,
+): Promise<T> {
+  if (Buffer.isBuffer(source)) return check(source);
+  const run = async () => check(await readFile(source.path));
+  return gate ? gate.run(run) : run();
 }
 
 /** Bounds on a DOCX (a zip) so a small upload cannot make us inflate gigabytes. */
@@ -43,12 +81,13 @@ const ACCEPTED_TEXT = 'Please choose a PDF, DOC or DOCX file.';
  * extension of the client's file name must agree with it. Answers 4xx for anything else.
  */
 export async function verifyDocument(
-  input: Buffer,
+  input: DocumentSource,
   clientFileName: string,
   limits: DocumentLimits,
 ): Promise<VerifiedDocument> {
-  if (input.length === 0) throw AppError.invalidFile('The file is empty.');
-  if (input.length > limits.maxBytes) {
+  const size = sizeOf(input);
+  if (size === 0) throw AppError.invalidFile('The file is empty.');
+  if (size > limits.maxBytes) {
     throw AppError.tooLarge(`The document is larger than ${formatBytes(limits.maxBytes)}.`);
   }
   const fileName = sanitizeFileName(clientFileName);
@@ -56,7 +95,7 @@ export async function verifyDocument(
   if (!(extension in DOCUMENT_TYPES)) {
     throw AppError.invalidFile(`Only .pdf, .doc and .docx files can be uploaded. ${ACCEPTED_TEXT}`);
   }
-  const type = await detectDocumentType(input);
+  const type = await detectDocumentType(input, limits.gate);
   if (type !== extension) {
     throw AppError.invalidFile(
       `The file's contents do not match its name: it is not a ${DOCUMENT_TYPES[extension as DocumentType].label} file. ${ACCEPTED_TEXT}`,
@@ -66,22 +105,27 @@ export async function verifyDocument(
 }
 
 /** The document type the bytes really are; a 4xx AppError when they are none of ours. */
-export async function detectDocumentType(input: Buffer): Promise<DocumentType> {
-  if (startsWith(input, PDF_HEADER)) {
-    const tail = input.subarray(Math.max(0, input.length - PDF_EOF_WINDOW));
+export async function detectDocumentType(
+  input: DocumentSource,
+  gate?: Semaphore,
+): Promise<DocumentType> {
+  const size = sizeOf(input);
+  const head = await readRange(input, 0, OLE2_MAGIC.length);
+  if (startsWith(head, PDF_HEADER)) {
+    const tail = await readRange(input, Math.max(0, size - PDF_EOF_WINDOW), PDF_EOF_WINDOW);
     if (!tail.includes(PDF_EOF)) {
       throw AppError.invalidFile(
         'The PDF is incomplete or damaged (it has no end marker). Please upload it again.',
       );
     }
-    await verifyPdf(input);
+    await withWhole(input, gate, verifyPdf);
     return 'pdf';
   }
-  if (startsWith(input, OLE2_MAGIC)) {
-    verifyDoc(input);
+  if (startsWith(head, OLE2_MAGIC)) {
+    await withWhole(input, gate, verifyDoc);
     return 'doc';
   }
-  if (startsWith(input, ZIP_MAGIC)) {
+  if (startsWith(head, ZIP_MAGIC)) {
     await verifyDocx(input);
     return 'docx';
   }
@@ -151,7 +195,8 @@ function bomb(): AppError {
  * (so a damaged archive is caught now, not when a family opens it) through a byte counter that
  * stops at the declared size and at the archive's total budget: lying headers cannot bomb us.
  */
-async function verifyDocx(input: Buffer): Promise<void> {
+async function verifyDocx(input: DocumentSource): Promise<void> {
+  const size = sizeOf(input);
   const zip = await openZip(input);
   try {
     if (zip.entryCount > DOCX_LIMITS.maxEntries) throw bomb();
@@ -163,8 +208,7 @@ async function verifyDocx(input: Buffer): Promise<void> {
         throw AppError.invalidFile('Password-protected Word documents cannot be uploaded.');
       declared += entry.uncompressedSize;
       if (declared > DOCX_LIMITS.maxTotalUncompressed) throw bomb();
-      if (declared > DOCX_LIMITS.ratioFloor && declared > input.length * DOCX_LIMITS.maxRatio)
-        throw bomb();
+      if (declared > DOCX_LIMITS.ratioFloor && declared > size * DOCX_LIMITS.maxRatio) throw bomb();
       names.add(entry.fileName);
       if (entry.fileName.endsWith('/')) continue;
       inflated += await drainEntry(zip, entry, DOCX_LIMITS.maxTotalUncompressed - inflated);
@@ -175,16 +219,16 @@ async function verifyDocx(input: Buffer): Promise<void> {
   }
 }
 
-function openZip(input: Buffer): Promise<ZipFile> {
+/** Opens the archive from memory, or from its spool file (entries are then read as needed). */
+function openZip(input: DocumentSource): Promise<ZipFile> {
+  const options = { lazyEntries: true, validateEntrySizes: true, strictFileNames: false };
   return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(
-      input,
-      { lazyEntries: true, validateEntrySizes: true, strictFileNames: false },
-      (error, zip) => {
-        if (error || !zip) reject(damagedDocx());
-        else resolve(zip);
-      },
-    );
+    const done = (error: Error | null, zip?: ZipFile) => {
+      if (error || !zip) reject(damagedDocx());
+      else resolve(zip);
+    };
+    if (Buffer.isBuffer(input)) yauzl.fromBuffer(input, options, done);
+    else yauzl.open(input.path, { ...options, autoClose: false }, done);
   });
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Storage } from '../storage/storage.js';
-import { processImage, type ImageWork } from './images.js';
+import { processImage, type ImageSource, type ImageWork } from './images.js';
 
 /** What the database keeps of a stored picture. */
 export interface StoredImage {
@@ -53,7 +53,7 @@ export function newStorageKey(kind: string): string {
 export async function storeImage(
   storage: Storage,
   kind: ImageKind,
-  input: Buffer,
+  input: ImageSource,
   settings: ImageSettings,
   admit?: (byteSize: number) => Promise<void>,
 ): Promise<StoredImage> {

@@ -29,7 +29,10 @@ export interface ImageLimits {
 }
 
 /** Opens a pipeline on the uploaded bytes. A seam for tests, which count how often it is called. */
-export type OpenImage = (input: Buffer, options: SharpOptions) => Sharp;
+export type OpenImage = (input: Buffer | string, options: SharpOptions) => Sharp;
+
+/** An uploaded picture: bytes in memory, or a spooled file that sharp reads itself. */
+export type ImageSource = Buffer | { path: string; size: number };
 
 /** How image work is run: `gate` bounds how many pictures are worked on at once (decision 0020). */
 export interface ImageWork {
@@ -47,14 +50,16 @@ export interface ImageWork {
  * interlaced PNG, which must be decoded whole, is held in memory once, not once per width.
  */
 export async function processImage(
-  input: Buffer,
+  source: ImageSource,
   widths: readonly number[],
   limits: ImageLimits,
   work: ImageWork,
   options: { square?: boolean } = {},
 ): Promise<ProcessedImage> {
-  if (input.length === 0) throw AppError.invalidFile('The file is empty.');
-  if (input.length > limits.maxBytes) {
+  const input = Buffer.isBuffer(source) ? source : source.path;
+  const size = Buffer.isBuffer(source) ? source.length : source.size;
+  if (size === 0) throw AppError.invalidFile('The file is empty.');
+  if (size > limits.maxBytes) {
     throw AppError.tooLarge(`The image is larger than ${formatBytes(limits.maxBytes)}.`);
   }
   return work.gate.run(async () => {
@@ -99,7 +104,11 @@ export async function processImage(
 }
 
 /** Reads the header only (no pixels) and refuses what is not a picture we accept. */
-async function readHeader(open: OpenImage, input: Buffer, limits: ImageLimits): Promise<Metadata> {
+async function readHeader(
+  open: OpenImage,
+  input: Buffer | string,
+  limits: ImageLimits,
+): Promise<Metadata> {
   let meta: Metadata;
   try {
     // The pixel limit is checked below, with a message that names it; decoding enforces it again.

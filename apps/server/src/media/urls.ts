@@ -58,6 +58,13 @@ export class MediaUrls {
     return `${base}?expires=${expires}&sig=${this.sign(key, expires)}`;
   }
 
+  /** The same URLs, every one signed for `ttlSeconds`: pictures on a memorial that is not public. */
+  signedOnly(ttlSeconds: number): MediaUrls {
+    const copy = Object.create(this) as MediaUrls;
+    copy.file = (key: string, ttl?: number) => this.file(key, ttl ?? ttlSeconds);
+    return copy;
+  }
+
   image(
     stored: {
       imageKey: string | null;

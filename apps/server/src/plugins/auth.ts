@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
 import { AppError } from '../errors.js';
 import { findUserById, type UserRow } from '../modules/users/users.repository.js';
 
@@ -25,7 +26,18 @@ function bearerToken(request: FastifyRequest): string | null {
 async function lookup(request: FastifyRequest): Promise<AuthLookup> {
   const token = bearerToken(request);
   if (!token) return { user: null, reason: null };
-  const { tokens, db } = request.server.ctx;
+  return viewerFromToken(request.server.ctx, token);
+}
+
+/**
+ * Who a token belongs to: a valid, unrevoked token of an enabled account, else nobody (with the
+ * reason). The API reads the token from the Authorization header only; page renders also read
+ * it from the session cookie (modules/auth/session-cookie.ts).
+ */
+export async function viewerFromToken(
+  { tokens, db }: Pick<AppContext, 'tokens' | 'db'>,
+  token: string,
+): Promise<AuthLookup> {
   const claims = await tokens.verify(token);
   if (!claims) return { user: null, reason: 'Your session has expired. Please log in again.' };
   const user = await findUserById(db, claims.sub);

@@ -15,7 +15,7 @@ beforeAll(async () => {
   await mkdir(path.join(web, 'assets'));
   await writeFile(
     path.join(web, 'index.html'),
-    '<!doctype html><title>Rips</title><div id="root"></div>',
+    '<!doctype html><title>Rips</title><!--app-head--><div id="root"><!--app-html--></div><!--app-data-->',
   );
   await writeFile(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
   t = await createTestApp({ WEB_DIST_DIR: web });

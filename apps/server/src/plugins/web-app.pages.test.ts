@@ -1,6 +1,7 @@
 // The page route with a stand-in for the web app's server bundle (no build needed): anonymous
-// pages are cached until a write or their time to live, renders are limited per address, and a
-// render that fails or takes too long sends the app shell, which is not kept.
+// pages are cached until a write or their time to live, renders are limited per address, a render
+// that fails or takes too long sends the app shell, which is not kept, and is logged without what
+// the page holds; a signed-in member's session cookie makes the page theirs, never cached.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,25 +11,26 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { createMemorialRow, createUser, type TestUser } from '../../test/factories.js';
 
 const SHELL =
-  '<!doctype html><html><head><title>Rips</title></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-data--></body></html>';
 
-// Renders a memorial page as "render N: K prayers", asking the API in process like the real one.
+// Renders a memorial page as "render N: K prayers [for NAME]", asking the API in process like the
+// real one, as the viewer (the name comes from /users/me, which needs the bearer token).
 const ENTRY_SERVER = `
-let serverFetch;
 let renders = 0;
-export const SERVER_STATE_ID = 'rips-state';
-export function configureServerRendering(f) { serverFetch = f; }
-export async function renderPage(url, { signal } = {}) {
+export async function render({ url, fetch, viewer, signal }) {
   const path = new URL(url, 'http://localhost').pathname;
   if (path === '/members-only') return { kind: 'skip' };
   renders += 1;
-  if (path === '/broken') throw new Error('the renderer broke');
+  if (path === '/broken') throw new Error('the renderer broke on In Loving Memory of Secret Name');
   if (path === '/slow') await new Promise((_r, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
   const id = path.split('/')[2];
-  const res = await serverFetch('/api/v1/prayers/post/' + id);
+  const res = await fetch('/api/v1/prayers/post/' + id);
   if (res.status === 404) return { kind: 'status', status: 404 };
   const body = await res.json();
-  return { kind: 'page', html: '<p>render ' + renders + ': ' + body.data.length + ' prayers</p>', state: {}, title: 'Memorial' };
+  const me = await fetch('/api/v1/users/me');
+  const name = me.status === 200 ? ' for ' + (await me.json()).data.user.userName : '';
+  if (viewer && !name) throw new Error('a viewer without a token');
+  return { kind: 'page', html: '<p>render ' + renders + ': ' + body.data.length + ' prayers' + name + '</p>', data: { viewer }, title: 'Memorial' };
 }
 `;
 
@@ -43,10 +45,16 @@ async function fakeWebBuild(): Promise<string> {
 
 const roots: string[] = [];
 const apps: TestApp[] = [];
-async function startApp(overrides: Partial<Record<keyof Env, string>> = {}): Promise<TestApp> {
+async function startApp(
+  overrides: Partial<Record<keyof Env, string>> = {},
+  logStream?: { write(line: string): void },
+): Promise<TestApp> {
   const root = await fakeWebBuild();
   roots.push(root);
-  const started = await createTestApp({ WEB_DIST_DIR: path.join(root, 'dist'), ...overrides });
+  const started = await createTestApp(
+    { WEB_DIST_DIR: path.join(root, 'dist'), ...overrides },
+    logStream ? { logStream } : {},
+  );
   apps.push(started);
   return started;
 }
@@ -71,7 +79,8 @@ async function load(
     status: res.statusCode,
     cache: res.headers['x-page-cache'],
     cacheControl: res.headers['cache-control'],
-    rendered: /<p>(render \d+: \d+ prayers)<\/p>/.exec(res.body)?.[1] ?? null,
+    rendered: /<p>(render \d+: \d+ prayers[^<]*)<\/p>/.exec(res.body)?.[1] ?? null,
+    body: res.body,
   };
 }
 
@@ -149,6 +158,25 @@ describe('page cache (PAGE_CACHE_SECONDS=5)', () => {
     expect((await load(t, `/post/${memorialId}`)).rendered).toBe(anonymous.rendered);
   });
 
+  it('marks the page of a memorial that is not public, or not indexable, noindex', async () => {
+    const owner = await createUser(t.app, { role: 'sponsor' });
+    const page = async (id: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/post/${id}` });
+      return {
+        status: res.statusCode,
+        header: res.headers['x-robots-tag'] ?? null,
+        meta: /<meta name="robots" content="noindex[",]/.test(res.body),
+      };
+    };
+    expect(await page(memorialId)).toEqual({ status: 200, header: null, meta: false });
+    const hidden = (await createMemorialRow(t.app, owner, { indexable: false })).id;
+    expect(await page(hidden)).toEqual({ status: 200, header: 'noindex', meta: true });
+    const unlisted = (await createMemorialRow(t.app, owner, { visibility: 'unlisted' })).id;
+    expect(await page(unlisted)).toEqual({ status: 200, header: 'noindex', meta: true });
+    const secret = (await createMemorialRow(t.app, owner, { visibility: 'private' })).id;
+    expect(await page(secret)).toEqual({ status: 404, header: 'noindex', meta: true });
+  });
+
   it('keeps a "not found" page too', async () => {
     const missing = '00000000-0000-4000-8000-000000000000';
     expect(await load(t, `/post/${missing}`)).toMatchObject({ status: 404, cache: 'miss' });
@@ -208,12 +236,160 @@ describe('page renders per address (PAGE_CACHE_SECONDS=0, PAGE_RENDERS_PER_MINUT
 });
 
 describe('render time-out (PAGE_RENDER_TIMEOUT_MS=200)', () => {
+  const lines: string[] = [];
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp(
+      { PAGE_RENDER_TIMEOUT_MS: '200', LOG_LEVEL: 'info' },
+      { write: (line) => void lines.push(line) },
+    );
+  });
+
   it('gives a slow render up and sends the shell, which is not kept', async () => {
-    const t = await startApp({ PAGE_RENDER_TIMEOUT_MS: '200' });
     const started = Date.now();
-    const first = await load(t, '/slow');
+    const first = await load(t, '/slow?token=abc123secret');
     expect(Date.now() - started).toBeLessThan(5000);
     expect(first).toMatchObject({ status: 200, rendered: null, cache: 'miss' });
+    expect(first.body).toContain('<noscript>');
     expect((await load(t, '/slow')).cache).toBe('miss');
+    const logged = lines.filter((line) => line.includes('server rendering failed'));
+    expect(logged.length).toBeGreaterThanOrEqual(2);
+    expect(JSON.parse(logged[0]!)).toMatchObject({
+      render: { reason: 'timeout', timeoutMs: 200 },
+      url: '/slow?token=[redacted]',
+    });
+    expect(lines.join('\n')).not.toContain('abc123secret');
+  });
+
+  it('logs a failed render by its kind and place, not its message (it can quote a memorial)', async () => {
+    lines.length = 0;
+    expect((await load(t, '/broken')).rendered).toBeNull();
+    const logged = lines.find((line) => line.includes('server rendering failed'));
+    expect(JSON.parse(logged!)).toMatchObject({ render: { reason: 'error', type: 'Error' } });
+    expect(lines.join('\n')).not.toContain('Secret Name');
+  });
+});
+
+describe('pages for a signed-in member (session cookie)', () => {
+  let t: TestApp;
+  let member: TestUser;
+  let memorialId: string;
+
+  beforeAll(async () => {
+    t = await startApp();
+    const owner = await createUser(t.app, { role: 'sponsor' });
+    member = await createUser(t.app);
+    memorialId = (await createMemorialRow(t.app, owner)).id;
+  });
+
+  const withCookie = (token: string) => ({ headers: { cookie: `rips_session=${token}` } });
+
+  it('renders the page as the member, through the API with their bearer token, and keeps it private', async () => {
+    const anonymous = await load(t, `/post/${memorialId}`);
+    const mine = await load(t, `/post/${memorialId}`, withCookie(member.token));
+    expect(mine).toMatchObject({ status: 200, cache: 'miss', cacheControl: 'private, no-cache' });
+    expect(mine.rendered).toMatch(new RegExp(`for ${member.row.userName}$`));
+    expect(anonymous.rendered).not.toMatch(/ for /);
+    // The page data names the member, never their token.
+    expect(mine.body).toContain(member.row.userName);
+    expect(mine.body).not.toContain(member.token);
+    // Neither served from nor put in the visitors' cache.
+    const again = await load(t, `/post/${memorialId}`, withCookie(member.token));
+    expect(again.cache).toBe('miss');
+    const visitorAfter = await load(t, `/post/${memorialId}`);
+    expect(visitorAfter).toMatchObject({ cache: 'hit', rendered: anonymous.rendered });
+  });
+
+  it('renders for a visitor when the cookie holds no valid session, still without caching it', async () => {
+    for (const token of ['not-a-token', `${member.token}x`]) {
+      const page = await load(t, `/post/${memorialId}`, withCookie(token));
+      expect(page.status).toBe(200);
+      expect(page.rendered).not.toMatch(/ for /);
+      expect(page.cache).toBe('miss');
+    }
+    // Logged out elsewhere (the token is revoked): a visitor's page.
+    const revoked = await createUser(t.app);
+    await t.app.inject({ method: 'POST', url: '/api/v1/users/logout', headers: revoked.auth });
+    expect((await load(t, `/post/${memorialId}`, withCookie(revoked.token))).rendered).not.toMatch(
+      / for /,
+    );
+  });
+});
+
+describe('link previews in the head of a memorial page', () => {
+  const PUBLIC_URL = 'https://rips.example.org';
+  let t: TestApp;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    t = await startApp({ PUBLIC_URL });
+    owner = await createUser(t.app, { role: 'sponsor' });
+  });
+
+  const details = {
+    title: 'Ada Lovelace',
+    description: 'She wrote the first program.',
+    birthPlace: 'London',
+    dateOfBirth: '1815-12-10',
+    deathDate: '1852-11-27',
+  };
+  const head = (body: string) => body.slice(0, body.indexOf('</head>'));
+
+  it('gives a public, indexable memorial Open Graph, Twitter, canonical and JSON-LD tags with absolute URLs', async () => {
+    const { id } = await createMemorialRow(t.app, owner, details);
+    const page = await load(t, `/post/${id}`);
+    expect(page.status).toBe(200);
+    const tags = head(page.body);
+    expect(tags.match(/<title>/g)).toHaveLength(1);
+    expect(tags).toContain('<title>Ada Lovelace · Rips Memorial</title>');
+    expect(tags).toContain('<meta property="og:title" content="Ada Lovelace">');
+    expect(tags).toContain(
+      `<meta property="og:image" content="${PUBLIC_URL}/api/v1/posts/${id}/preview.png">`,
+    );
+    expect(tags).toContain(`<meta property="og:url" content="${PUBLIC_URL}/post/${id}">`);
+    expect(tags).toContain(`<link rel="canonical" href="${PUBLIC_URL}/post/${id}">`);
+    expect(tags).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(tags).toMatch(
+      /<meta property="og:description" content="December 10, 1815 – November 27, 1852\. She wrote the first program\.">/,
+    );
+    const jsonLd = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(tags)?.[1];
+    expect(JSON.parse(jsonLd!)).toMatchObject({
+      '@type': 'Person',
+      name: 'Ada Lovelace',
+      birthDate: '1815-12-10',
+      deathDate: '1852-11-27',
+      birthPlace: { name: 'London' },
+    });
+    expect(tags).not.toContain('name="robots"');
+    expect(page.rendered).not.toBeNull();
+  });
+
+  it('gives any other memorial noindex and a neutral title, nothing about the person', async () => {
+    const pages = [
+      // Not indexable, and unlisted: both open to a visitor with the link.
+      await load(
+        t,
+        `/post/${(await createMemorialRow(t.app, owner, { ...details, indexable: false })).id}`,
+      ),
+      await load(
+        t,
+        `/post/${(await createMemorialRow(t.app, owner, { ...details, visibility: 'unlisted' })).id}`,
+      ),
+      // Private: its owner's own page (a visitor is told it does not exist).
+      await load(
+        t,
+        `/post/${(await createMemorialRow(t.app, owner, { ...details, visibility: 'private' })).id}`,
+        {
+          headers: { cookie: `rips_session=${owner.token}` },
+        },
+      ),
+    ];
+    for (const page of pages) {
+      expect(page.status).toBe(200);
+      const tags = head(page.body);
+      expect(tags).toContain('<meta name="robots" content="noindex, nofollow">');
+      expect(tags).toContain('<title>Rips Memorial</title>');
+      expect(tags).not.toMatch(/og:|twitter:|canonical|ld\+json|Ada Lovelace|London|1815/);
+    }
   });
 });

@@ -1,21 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { BOOT_SCRIPT_ID, jsonForScript, serverRenderedTemplate } from './web-app.js';
+import { jsonForScript, PAGE_DATA_ID, parseTemplate, renderedPage, shellPage } from './web-app.js';
 
 // The head Vite writes for the app, in its own words.
 const VITE_INDEX = `<!doctype html>
 <html lang="en">
   <head>
-    <title>Rips Memorial</title>
+    <!--app-head-->
     <script type="module" crossorigin src="/assets/index-AbC123.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/react-XyZ.js">
     <link rel="modulepreload" crossorigin href="/assets/Box-Q1.js">
     <link rel="stylesheet" crossorigin href="/assets/style-S1.css">
   </head>
   <body>
-    <div id="root"></div>
-    <noscript
-      >Rips Memorial needs JavaScript to show memorials. Please enable it and reload.</noscript
-    >
+    <div id="root"><!--app-html--></div>
+    <!--app-data-->
   </body>
 </html>`;
 
@@ -31,21 +29,37 @@ describe('jsonForScript', () => {
   });
 });
 
-describe('serverRenderedTemplate', () => {
-  it('puts the boot script in place of the entry and its preloads, and drops the noscript notice', () => {
-    const html = serverRenderedTemplate(VITE_INDEX);
-    expect(html).toContain(
-      `<script type="module" src="/boot.js" id="${BOOT_SCRIPT_ID}" data-entry="/assets/index-AbC123.js" data-preload="/assets/react-XyZ.js /assets/Box-Q1.js"></script>`,
-    );
-    expect(html).not.toContain('modulepreload');
-    expect(html).not.toContain('<noscript');
-    // The stylesheet stays: the page is styled from its first paint.
-    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/style-S1.css">');
+describe('page template', () => {
+  const template = parseTemplate(VITE_INDEX);
+
+  it('sends the shell with the site title and a notice for browsers without scripts', () => {
+    const html = shellPage(template);
+    expect(html).toContain('<title>Rips Memorial</title>');
     expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<noscript>');
+    expect(html).not.toContain('<!--app-');
+    // Vite's entry, preloads and stylesheet stay as Vite wrote them.
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-AbC123.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/react-XyZ.js">');
   });
 
-  it('leaves a template without an entry script as it is', () => {
-    const plain = '<html><body><div id="root"></div></body></html>';
-    expect(serverRenderedTemplate(plain)).toBe(plain);
+  it('puts a rendered page, its escaped title and its data in place, as text', () => {
+    const html = renderedPage(template, {
+      title: 'A & B <i> · Rips Memorial',
+      html: '<p>$& $1 kept</p>',
+      data: { note: '</script>' },
+    });
+    expect(html).toContain('<title>A &amp; B &lt;i&gt; · Rips Memorial</title>');
+    expect(html).toContain('<div id="root"><p>$& $1 kept</p></div>');
+    expect(html).toContain(
+      `<script type="application/json" id="${PAGE_DATA_ID}">{"note":"\\u003c/script\\u003e"}</script>`,
+    );
+    expect(html).not.toContain('<noscript>');
+  });
+
+  it('refuses a template without its markers', () => {
+    expect(() => parseTemplate('<html><body><div id="root"></div></body></html>')).toThrow(
+      /<!--app-head-->/,
+    );
   });
 });

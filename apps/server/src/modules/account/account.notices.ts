@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { letter } from '../../mail/letter.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import type { UserRow } from '../users/users.repository.js';
 
@@ -8,22 +9,14 @@ import type { UserRow } from '../users/users.repository.js';
  * transaction that changes the password: the notice goes out exactly when the change is kept.
  */
 export function passwordChangedNotice(ctx: AppContext, user: UserRow): MailMessage {
-  return {
-    to: user.email,
-    subject: 'Your Rips Memorial password was changed',
-    text: [
-      `Hello ${user.fullName},`,
-      '',
-      `The password of your Rips Memorial account (username ${user.userName}) was just changed,`,
-      'and every session of the account was signed out.',
-      '',
-      'If this was you, there is nothing more to do.',
-      '',
-      'If this was not you, someone else may have your password or access to this mailbox.',
-      `Ask for a new password at once at ${ctx.config.publicUrl}/forgot-password and secure this`,
-      'mailbox; if you cannot get back in, write to us through the contact page.',
-      '',
-      'Rips Memorial',
-    ].join('\n'),
-  };
+  return letter(user.email, 'Your Rips Memorial password was changed', user.fullName, [
+    `The password of your Rips Memorial account (username ${user.userName}) was just changed,`,
+    'and every session of the account was signed out.',
+    '',
+    'If this was you, there is nothing more to do.',
+    '',
+    'If this was not you, someone else may have your password or access to this mailbox.',
+    `Ask for a new password at once at ${ctx.config.publicUrl}/forgot-password and secure this`,
+    'mailbox; if you cannot get back in, write to us through the contact page.',
+  ]);
 }

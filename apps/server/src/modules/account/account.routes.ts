@@ -17,6 +17,7 @@ import { readUpload, uploadForm } from '../../lib/multipart.js';
 import { respond } from '../../lib/respond.js';
 import { presentSelf } from '../users/users.presenter.js';
 import { issueSession } from '../auth/auth.service.js';
+import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie.js';
 import { changePassword, updateAccount, updateProfile } from './account.service.js';
 import { confirmEmailChange } from './email-change.service.js';
 
@@ -95,6 +96,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await confirmEmailChange(ctx, request.ip, request.body);
       // A browser signed in to this account keeps going with a fresh session; every other ends.
       const session = caller?.id === user.id ? await issueSession(ctx, user) : null;
+      if (session)
+        setSessionCookie(request, reply, session.accessToken, ctx.config.JWT_TTL_SECONDS);
+      else clearSessionCookie(request, reply);
       return respond(reply, 200, { userId: user.id, session }, EMAIL_CHANGED_MESSAGE);
     },
   );
@@ -109,6 +113,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const session = await changePassword(ctx, await request.requireUser(), request.body);
+      // Every other session ends; this browser's page session follows its new token.
+      setSessionCookie(request, reply, session.accessToken, ctx.config.JWT_TTL_SECONDS);
       return respond(
         reply,
         200,

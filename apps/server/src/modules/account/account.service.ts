@@ -52,9 +52,7 @@ export async function updateProfile(
   if (holder && holder.id !== user.id)
     throw AppError.conflict(ErrorCode.UsernameTaken, USERNAME_TAKEN_MESSAGE);
 
-  const stored = avatar
-    ? await storeImage(ctx.storage, 'avatars', avatar.buffer, imageLimits(ctx))
-    : null;
+  const stored = avatar ? await storeImage(ctx.storage, 'avatars', avatar, imageLimits(ctx)) : null;
   let updated: UserRow | undefined;
   try {
     updated = await updateUser(ctx.db, user.id, {
@@ -103,7 +101,7 @@ export async function updateAccount(
  * throttled per account. 400, not 401: the session itself is fine, and a 401 would sign the
  * member out.
  */
-async function assertCurrentPassword(
+export async function assertCurrentPassword(
   ctx: AppContext,
   user: UserRow,
   currentPassword: string | undefined,

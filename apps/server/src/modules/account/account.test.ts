@@ -1,20 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, TEST_ENGINE, type TestApp } from '../../../test/app.js';
-import { createUser, TEST_PASSWORD } from '../../../test/factories.js';
+import { TEST_ENGINE, useTestApp } from '../../../test/app.js';
+import { createUser, TEST_PASSWORD, type TestUser } from '../../../test/factories.js';
 import { pngFile, pngWithGps, textAsPng } from '../../../test/fixtures.js';
+import {
+  linkToken,
+  loginRequest,
+  mailTo as mailIn,
+  meRequest,
+  linkRowsOf,
+} from '../../../test/accounts.js';
 import { multipart, type FilePart } from '../../../test/multipart.js';
 import { emailChanges, passwordResets } from '../../db/schema/index.js';
+import { hashLinkToken } from '../../lib/one-time-links.js';
 import { findUserById } from '../users/users.repository.js';
-import { hashEmailChangeToken } from './email-change.service.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://rips.example' });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ PUBLIC_URL: 'https://rips.example' });
 
 function updateProfile(
   auth: { authorization: string } | undefined,
@@ -36,8 +37,7 @@ async function storedKeys(prefix: string): Promise<string[]> {
   return keys;
 }
 
-const me = (authorization: string) =>
-  t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { authorization } });
+const me = (authorization: string) => meRequest(t.app, authorization);
 
 describe(`profile (${TEST_ENGINE})`, () => {
   it('updates name, username and avatar, and deletes the old avatar files after the update', async () => {
@@ -146,35 +146,33 @@ const confirmEmail = (token: string, auth: { authorization: string } | object = 
     headers: { ...auth },
   });
 const loginAs = (userName: string, password: string) =>
+  loginRequest(t.app, userName, password, '10.9.1.1');
+const mailTo = (to: string, since: number) => mailIn(t, to, since);
+const emailLinkToken = (text: string) => linkToken(text, 'account/confirm-email');
+/** Asks to move the member's account to `email`, and answers the token of the link mailed there. */
+async function emailChangeLink(member: TestUser, email: string): Promise<string> {
+  const since = (await t.mailSettled()).length;
+  await updateAccount(member.auth, {
+    fullName: member.row.fullName,
+    email,
+    currentPassword: TEST_PASSWORD,
+  });
+  return emailLinkToken((await mailTo(email, since)).text);
+}
+
+/** The change-password form: the current password, the new one, and the new one again. */
+const change = (
+  auth: { authorization: string },
+  currentPassword: string,
+  newPassword: string,
+  confirmNewPassword = newPassword,
+) =>
   t.app.inject({
     method: 'POST',
-    url: '/api/v1/users/login',
-    payload: { userName, password },
-    remoteAddress: '10.9.1.1',
+    url: '/api/v1/users/change-password',
+    headers: auth,
+    payload: { currentPassword, newPassword, confirmNewPassword },
   });
-
-/**
- * Mail is sent by the queue's worker, usually within milliseconds; a loaded machine may take
- * longer. Counts are taken once the queue is empty (`mailSettled`), so an earlier test's mail
- * never arrives after them.
- */
-const MAIL_WAIT = { timeout: 5000, interval: 20 };
-
-/** The mail sent to `to` after `since` messages, once it arrives. */
-async function mailTo(to: string, since: number) {
-  return vi.waitFor(() => {
-    const message = t.mail.slice(since).find((m) => m.to === to);
-    if (!message) throw new Error(`no mail to ${to} yet`);
-    return message;
-  }, MAIL_WAIT);
-}
-function emailLinkToken(text: string): string {
-  const match = /https:\/\/rips\.example\/account\/confirm-email\?token=([A-Za-z0-9_-]{43})/.exec(
-    text,
-  );
-  if (!match) throw new Error('no confirmation link in the mail');
-  return match[1]!;
-}
 
 describe(`account details (${TEST_ENGINE})`, () => {
   it('changes the full name at once from the spec’s whole user object, ignoring other fields', async () => {
@@ -266,11 +264,8 @@ describe(`account details (${TEST_ENGINE})`, () => {
     expect(notice.text).toContain(lower);
     expect(notice.text).not.toMatch(/token=/);
     const token = emailLinkToken(confirmation.text);
-    const [pending] = await t.app.ctx.db
-      .select()
-      .from(emailChanges)
-      .where(eq(emailChanges.userId, member.row.id));
-    expect(pending!.tokenHash).toBe(hashEmailChangeToken(token));
+    const [pending] = await linkRowsOf(t, emailChanges, member.row.id);
+    expect(pending!.tokenHash).toBe(hashLinkToken(token));
     expect(pending!.newEmail).toBe(lower);
 
     // Until it is confirmed, nothing about sign-in changed.
@@ -293,10 +288,7 @@ describe(`account details (${TEST_ENGINE})`, () => {
     expect((await loginAs(lower, TEST_PASSWORD)).statusCode).toBe(200);
     const changed = await mailTo(member.row.email, sinceConfirm);
     expect(changed.subject).toBe('Your Rips Memorial email was changed');
-    const resets = await t.app.ctx.db
-      .select()
-      .from(passwordResets)
-      .where(eq(passwordResets.userId, member.row.id));
+    const resets = await linkRowsOf(t, passwordResets, member.row.id);
     expect(resets.length).toBeGreaterThan(0);
     expect(resets.every((r) => r.usedAt !== null)).toBe(true);
 
@@ -308,13 +300,7 @@ describe(`account details (${TEST_ENGINE})`, () => {
   it('confirms from a browser that is not signed in, ending every session', async () => {
     const member = await createUser(t.app);
     const newEmail = `elsewhere.${member.row.id.slice(0, 8)}@example.com`;
-    const since = (await t.mailSettled()).length;
-    await updateAccount(member.auth, {
-      fullName: member.row.fullName,
-      email: newEmail,
-      currentPassword: TEST_PASSWORD,
-    });
-    const token = emailLinkToken((await mailTo(newEmail, since)).text);
+    const token = await emailChangeLink(member, newEmail);
     const confirmed = await confirmEmail(token);
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().data).toEqual({ userId: member.row.id, session: null });
@@ -323,38 +309,18 @@ describe(`account details (${TEST_ENGINE})`, () => {
 
   it('refuses an expired link, and a password change cancels a pending email change', async () => {
     const member = await createUser(t.app);
-    let since = (await t.mailSettled()).length;
-    const first = `first.${member.row.id.slice(0, 8)}@example.com`;
-    await updateAccount(member.auth, {
-      fullName: member.row.fullName,
-      email: first,
-      currentPassword: TEST_PASSWORD,
-    });
-    const expired = emailLinkToken((await mailTo(first, since)).text);
+    const expired = await emailChangeLink(member, `first.${member.row.id.slice(0, 8)}@example.com`);
     await t.app.ctx.db
       .update(emailChanges)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(emailChanges.tokenHash, hashEmailChangeToken(expired)));
+      .where(eq(emailChanges.tokenHash, hashLinkToken(expired)));
     expect((await confirmEmail(expired)).statusCode).toBe(400);
 
-    since = (await t.mailSettled()).length;
-    const second = `second.${member.row.id.slice(0, 8)}@example.com`;
-    await updateAccount(member.auth, {
-      fullName: member.row.fullName,
-      email: second,
-      currentPassword: TEST_PASSWORD,
-    });
-    const pending = emailLinkToken((await mailTo(second, since)).text);
-    const changed = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/change-password',
-      headers: member.auth,
-      payload: {
-        currentPassword: TEST_PASSWORD,
-        newPassword: 'Owner-took-back-1',
-        confirmNewPassword: 'Owner-took-back-1',
-      },
-    });
+    const pending = await emailChangeLink(
+      member,
+      `second.${member.row.id.slice(0, 8)}@example.com`,
+    );
+    const changed = await change(member.auth, TEST_PASSWORD, 'Owner-took-back-1');
     expect(changed.statusCode).toBe(200);
     expect((await confirmEmail(pending)).statusCode).toBe(400);
     expect((await findUserById(t.app.ctx.db, member.row.id))!.email).toBe(member.row.email);
@@ -381,15 +347,8 @@ describe(`account details (${TEST_ENGINE})`, () => {
 });
 
 describe(`change password (${TEST_ENGINE})`, () => {
-  const change = (auth: { authorization: string }, payload: Record<string, string>) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/users/change-password', headers: auth, payload });
   const login = (userName: string, password: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/login',
-      payload: { userName, password },
-      remoteAddress: '10.9.0.1',
-    });
+    loginRequest(t.app, userName, password, '10.9.0.1');
 
   it('changes the password, revokes older tokens, emails a notice and returns a fresh session token', async () => {
     const member = await createUser(t.app);
@@ -399,11 +358,7 @@ describe(`change password (${TEST_ENGINE})`, () => {
       role: 'visitor',
     });
     const since = (await t.mailSettled()).length;
-    const res = await change(member.auth, {
-      currentPassword: TEST_PASSWORD,
-      newPassword: 'Brand-new-pass-7',
-      confirmNewPassword: 'Brand-new-pass-7',
-    });
+    const res = await change(member.auth, TEST_PASSWORD, 'Brand-new-pass-7');
     expect(res.statusCode).toBe(200);
     const notice = await mailTo(member.row.email, since);
     expect(notice.subject).toBe('Your Rips Memorial password was changed');
@@ -420,11 +375,7 @@ describe(`change password (${TEST_ENGINE})`, () => {
 
   it('refuses a wrong current password (400, session kept), a weak or mismatched new one', async () => {
     const member = await createUser(t.app);
-    const wrong = await change(member.auth, {
-      currentPassword: 'Not-my-password-1',
-      newPassword: 'Brand-new-pass-7',
-      confirmNewPassword: 'Brand-new-pass-7',
-    });
+    const wrong = await change(member.auth, 'Not-my-password-1', 'Brand-new-pass-7');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({
       code: 'INVALID_CREDENTIALS',
@@ -432,17 +383,14 @@ describe(`change password (${TEST_ENGINE})`, () => {
     });
     expect((await me(member.auth.authorization)).statusCode).toBe(200);
 
-    const weak = await change(member.auth, {
-      currentPassword: TEST_PASSWORD,
-      newPassword: 'short',
-      confirmNewPassword: 'short',
-    });
+    const weak = await change(member.auth, TEST_PASSWORD, 'short');
     expect(weak.statusCode).toBe(400);
-    const mismatch = await change(member.auth, {
-      currentPassword: TEST_PASSWORD,
-      newPassword: 'Brand-new-pass-7',
-      confirmNewPassword: 'Brand-new-pass-8',
-    });
+    const mismatch = await change(
+      member.auth,
+      TEST_PASSWORD,
+      'Brand-new-pass-7',
+      'Brand-new-pass-8',
+    );
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().message).toBe('The passwords do not match.');
     expect((await login(member.row.userName, TEST_PASSWORD)).statusCode).toBe(200);
@@ -450,18 +398,9 @@ describe(`change password (${TEST_ENGINE})`, () => {
 
   it('throttles guessing the current password with a stolen session', async () => {
     const member = await createUser(t.app);
-    const guess = () =>
-      change(member.auth, {
-        currentPassword: 'Guess-password-1',
-        newPassword: 'Brand-new-pass-7',
-        confirmNewPassword: 'Brand-new-pass-7',
-      });
+    const guess = () => change(member.auth, 'Guess-password-1', 'Brand-new-pass-7');
     for (let i = 0; i < 10; i++) expect((await guess()).statusCode).toBe(400);
-    const blocked = await change(member.auth, {
-      currentPassword: TEST_PASSWORD,
-      newPassword: 'Brand-new-pass-7',
-      confirmNewPassword: 'Brand-new-pass-7',
-    });
+    const blocked = await change(member.auth, TEST_PASSWORD, 'Brand-new-pass-7');
     expect(blocked.statusCode).toBe(429);
   });
 });

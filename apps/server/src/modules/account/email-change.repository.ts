@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { emailChanges, passwordResets, users } from '../../db/schema/index.js';
+import { emailChanges, users } from '../../db/schema/index.js';
+import { cancelPendingLinks, useLink } from '../../lib/one-time-links.js';
 import type { UserRow } from '../users/users.repository.js';
 
 /** Records a new email waiting for confirmation; any older pending change of the account ends. */
@@ -26,38 +27,9 @@ export async function applyEmailChange(
   now: Date,
 ): Promise<{ user: UserRow; previousEmail: string } | null> {
   return db.transaction(async (tx) => {
-    const [change] = await tx
-      .update(emailChanges)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(emailChanges.tokenHash, tokenHash),
-          isNull(emailChanges.usedAt),
-          gt(emailChanges.expiresAt, now),
-        ),
-      )
-      .returning({
-        id: emailChanges.id,
-        userId: emailChanges.userId,
-        newEmail: emailChanges.newEmail,
-      });
-    if (!change) return null;
-    const [user] = await tx.select().from(users).where(eq(users.id, change.userId)).limit(1);
-    if (!user || user.disabledAt) return null;
-    await tx
-      .update(emailChanges)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(emailChanges.userId, user.id),
-          isNull(emailChanges.usedAt),
-          ne(emailChanges.id, change.id),
-        ),
-      );
-    await tx
-      .update(passwordResets)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+    const used = await useLink(tx, emailChanges, tokenHash, now);
+    if (!used) return null;
+    const { link: change, user } = used;
     const [updated] = await tx
       .update(users)
       .set({
@@ -80,8 +52,5 @@ export async function cancelPendingEmailChanges(
   userId: string,
   now = new Date(),
 ): Promise<void> {
-  await db
-    .update(emailChanges)
-    .set({ usedAt: now })
-    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt)));
+  await cancelPendingLinks(db, emailChanges, userId, now);
 }

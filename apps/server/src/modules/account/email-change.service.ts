@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { EMAIL_CHANGE_LINK_TTL_MINUTES, type ConfirmEmailChange } from '@rips/shared/account';
 import type { AppContext } from '../../context.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { AppError } from '../../errors.js';
+import { hashLinkToken, newOneTimeLink } from '../../lib/one-time-links.js';
+import { letter } from '../../mail/letter.js';
 import { asTakenError } from '../auth/auth.service.js';
 import type { UserRow } from '../users/users.repository.js';
 import { applyEmailChange, insertEmailChange } from './email-change.repository.js';
@@ -10,10 +11,6 @@ import { applyEmailChange, insertEmailChange } from './email-change.repository.j
 const CONFIRMS_PER_IP = 30;
 export const INVALID_EMAIL_LINK_MESSAGE =
   'This link is invalid or has expired. Please change your email again from your account details.';
-
-export function hashEmailChangeToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 /**
  * Stores the new email as pending and mails a confirmation link to it, and a notice to the current
@@ -24,23 +21,17 @@ export async function requestEmailChange(
   user: UserRow,
   newEmail: string,
 ): Promise<void> {
-  const token = randomBytes(32).toString('base64url');
-  const link = `${ctx.config.publicUrl}/account/confirm-email?token=${token}`;
+  const { link, tokenHash, expiresAt } = newOneTimeLink(
+    `${ctx.config.publicUrl}/account/confirm-email`,
+    EMAIL_CHANGE_LINK_TTL_MINUTES,
+  );
   // Both are queued with the pending change, before the answer: it tells the member a link was
   // sent, and once the change is stored the mail goes out, across restarts and SMTP failures.
   await ctx.db.transaction(async (tx) => {
-    await insertEmailChange(tx, {
-      userId: user.id,
-      newEmail,
-      tokenHash: hashEmailChangeToken(token),
-      expiresAt: new Date(Date.now() + EMAIL_CHANGE_LINK_TTL_MINUTES * 60_000),
-    });
-    await ctx.mail.enqueue(tx, {
-      to: newEmail,
-      subject: 'Confirm your new Rips Memorial email',
-      text: [
-        `Hello ${user.fullName},`,
-        '',
+    await insertEmailChange(tx, { userId: user.id, newEmail, tokenHash, expiresAt });
+    await ctx.mail.enqueue(
+      tx,
+      letter(newEmail, 'Confirm your new Rips Memorial email', user.fullName, [
         `The Rips Memorial account ${user.userName} asked to use this address as its email.`,
         'To confirm it, open this link and press the confirm button:',
         '',
@@ -51,29 +42,27 @@ export async function requestEmailChange(
         'account is signed out.',
         '',
         'If you did not ask for this, ignore this email: nothing will change.',
-        '',
-        'Rips Memorial',
-      ].join('\n'),
-    });
-    await ctx.mail.enqueue(tx, {
-      to: user.email,
-      subject: 'A new email was requested for your Rips Memorial account',
-      text: [
-        `Hello ${user.fullName},`,
-        '',
-        `Someone signed in to your Rips Memorial account (username ${user.userName}) asked to`,
-        `change its email to ${newEmail}. We have sent a confirmation link there; your email`,
-        'stays this one unless that link is confirmed.',
-        '',
-        'If this was you, there is nothing more to do here.',
-        '',
-        'If this was not you, someone knows your password: change it at once from your profile,',
-        `or ask for a new one at ${ctx.config.publicUrl}/forgot-password. A password change`,
-        'cancels the pending email change.',
-        '',
-        'Rips Memorial',
-      ].join('\n'),
-    });
+      ]),
+    );
+    await ctx.mail.enqueue(
+      tx,
+      letter(
+        user.email,
+        'A new email was requested for your Rips Memorial account',
+        user.fullName,
+        [
+          `Someone signed in to your Rips Memorial account (username ${user.userName}) asked to`,
+          `change its email to ${newEmail}. We have sent a confirmation link there; your email`,
+          'stays this one unless that link is confirmed.',
+          '',
+          'If this was you, there is nothing more to do here.',
+          '',
+          'If this was not you, someone knows your password: change it at once from your profile,',
+          `or ask for a new one at ${ctx.config.publicUrl}/forgot-password. A password change`,
+          'cancels the pending email change.',
+        ],
+      ),
+    );
   });
 }
 
@@ -91,7 +80,7 @@ export async function confirmEmailChange(
   let applied: Awaited<ReturnType<typeof applyEmailChange>>;
   try {
     applied = await ctx.db.transaction(async (tx) => {
-      const change = await applyEmailChange(tx, hashEmailChangeToken(token), new Date());
+      const change = await applyEmailChange(tx, hashLinkToken(token), new Date());
       if (change) await ctx.mail.enqueue(tx, emailChangedNotice(change));
       return change;
     });
@@ -110,19 +99,11 @@ function emailChangedNotice({
   user: UserRow;
   previousEmail: string;
 }): MailMessage {
-  return {
-    to: previousEmail,
-    subject: 'Your Rips Memorial email was changed',
-    text: [
-      `Hello ${user.fullName},`,
-      '',
-      `The email of your Rips Memorial account (username ${user.userName}) is now ${user.email},`,
-      'and every session of the account was signed out. This address will no longer receive',
-      'its mail.',
-      '',
-      'If this was not you, write to us at once through the contact page.',
-      '',
-      'Rips Memorial',
-    ].join('\n'),
-  };
+  return letter(previousEmail, 'Your Rips Memorial email was changed', user.fullName, [
+    `The email of your Rips Memorial account (username ${user.userName}) is now ${user.email},`,
+    'and every session of the account was signed out. This address will no longer receive',
+    'its mail.',
+    '',
+    'If this was not you, write to us at once through the contact page.',
+  ]);
 }

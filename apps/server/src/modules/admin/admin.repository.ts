@@ -16,6 +16,15 @@ function containing(value: string): string {
   return `%${escapeLike(value)}%`;
 }
 
+/** One page of rows and the count of all the rows it was cut from, queried together. */
+async function pageAndTotal<R>(
+  page: PromiseLike<R[]>,
+  total: PromiseLike<{ value: number }[]>,
+): Promise<{ rows: R[]; total: number }> {
+  const [rows, [counted]] = await Promise.all([page, total]);
+  return { rows, total: counted?.value ?? 0 };
+}
+
 export async function searchUsers(
   db: Db,
   search: string,
@@ -29,7 +38,7 @@ export async function searchUsers(
         ilike(users.email, pattern),
       )
     : undefined;
-  const [rows, [total]] = await Promise.all([
+  return pageAndTotal(
     db
       .select()
       .from(users)
@@ -38,8 +47,7 @@ export async function searchUsers(
       .limit(limit)
       .offset((page - 1) * limit),
     db.select({ value: count() }).from(users).where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  );
 }
 
 export async function setUserRole(
@@ -97,7 +105,7 @@ export async function searchMemorials(
     search ? ilike(memorials.title, containing(search)) : undefined,
     featuredOnly ? isNotNull(memorials.featuredAt) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  return pageAndTotal(
     db
       .select(memorialColumns)
       .from(memorials)
@@ -107,8 +115,7 @@ export async function searchMemorials(
       .limit(limit)
       .offset((page - 1) * limit),
     db.select({ value: count() }).from(memorials).where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  );
 }
 export type AdminMemorialRow = Awaited<ReturnType<typeof searchMemorials>>['rows'][number];
 

@@ -12,6 +12,7 @@ import { readUpload, uploadForm } from '../../lib/multipart.js';
 import { presentSelf } from '../users/users.presenter.js';
 import * as auth from './auth.service.js';
 import { DeviceCookies } from './device-cookie.js';
+import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 
 const RegisterUpload = uploadForm(RegisterFieldsSchema, { avatar: 'required' });
 
@@ -51,6 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const device = devices.read(request);
       const { session, user } = await auth.login(ctx, { ip: request.ip, device }, request.body);
       devices.issue(request, reply, user.id);
+      setSessionCookie(request, reply, session.accessToken, ctx.config.JWT_TTL_SECONDS);
       return respond(reply, 200, session, 'Login Successful');
     },
   );
@@ -59,6 +61,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/logout',
     { schema: { response: { 200: envelope(EmptySchema), ...ERROR_RESPONSES } } },
     async (request, reply) => {
+      // Cleared whatever the token says: a browser leaving keeps no page session behind.
+      clearSessionCookie(request, reply);
       const user = await request.requireUser();
       await auth.logout(ctx, user);
       return respond(reply, 200, {}, 'Logout Successful');

@@ -58,7 +58,7 @@ export async function register(
   if (await findUserByUserName(ctx.db, fields.userName)) {
     throw AppError.conflict(ErrorCode.UsernameTaken, USERNAME_TAKEN_MESSAGE);
   }
-  const stored = await storeImage(ctx.storage, 'avatars', avatar.buffer, imageLimits(ctx));
+  const stored = await storeImage(ctx.storage, 'avatars', avatar, imageLimits(ctx));
   try {
     return await insertUser(ctx.db, {
       fullName: fields.fullName,

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, createTestApp, type TestApp } from '../../../test/app.js';
 import { createUser, TEST_PASSWORD, type TestUser } from '../../../test/factories.js';
+import { loginRequest } from '../../../test/accounts.js';
 import { deleteRedisKeys, postgresForScaleTests, redisForTests } from '../../../test/services.js';
 
 const LIMIT = 4;
@@ -39,12 +40,7 @@ describe.skipIf(skip !== null)('login budget shared through Redis by two instanc
   });
 
   const login = (instance: TestApp, password: string, remoteAddress: string) =>
-    instance.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/login',
-      payload: { userName: member.row.userName, password },
-      remoteAddress,
-    });
+    loginRequest(instance.app, member.row.userName, password, remoteAddress);
 
   it('counts wrong passwords sent to either instance against one budget', async () => {
     const statuses: number[] = [];
@@ -62,12 +58,7 @@ describe.skipIf(skip !== null)('login budget shared through Redis by two instanc
   it('books checks past the budget one after another across instances', async () => {
     const other = await createUser(instances[0]!.app);
     const as = (password: string, instance: TestApp, remoteAddress: string) =>
-      instance.app.inject({
-        method: 'POST',
-        url: '/api/v1/users/login',
-        payload: { userName: other.row.userName, password },
-        remoteAddress,
-      });
+      loginRequest(instance.app, other.row.userName, password, remoteAddress);
     for (let i = 0; i < LIMIT; i++)
       expect((await as(`Wrong-${i}`, instances[0]!, '203.0.113.60')).statusCode).toBe(401);
     // Past the budget, a new address waits BASE_MS for its check; a second one, on the other
@@ -97,12 +88,12 @@ describe('a Redis that cannot be reached', () => {
     const member = await createUser(t.app);
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/users/login',
-        payload: { userName: member.row.userName, password: `Wrong-guess-${i}` },
-        remoteAddress: '203.0.113.50',
-      });
+      const res = await loginRequest(
+        t.app,
+        member.row.userName,
+        `Wrong-guess-${i}`,
+        '203.0.113.50',
+      );
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([401, 401, 429, 429]);

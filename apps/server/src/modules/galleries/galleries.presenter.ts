@@ -15,9 +15,13 @@ function signedImage(urls: MediaUrls, row: PhotoRow | MemorabiliaRow): ImageRef 
   return urls.image(row, GALLERY_URL_TTL_SECONDS) ?? missingImage(0);
 }
 
+function pictureDetails(row: PhotoRow | MemorabiliaRow) {
+  return { caption: row.caption, date: row.pictureDate };
+}
+
 export function photoFields(urls: MediaUrls, row: PhotoRow): Omit<Photo, keyof TributeItem> {
   const image = signedImage(urls, row);
-  return { name: row.name, photoImg: image.src, image };
+  return { name: row.name, photoImg: image.src, image, ...pictureDetails(row) };
 }
 
 export function memorabiliaFields(
@@ -25,7 +29,7 @@ export function memorabiliaFields(
   row: MemorabiliaRow,
 ): Omit<Memorablia, keyof TributeItem> {
   const image = signedImage(urls, row);
-  return { name: row.name, memorabliaImg: image.src, image };
+  return { name: row.name, memorabliaImg: image.src, image, ...pictureDetails(row) };
 }
 
 /** Signed like private media, and bound to the stored file: a link outlives neither. */
@@ -46,5 +50,6 @@ export function documentFields(
     fileName: row.fileName,
     mimeType: row.mimeType,
     sizeBytes: row.sizeBytes,
+    title: row.title,
   };
 }

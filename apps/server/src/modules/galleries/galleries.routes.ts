@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERROR_RESPONSES } from '@rips/shared/envelope';
+import { envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
+import { DOCUMENT_TYPES, UploadLimitsSchema } from '@rips/shared/galleries';
+import { IMAGE_TYPES_TEXT } from '../../media/images.js';
+import { respond } from '../../lib/respond.js';
 import { attachmentDisposition } from '../../media/documents.js';
 import { FILE_CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.js';
 import * as galleries from './galleries.service.js';
@@ -13,6 +16,26 @@ const DownloadQuery = z.object({
 
 export const galleriesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+
+  // The upload limits, for forms to state before a file is chosen: the same for everyone.
+  app.get(
+    '/uploads/limits',
+    { schema: { response: { 200: envelope(UploadLimitsSchema), ...ERROR_RESPONSES } } },
+    async (_request, reply) =>
+      respond(
+        reply,
+        200,
+        {
+          imageBytes: ctx.config.MAX_IMAGE_BYTES,
+          documentBytes: ctx.config.MAX_DOCUMENT_BYTES,
+          imageTypes: IMAGE_TYPES_TEXT,
+          documentTypes: Object.values(DOCUMENT_TYPES)
+            .map((type) => type.label)
+            .join(', '),
+        },
+        'Upload limits',
+      ),
+  );
 
   // Always an attachment with its real type, inert even if a browser were to render it.
   app.get(

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import type { UploadedFile } from '../../lib/multipart.js';
@@ -19,7 +20,7 @@ export interface StoredDocument {
 }
 
 /**
- * Verifies a document by its bytes and stores it as it came, alone in a folder of its own under
+ * Verifies a document by its bytes (read from its spool file) and stores it as it came, alone in a folder of its own under
  * a server-made key. `admit` sees its size first and may refuse it (an upload quota).
  */
 export async function storeDocument(
@@ -27,14 +28,16 @@ export async function storeDocument(
   file: UploadedFile,
   admit: (bytes: number) => Promise<void>,
 ): Promise<StoredDocument> {
-  const document = await verifyDocument(file.buffer, file.fileName, {
+  const document = await verifyDocument(file, file.fileName, {
     maxBytes: ctx.config.MAX_DOCUMENT_BYTES,
+    gate: ctx.documentWork,
   });
-  await admit(file.buffer.length);
+  await admit(file.size);
   const folder = newStorageKey('documents');
   const fileKey = `${folder}/file.${document.type}`;
   try {
-    await ctx.storage.put(fileKey, file.buffer);
+    // Streamed from the spool file: to disk, or to S3 in parts (lib-storage), never whole in memory.
+    await ctx.storage.put(fileKey, createReadStream(file.path));
   } catch (error) {
     await ctx.storage.deletePrefix(folder);
     throw error;
@@ -43,7 +46,7 @@ export async function storeDocument(
     fileKey,
     fileName: document.fileName,
     mimeType: document.mimeType,
-    sizeBytes: file.buffer.length,
+    sizeBytes: file.size,
   };
 }
 

@@ -150,10 +150,16 @@ const addPhoto = (
   auth: object = cast.contributor.auth,
   fields: Record<string, string> = {},
 ) => uploadTo(t, 'photos', 'photoImg', file, auth, fields);
-const addMemorabilia = (file: FilePart | null, auth: object = cast.contributor.auth) =>
-  uploadTo(t, 'memorablias', 'memorabliaImg', file, auth);
-const addDocument = (file: FilePart | null, auth: object = cast.contributor.auth) =>
-  uploadTo(t, 'documents', 'documentFile', file, auth);
+const addMemorabilia = (
+  file: FilePart | null,
+  auth: object = cast.contributor.auth,
+  fields: Record<string, string> = {},
+) => uploadTo(t, 'memorablias', 'memorabliaImg', file, auth, fields);
+const addDocument = (
+  file: FilePart | null,
+  auth: object = cast.contributor.auth,
+  fields: Record<string, string> = {},
+) => uploadTo(t, 'documents', 'documentFile', file, auth, fields);
 
 async function storedKeys(kind: string): Promise<string[]> {
   const keys: string[] = [];
@@ -332,6 +338,130 @@ describe(`photos and memorabilia (${TEST_ENGINE})`, () => {
       expect((await storedKeys(folder)).filter((k) => k.startsWith(row!.imageKey!))).toEqual([]);
       expect((await t.app.inject({ method: 'GET', url: made.image.src })).statusCode).toBe(404);
     }
+  });
+});
+
+describe(`captions, dates and titles (${TEST_ENGINE})`, () => {
+  it('stores and returns a caption and date on photos and memorabilia; none given is null', async () => {
+    const photo = await addPhoto(await jpegFile(320, 240), cast.contributor.auth, {
+      caption: '  Grandma at the seaside, summer of her seventieth  ',
+      date: '1998-07-14',
+    });
+    expect(photo.statusCode).toBe(201);
+    expect(photo.json().data).toMatchObject({
+      caption: 'Grandma at the seaside, summer of her seventieth',
+      date: '1998-07-14',
+    });
+    const [row] = await t.app.ctx.db
+      .select()
+      .from(photos)
+      .where(eq(photos.id, photo.json().data._id));
+    expect(row).toMatchObject({
+      caption: 'Grandma at the seaside, summer of her seventieth',
+      pictureDate: '1998-07-14',
+    });
+
+    const item = await addMemorabilia(await jpegFile(), cast.contributor.auth, {
+      caption: 'Her medal',
+      date: '1944-06-06T00:00:00.000Z',
+    });
+    expect(item.statusCode).toBe(201);
+    expect(item.json().data).toMatchObject({ caption: 'Her medal', date: '1944-06-06' });
+
+    // Old clients send neither; an empty field is "not given" too.
+    const plain = await addPhoto(await jpegFile(320, 240), cast.contributor.auth, {
+      caption: '   ',
+      date: '',
+    });
+    expect(plain.statusCode).toBe(201);
+    expect(plain.json().data).toMatchObject({ caption: null, date: null });
+    const bare = await addMemorabilia(await jpegFile());
+    expect(bare.json().data).toMatchObject({ caption: null, date: null });
+
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/photos/post/${cast.memorialId}`,
+      headers: cast.owner.auth,
+    });
+    const listed = list.json().data as {
+      _id: string;
+      caption: string | null;
+      date: string | null;
+    }[];
+    expect(listed.find((p) => p._id === photo.json().data._id)).toMatchObject({
+      caption: 'Grandma at the seaside, summer of her seventieth',
+      date: '1998-07-14',
+    });
+    expect(listed.find((p) => p._id === plain.json().data._id)).toMatchObject({
+      caption: null,
+      date: null,
+    });
+  });
+
+  it('refuses a caption over 500 characters and a date that is not a real past day, storing nothing', async () => {
+    const before = await rowCount();
+    const files = await storedKeys('photos');
+    const tomorrow = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const cases: [Record<string, string>, string, RegExp][] = [
+      [{ caption: 'x'.repeat(501) }, 'caption', /caption can be at most 500 characters/],
+      [{ date: '2023-02-30' }, 'date', /The date is not a valid date/],
+      [{ date: 'last summer' }, 'date', /The date is not a valid date/],
+      [{ date: '0998-01-01' }, 'date', /year 1000 or later/],
+      [{ date: tomorrow }, 'date', /The date cannot be in the future/],
+    ];
+    for (const [fields, path, message] of cases) {
+      for (const add of [addPhoto, addMemorabilia]) {
+        const res = await add(await jpegFile(320, 240), cast.contributor.auth, fields);
+        await expectRefused(res, 400, message);
+        expect(res.json().errors).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ path, message: expect.stringMatching(message) }),
+          ]),
+        );
+      }
+    }
+    const ok = await addPhoto(await jpegFile(320, 240), cast.contributor.auth, {
+      caption: 'y'.repeat(500),
+    });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().data.caption).toHaveLength(500);
+    expect(await rowCount()).toBe(before + 1);
+    expect((await storedKeys('photos')).length).toBe(files.length + 1);
+  });
+
+  it('stores and returns a document title; none is null, and over 200 characters is refused', async () => {
+    const titled = await addDocument(pdfFile('scan-0042.pdf'), cast.contributor.auth, {
+      title: ' Order of service ',
+    });
+    expect(titled.statusCode).toBe(201);
+    expect(titled.json().data).toMatchObject({
+      title: 'Order of service',
+      fileName: 'scan-0042.pdf',
+    });
+    const [row] = await t.app.ctx.db
+      .select()
+      .from(documents)
+      .where(eq(documents.id, titled.json().data._id));
+    expect(row!.title).toBe('Order of service');
+
+    const untitled = await addDocument(pdfFile('Eulogy.pdf'));
+    expect(untitled.statusCode).toBe(201);
+    expect(untitled.json().data.title).toBeNull();
+
+    const before = await rowCount();
+    const long = await addDocument(pdfFile('Long.pdf'), cast.contributor.auth, {
+      title: 't'.repeat(201),
+    });
+    await expectRefused(long, 400, /title can be at most 200 characters/);
+    expect(await rowCount()).toBe(before);
+
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/documents/post/${cast.memorialId}`,
+      headers: cast.owner.auth,
+    });
+    const listed = list.json().data as { _id: string; title: string | null }[];
+    expect(listed.find((d) => d._id === titled.json().data._id)?.title).toBe('Order of service');
   });
 });
 

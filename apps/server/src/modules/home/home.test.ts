@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { HOME_LEGENDS_LIMIT } from '@rips/shared/home';
+import { HOME_LEGENDS_LIMIT, LEGEND_MIN_LIKES } from '@rips/shared/home';
 import { memorials } from '../../db/schema/index.js';
 import { TEST_ENGINE, useTestApp } from '../../../test/app.js';
 import {
@@ -37,11 +37,13 @@ describe(`home legends (${TEST_ENGINE})`, () => {
   });
 
   it('shows the most loved memorials, at most six, when none is featured', async () => {
-    for (let likes = 0; likes < HOME_LEGENDS_LIMIT + 2; likes += 1) {
+    const twoDaysAgo = new Date(Date.now() - 48 * 3_600_000);
+    for (let likes = 0; likes < HOME_LEGENDS_LIMIT + 5; likes += 1) {
       await createMemorialRow(t.app, owner, {
         title: `Loved ${likes}`,
         likesCount: likes,
         description: 'x '.repeat(400),
+        createdAt: twoDaysAgo,
       });
     }
     const res = await getLegends();
@@ -49,17 +51,38 @@ describe(`home legends (${TEST_ENGINE})`, () => {
     const { selection, legends } = res.json().data;
     expect(selection).toBe('most-loved');
     expect(legends.map((l: { title: string }) => l.title)).toEqual([
+      'Loved 10',
+      'Loved 9',
+      'Loved 8',
       'Loved 7',
       'Loved 6',
       'Loved 5',
-      'Loved 4',
-      'Loved 3',
-      'Loved 2',
     ]);
-    expect(legends.map((l: { reactions: number }) => l.reactions)).toEqual([7, 6, 5, 4, 3, 2]);
+    expect(legends.map((l: { reactions: number }) => l.reactions)).toEqual([10, 9, 8, 7, 6, 5]);
     // Card text is shortened the way the memorial list shortens it.
     expect(legends[0].description.length).toBeLessThanOrEqual(301);
     expect(legends[0].description.endsWith('…')).toBe(true);
+  });
+
+  it('never promotes a memorial made less than a day ago, or one with fewer than a few likes', async () => {
+    await t.app.ctx.db.delete(memorials);
+    const old = new Date(Date.now() - 25 * 3_600_000);
+    await createMemorialRow(t.app, owner, { title: 'Made a minute ago', likesCount: 0 });
+    await createMemorialRow(t.app, owner, { title: 'Loved but new', likesCount: 50 });
+    await createMemorialRow(t.app, owner, {
+      title: 'Old, barely liked',
+      likesCount: LEGEND_MIN_LIKES - 1,
+      createdAt: old,
+    });
+    expect((await getLegends()).json().data).toEqual({ selection: 'most-loved', legends: [] });
+
+    await createMemorialRow(t.app, owner, {
+      title: 'Old and loved',
+      likesCount: LEGEND_MIN_LIKES,
+      createdAt: old,
+    });
+    const { legends } = (await getLegends()).json().data;
+    expect(legends.map((l: { title: string }) => l.title)).toEqual(['Old and loved']);
   });
 
   it('shows only featured memorials, the most recently featured first, once an admin features any', async () => {

@@ -21,37 +21,37 @@ export interface LegacyRecord {
   aspirations: (typeof legacyAspirations.$inferSelect)[];
 }
 
+/** The tables of a legacy's sections, each entry a row with its legacy and position. */
+const SECTION_TABLES = [
+  legacyAccomplishments,
+  legacyAssets,
+  legacyRelationships,
+  legacyBucketList,
+  legacyAspirations,
+] as const;
+type SectionTable = (typeof SECTION_TABLES)[number];
+
+/** One section's entries, in the order they were written. */
+function entriesOf<T extends SectionTable>(db: Db, table: T, legacyId: string) {
+  const section: SectionTable = table;
+  return db
+    .select()
+    .from(section)
+    .where(eq(section.legacyId, legacyId))
+    .orderBy(asc(section.position)) as Promise<T['$inferSelect'][]>;
+}
+
 /** The member's own legacy with every section in the order it was written, or null. */
 export async function findLegacyOfUser(db: Db, userId: string): Promise<LegacyRecord | null> {
   const [legacy] = await db.select().from(legacies).where(eq(legacies.userId, userId)).limit(1);
   if (!legacy) return null;
   const id = legacy.id;
   const [accomplishments, assets, relationships, bucketList, aspirations] = await Promise.all([
-    db
-      .select()
-      .from(legacyAccomplishments)
-      .where(eq(legacyAccomplishments.legacyId, id))
-      .orderBy(asc(legacyAccomplishments.position)),
-    db
-      .select()
-      .from(legacyAssets)
-      .where(eq(legacyAssets.legacyId, id))
-      .orderBy(asc(legacyAssets.position)),
-    db
-      .select()
-      .from(legacyRelationships)
-      .where(eq(legacyRelationships.legacyId, id))
-      .orderBy(asc(legacyRelationships.position)),
-    db
-      .select()
-      .from(legacyBucketList)
-      .where(eq(legacyBucketList.legacyId, id))
-      .orderBy(asc(legacyBucketList.position)),
-    db
-      .select()
-      .from(legacyAspirations)
-      .where(eq(legacyAspirations.legacyId, id))
-      .orderBy(asc(legacyAspirations.position)),
+    entriesOf(db, legacyAccomplishments, id),
+    entriesOf(db, legacyAssets, id),
+    entriesOf(db, legacyRelationships, id),
+    entriesOf(db, legacyBucketList, id),
+    entriesOf(db, legacyAspirations, id),
   ]);
   return { legacy, accomplishments, assets, relationships, bucketList, aspirations };
 }
@@ -77,13 +77,9 @@ export async function saveLegacyOfUser(
       // xmax is 0 only for a freshly inserted row: tells create from replace in one round trip.
       .returning({ id: legacies.id, inserted: sql<boolean>`(xmax = 0)` });
     const legacyId = row!.id;
-    await Promise.all([
-      tx.delete(legacyAccomplishments).where(eq(legacyAccomplishments.legacyId, legacyId)),
-      tx.delete(legacyAssets).where(eq(legacyAssets.legacyId, legacyId)),
-      tx.delete(legacyRelationships).where(eq(legacyRelationships.legacyId, legacyId)),
-      tx.delete(legacyBucketList).where(eq(legacyBucketList.legacyId, legacyId)),
-      tx.delete(legacyAspirations).where(eq(legacyAspirations.legacyId, legacyId)),
-    ]);
+    await Promise.all(
+      SECTION_TABLES.map((table) => tx.delete(table).where(eq(table.legacyId, legacyId))),
+    );
     const at = <T extends object>(entries: T[]) =>
       entries.map((e, position) => ({ ...e, legacyId, position }));
     if (input.accomplishments.length)

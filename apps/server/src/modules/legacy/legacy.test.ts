@@ -135,6 +135,11 @@ describe(`life legacy (${TEST_ENGINE})`, () => {
 
   it('validates required fields, entry fields, years and section sizes', async () => {
     const member = await createUser(t.app);
+    // A legacy whose one accomplishment has these years.
+    const withYears = (from: string, to: string) => ({
+      ...legacyOf('X'),
+      accomplishments: [{ description: 'a', from, to, beneficiaries: 'b' }],
+    });
     const cases: [unknown, string][] = [
       [{ ...legacyOf('X'), birthPlace: '  ' }, 'birthPlace'],
       [{ ...legacyOf('X'), description: undefined }, 'description'],
@@ -145,36 +150,10 @@ describe(`life legacy (${TEST_ENGINE})`, () => {
         },
         'assets.0.description',
       ],
-      [
-        {
-          ...legacyOf('X'),
-          accomplishments: [{ description: 'a', from: '1899', to: '1950', beneficiaries: 'b' }],
-        },
-        'accomplishments.0.from',
-      ],
-      [
-        {
-          ...legacyOf('X'),
-          accomplishments: [
-            { description: 'a', from: '1990', to: String(year + 1), beneficiaries: 'b' },
-          ],
-        },
-        'accomplishments.0.to',
-      ],
-      [
-        {
-          ...legacyOf('X'),
-          accomplishments: [{ description: 'a', from: '19900', to: '1995', beneficiaries: 'b' }],
-        },
-        'accomplishments.0.from',
-      ],
-      [
-        {
-          ...legacyOf('X'),
-          accomplishments: [{ description: 'a', from: '2000', to: '1990', beneficiaries: 'b' }],
-        },
-        'accomplishments.0.to',
-      ],
+      [withYears('1899', '1950'), 'accomplishments.0.from'],
+      [withYears('1990', String(year + 1)), 'accomplishments.0.to'],
+      [withYears('19900', '1995'), 'accomplishments.0.from'],
+      [withYears('2000', '1990'), 'accomplishments.0.to'],
       [
         {
           ...legacyOf('X'),

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { memorials, users } from '../../db/schema/index.js';
 import { isUuid } from '../../lib/ids.js';
 import type { Storage } from '../../storage/storage.js';
-import { visibleMemorials, type MemorialRow } from '../memorials/memorials.policy.js';
+import { listedMemorials, type MemorialRow } from '../memorials/memorials.policy.js';
 import { TRIBUTE_KINDS } from '../tributes/tribute-kinds.js';
 
 /**
@@ -49,7 +49,7 @@ const memorialPictures: StoredFileReference = {
   table: memorials,
   key: memorials.imageKey,
   isPublic: (db, key) =>
-    exists(db, memorials, and(eq(memorials.imageKey, key), visibleMemorials(null))),
+    exists(db, memorials, and(eq(memorials.imageKey, key), listedMemorials(null))),
 };
 
 /** An item's file is public when its kind is for everyone and its memorial is public. */
@@ -66,7 +66,7 @@ const itemFiles: StoredFileReference[] = TRIBUTE_KINDS.flatMap((kind) => {
         exists(
           db,
           kind.table,
-          and(eq(file.key, key), visibleMemorials(null)),
+          and(eq(file.key, key), listedMemorials(null)),
           eq(memorials.id, kind.table.memorialId),
         ),
     },

@@ -1,23 +1,31 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { MemorialAbilities } from '@rips/shared/memorials';
 import type { Db } from '../../db/client.js';
-import { memorialContributors, memorials } from '../../db/schema/index.js';
+import type { MEMORIAL_ROLES } from '../../db/schema/index.js';
+import { memorialPeople, memorials } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
 import type { UserRow } from '../users/users.repository.js';
-import { memorialVisibleTo, type ViewerSql } from './memorial-visibility.js';
+import { memorialVisibleTo, type ViewerSql, type VisibilityUse } from './memorial-visibility.js';
 
 export type MemorialRow = typeof memorials.$inferSelect;
+export type MemorialRole = (typeof MEMORIAL_ROLES)[number];
 
 export interface MemorialAccess {
-  /** Edit, delete, add contributors, moderate tributes: the owner or an admin. */
+  /** The caller's role on this memorial, or null for everyone else (admins included). */
+  role: MemorialRole | null;
+  /** Edit, change settings, invite, moderate, see the activity: the owner, a manager or an admin. */
   canManage: boolean;
-  /** See and add photos, memorabilia and documents: the owner, a contributor or an admin. */
+  /** Delete the memorial, transfer it, name a successor: the owner or an admin. */
+  canOwn: boolean;
+  /** See and add photos, memorabilia and documents: the owner, a manager, a contributor or an admin. */
   canContribute: boolean;
-  /** Leave flowers and prayers: any signed-in member. */
+  /** Leave flowers and prayers: any signed-in member who may see the memorial. */
   canPayTribute: boolean;
   isOwner: boolean;
   isContributor: boolean;
+  /** Download the memorial's whole archive (`canExportMemorial`). */
+  canExport: boolean;
 }
 
 /**
@@ -25,11 +33,22 @@ export interface MemorialAccess {
  * reads memorials for someone (lists, search, legends, tributes, galleries, media, admin) puts
  * it in its WHERE, so a memorial the viewer may not see is "not found" everywhere at once.
  */
-export function visibleMemorials(viewer: UserRow | null): SQL {
-  return memorialVisibleTo({
-    id: sql`${viewer?.id ?? null}::uuid`,
-    role: sql`${viewer?.role ?? null}::text`,
-  });
+export function visibleMemorials(viewer: UserRow | null, use: VisibilityUse = 'read'): SQL {
+  return memorialVisibleTo(
+    {
+      id: sql`${viewer?.id ?? null}::uuid`,
+      role: sql`${viewer?.role ?? null}::text`,
+    },
+    use,
+  );
+}
+
+/**
+ * The memorials `viewer` may find in lists, search, legends and sitemaps: never an unlisted
+ * one they do not belong to.
+ */
+export function listedMemorials(viewer: UserRow | null): SQL {
+  return visibleMemorials(viewer, 'list');
 }
 
 /**
@@ -81,15 +100,18 @@ export async function findVisibleMemorial(
   return row;
 }
 
-export async function isContributor(db: Db, memorialId: string, userId: string): Promise<boolean> {
+/** The member's role on the memorial, or null when they have none. */
+export async function roleOn(
+  db: Db,
+  memorialId: string,
+  userId: string,
+): Promise<MemorialRole | null> {
   const [row] = await db
-    .select({ userId: memorialContributors.userId })
-    .from(memorialContributors)
-    .where(
-      and(eq(memorialContributors.memorialId, memorialId), eq(memorialContributors.userId, userId)),
-    )
+    .select({ role: memorialPeople.role })
+    .from(memorialPeople)
+    .where(and(eq(memorialPeople.memorialId, memorialId), eq(memorialPeople.userId, userId)))
     .limit(1);
-  return Boolean(row);
+  return row?.role ?? null;
 }
 
 export async function memorialAccess(
@@ -97,37 +119,43 @@ export async function memorialAccess(
   memorial: MemorialRow,
   user: UserRow | null,
 ): Promise<MemorialAccess> {
-  const contributor =
-    Boolean(user) &&
-    memorial.ownerId !== user!.id &&
-    (await isContributor(db, memorial.id, user!.id));
-  return accessFor(memorial, user, contributor);
+  const role = user ? await roleOn(db, memorial.id, user.id) : null;
+  return accessFor(memorial, user, role);
 }
 
-/** The caller's rights, when whether they contribute is already known (read with the memorial). */
+/** The caller's rights, when their role is already known (read with the memorial). */
 export function accessFor(
   memorial: MemorialRow,
   user: UserRow | null,
-  contributor: boolean,
+  knownRole: MemorialRole | null,
 ): MemorialAccess {
   if (!user) {
     return {
+      role: null,
       canManage: false,
+      canOwn: false,
       canContribute: false,
       canPayTribute: false,
       isOwner: false,
       isContributor: false,
+      canExport: false,
     };
   }
-  const isOwner = memorial.ownerId === user.id;
+  // memorials.owner_id is the owner, whatever a stale role row says.
+  const role: MemorialRole | null =
+    memorial.ownerId === user.id ? 'owner' : knownRole === 'owner' ? 'manager' : knownRole;
   const isAdmin = user.role === 'admin';
-  const isContributor = !isOwner && contributor;
+  const isOwner = role === 'owner';
+  const manages = isOwner || role === 'manager' || isAdmin;
   return {
-    canManage: isOwner || isAdmin,
-    canContribute: isOwner || isContributor || isAdmin,
+    role,
+    canManage: manages,
+    canOwn: isOwner || isAdmin,
+    canContribute: manages || role === 'contributor',
     canPayTribute: true,
     isOwner,
-    isContributor,
+    isContributor: role === 'contributor',
+    canExport: canExportMemorial(role),
   };
 }
 
@@ -136,7 +164,7 @@ export async function requireMemorialAccess(
   db: Db,
   memorialId: string,
   user: UserRow | null,
-  need: 'canManage' | 'canContribute' | 'canPayTribute',
+  need: 'canManage' | 'canOwn' | 'canContribute' | 'canPayTribute',
 ): Promise<{ memorial: MemorialRow; access: MemorialAccess }> {
   const memorial = await findVisibleMemorial(db, memorialId, user);
   const access = await memorialAccess(db, memorial, user);
@@ -145,7 +173,9 @@ export async function requireMemorialAccess(
     throw AppError.forbidden(
       need === 'canContribute'
         ? 'You do not have permission to view this content.'
-        : 'Only the owner of this memorial can do that.',
+        : need === 'canManage'
+          ? 'Only the owner or a manager of this memorial can do that.'
+          : 'Only the owner of this memorial can do that.',
     );
   }
   return { memorial, access };
@@ -155,17 +185,20 @@ export async function requireMemorialAccess(
 export function memorialAbilities(access: MemorialAccess): MemorialAbilities {
   return {
     update: access.canManage,
-    delete: access.canManage,
+    delete: access.canOwn,
     addContributor: access.canManage,
     viewGalleries: access.canContribute,
     addToGalleries: access.canContribute,
     leaveTribute: access.canPayTribute,
+    manage: access.canManage,
+    transfer: access.canOwn,
+    export: access.canExport,
   };
 }
 
 /**
- * Removing a contributor: the owner or an admin removes anyone; a contributor may remove only
- * themselves (leave). The memorial is public, so everyone else is told they may not (403).
+ * Removing a contributor: the owner, a manager or an admin removes anyone; a contributor may
+ * remove only themselves (leave). Everyone else who may see the memorial is told they may not (403).
  */
 export function requireCanRemoveContributor(
   access: MemorialAccess,
@@ -175,7 +208,7 @@ export function requireCanRemoveContributor(
   if (access.canManage) return;
   if (!user) throw AppError.unauthenticated();
   if (access.isContributor && user.id === contributorId) return;
-  throw AppError.forbidden('Only the owner of this memorial can do that.');
+  throw AppError.forbidden('Only the owner or a manager of this memorial can do that.');
 }
 
 /** Creating a memorial is for sponsors (and admins); everyone else is asked to become one. */
@@ -188,3 +221,50 @@ export function requireCanCreateMemorial(user: UserRow): void {
     throw AppError.forbidden('Only sponsors can add a Rip. Become a sponsor to add one.');
   }
 }
+
+/**
+ * Whether search engines may index the memorial's page: public and left indexable by its family.
+ * The API answer, the server-rendered page and its X-Robots-Tag all read this.
+ */
+export function isIndexable(memorial: Pick<MemorialRow, 'visibility' | 'indexable'>): boolean {
+  return memorial.visibility === 'public' && memorial.indexable;
+}
+
+/**
+ * The memorials search engines may list (the sitemap): the SQL form of `isIndexable`, public
+ * and left indexable by their family, reached through the list rule for a visitor who is not
+ * signed in.
+ */
+export function indexableMemorials(): SQL {
+  return and(
+    listedMemorials(null),
+    eq(memorials.visibility, 'public'),
+    eq(memorials.indexable, true),
+  )!;
+}
+
+/**
+ * Who may take a memorial's whole archive (every field, person, published item and file,
+ * galleries included): its owner and its managers. Administrators see every memorial but do not
+ * take its archive: that is the family's.
+ */
+export function canExportMemorial(role: MemorialRole | null): boolean {
+  return role === 'owner' || role === 'manager';
+}
+
+/**
+ * The memorial `user` may export: "not found" when they may not see it, "forbidden" when they
+ * may see it but not export it.
+ */
+export async function findExportableMemorial(
+  db: Db,
+  id: string,
+  user: UserRow,
+): Promise<MemorialRow> {
+  const memorial = await findVisibleMemorial(db, id, user);
+  const { canExport } = await memorialAccess(db, memorial, user);
+  if (!canExport) throw AppError.forbidden(EXPORT_FORBIDDEN);
+  return memorial;
+}
+
+export const EXPORT_FORBIDDEN = "Only this memorial's owner and managers may download its archive.";

@@ -4,7 +4,16 @@ import {
   type MemorialSummary,
 } from '@rips/shared/memorials';
 import type { MediaUrls } from '../../media/urls.js';
-import { memorialAbilities, type MemorialAccess, type MemorialRow } from './memorials.policy.js';
+import { shortUrl } from '../share/short-links.js';
+import {
+  isIndexable,
+  memorialAbilities,
+  type MemorialAccess,
+  type MemorialRow,
+} from './memorials.policy.js';
+
+/** Signed picture links of memorials that are not public stop working after an hour. */
+export const PRIVATE_URL_TTL_SECONDS = 3600;
 
 export interface MemorialExtras {
   contributors: string[];
@@ -25,7 +34,8 @@ export function presentMemorial(
   extras: MemorialExtras,
   options: { shortDescription?: boolean } = {},
 ): MemorialSummary {
-  const image = urls.image(row);
+  // A memorial that is not public shows its picture only through expiring, signed links.
+  const image = urls.image(row, row.visibility === 'public' ? undefined : PRIVATE_URL_TTL_SECONDS);
   return {
     _id: row.id,
     owner: row.ownerId,
@@ -52,13 +62,20 @@ export function presentMemorial(
 export function presentMemorialDetail(
   urls: MediaUrls,
   row: MemorialRow,
-  extras: MemorialExtras & { ownerName: string; access: MemorialAccess },
+  extras: MemorialExtras & { ownerName: string; access: MemorialAccess; publicUrl: string },
 ): MemorialDetail {
   const summary = presentMemorial(urls, row, extras);
   return {
     ...summary,
     owner: { _id: row.ownerId, fullName: extras.ownerName },
+    posterLine: row.posterLine,
+    shortUrl: shortUrl(extras.publicUrl, row.shortCode),
     access: { canManage: extras.access.canManage, canContribute: extras.access.canContribute },
     abilities: memorialAbilities(extras.access),
+    visibility: row.visibility,
+    indexable: isIndexable(row),
+    tributeModeration: row.tributeModeration,
+    allowAccessRequests: row.allowAccessRequests,
+    myRole: extras.access.role,
   };
 }

@@ -1,12 +1,16 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { memorialContributors, memorialLikes, memorials, users } from '../../db/schema/index.js';
+import { memorialLikes, memorialPeople, memorials, users } from '../../db/schema/index.js';
+import { searchWords } from '@rips/shared/memorials';
+import { uniqueViolation } from '../../lib/db-errors.js';
 import { escapeLike } from '../../lib/sql.js';
 import type { UserRow } from '../users/users.repository.js';
 import {
+  listedMemorials,
   visibleMemorials,
   visibleMemorialsPrepared,
   viewerPlaceholders,
+  type MemorialRole,
   type MemorialRow,
 } from './memorials.policy.js';
 
@@ -44,8 +48,25 @@ const COMMON_MATCHES = 300;
 const NEWEST_FIRST = sql.raw('ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST');
 
 /**
+ * Every word of the search is a case-insensitive substring of the title, the description or a
+ * tag (any order, each word anywhere): "Robert Hale" finds "Robert James Hale". One word is the
+ * spec's substring rule. Each word is its own trigram-indexed test, so the planner combines
+ * the index lookups.
+ */
+function searchMatch(search: string): SQL {
+  const words = searchWords(search);
+  const tests = words.map((word) => {
+    const pattern = `%${escapeLike(word)}%`;
+    return sql`(lower(title) LIKE lower(${pattern}) ESCAPE '\\'
+      OR lower(description) LIKE lower(${pattern}) ESCAPE '\\'
+      OR lower(tags_text) LIKE lower(${pattern}) ESCAPE '\\')`;
+  });
+  return sql`(${sql.join(tests, sql` AND `)})`;
+}
+
+/**
  * One page of the memorials `viewer` may see, newest first, optionally matching `search`
- * (case-insensitive substring of title, description or any tag).
+ * (see searchMatch).
  *
  * A rare search is answered from the trigram GIN indexes: the matches are collected in a
  * MATERIALIZED CTE (at most COMMON_MATCHES of them) and sorted, instead of the planner's habit of
@@ -61,7 +82,7 @@ export async function listMemorialPage(
   const position = after
     ? sql`AND (created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
     : sql``;
-  const visible = visibleMemorials(viewer);
+  const visible = listedMemorials(viewer);
   let positions: RawPosition[];
   if (!search) {
     positions = await executeRows<RawPosition>(
@@ -69,10 +90,7 @@ export async function listMemorialPage(
       sql`SELECT id, created_at::text AS cursor_at FROM memorials WHERE ${visible} ${position} ${NEWEST_FIRST} LIMIT ${limit + 1}`,
     );
   } else {
-    const pattern = `%${escapeLike(search)}%`;
-    const match = sql`(lower(title) LIKE lower(${pattern}) ESCAPE '\\'
-      OR lower(description) LIKE lower(${pattern}) ESCAPE '\\'
-      OR lower(tags_text) LIKE lower(${pattern}) ESCAPE '\\')`;
+    const match = searchMatch(search);
     const rare = await executeRows<RawPosition & { matched: number }>(
       db,
       sql`WITH matches AS MATERIALIZED (
@@ -133,13 +151,19 @@ export async function listOwnedMemorials(db: Db, owner: UserRow): Promise<Memori
     .limit(500);
 }
 
-/** Memorials a member was made a contributor to, newest first. */
+/** Memorials a member helps with (as a manager or a contributor), newest first. */
 export async function listContributedMemorials(db: Db, member: UserRow): Promise<MemorialRow[]> {
   const rows = await db
     .select({ memorial: memorials })
-    .from(memorialContributors)
-    .innerJoin(memorials, eq(memorials.id, memorialContributors.memorialId))
-    .where(and(eq(memorialContributors.userId, member.id), visibleMemorials(member)))
+    .from(memorialPeople)
+    .innerJoin(memorials, eq(memorials.id, memorialPeople.memorialId))
+    .where(
+      and(
+        eq(memorialPeople.userId, member.id),
+        inArray(memorialPeople.role, ['manager', 'contributor']),
+        visibleMemorials(member),
+      ),
+    )
     .orderBy(desc(memorials.createdAt), desc(memorials.id))
     .limit(500);
   return rows.map((r) => r.memorial);
@@ -150,10 +174,10 @@ export async function contributorsOf(db: Db, ids: string[]): Promise<Map<string,
   const map = new Map<string, string[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return map;
   const rows = await db
-    .select({ memorialId: memorialContributors.memorialId, userId: memorialContributors.userId })
-    .from(memorialContributors)
-    .where(inArray(memorialContributors.memorialId, ids))
-    .orderBy(asc(memorialContributors.createdAt));
+    .select({ memorialId: memorialPeople.memorialId, userId: memorialPeople.userId })
+    .from(memorialPeople)
+    .where(and(inArray(memorialPeople.memorialId, ids), eq(memorialPeople.role, 'contributor')))
+    .orderBy(asc(memorialPeople.createdAt));
   for (const row of rows) map.get(row.memorialId)?.push(row.userId);
   return map;
 }
@@ -173,6 +197,7 @@ export interface MemorialWithContext {
   ownerName: string;
   contributors: string[];
   likedByMe: boolean;
+  myRole: MemorialRole | null;
 }
 
 /**
@@ -187,8 +212,9 @@ function memorialWithContextQuery(db: Db) {
       ownerName: users.fullName,
       contributors: sql<string[]>`coalesce((
         select array_agg(c.user_id::text order by c.created_at)
-        from ${memorialContributors} c where c.memorial_id = ${memorials.id}
+        from ${memorialPeople} c where c.memorial_id = ${memorials.id} and c.role = 'contributor'
       ), '{}'::text[])`,
+      myRole: sql<MemorialRole | null>`(select p.role from ${memorialPeople} p where p.memorial_id = ${memorials.id} and p.user_id = ${sql.placeholder('viewerId')})`,
       // A null viewer matches no like, so one statement serves readers signed in or not.
       likedByMe: sql<boolean>`exists(select 1 from ${memorialLikes} l where l.memorial_id = ${memorials.id} and l.user_id = ${sql.placeholder('viewerId')})`,
     })
@@ -225,9 +251,25 @@ export async function findOwnerName(db: Db, ownerId: string): Promise<string> {
   return row?.fullName ?? '';
 }
 
+/**
+ * Inserts a memorial and its owner's place among its people, together; the database draws its
+ * short code. Two memorials drawing the same code (about one in a million inserts with a million
+ * memorials) is met by drawing again.
+ */
 export async function insertMemorial(db: Db, values: NewMemorialRow): Promise<MemorialRow> {
-  const [row] = await db.insert(memorials).values(values).returning();
-  return row!;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const [row] = await tx.insert(memorials).values(values).returning();
+        await tx
+          .insert(memorialPeople)
+          .values({ memorialId: row!.id, userId: row!.ownerId, role: 'owner' });
+        return row!;
+      });
+    } catch (error) {
+      if (attempt >= 5 || uniqueViolation(error) !== 'memorials_short_code_idx') throw error;
+    }
+  }
 }
 
 export async function updateMemorial(
@@ -254,13 +296,21 @@ export async function deleteMemorialRow(db: Db, id: string): Promise<boolean> {
   });
 }
 
+/**
+ * Makes the member a contributor: a newcomer or a viewer becomes one; false when they already
+ * are one, or hold a higher role.
+ */
 export async function addContributor(db: Db, memorialId: string, userId: string): Promise<boolean> {
-  const inserted = await db
-    .insert(memorialContributors)
-    .values({ memorialId, userId })
-    .onConflictDoNothing()
-    .returning({ userId: memorialContributors.userId });
-  return inserted.length > 0;
+  const changed = await db
+    .insert(memorialPeople)
+    .values({ memorialId, userId, role: 'contributor' })
+    .onConflictDoUpdate({
+      target: [memorialPeople.memorialId, memorialPeople.userId],
+      set: { role: 'contributor' },
+      setWhere: sql`${memorialPeople.role} = 'viewer'`,
+    })
+    .returning({ userId: memorialPeople.userId });
+  return changed.length > 0;
 }
 
 export async function removeContributor(
@@ -269,11 +319,15 @@ export async function removeContributor(
   userId: string,
 ): Promise<boolean> {
   const deleted = await db
-    .delete(memorialContributors)
+    .delete(memorialPeople)
     .where(
-      and(eq(memorialContributors.memorialId, memorialId), eq(memorialContributors.userId, userId)),
+      and(
+        eq(memorialPeople.memorialId, memorialId),
+        eq(memorialPeople.userId, userId),
+        eq(memorialPeople.role, 'contributor'),
+      ),
     )
-    .returning({ userId: memorialContributors.userId });
+    .returning({ userId: memorialPeople.userId });
   return deleted.length > 0;
 }
 
@@ -284,10 +338,10 @@ export async function listContributorMembers(
 ): Promise<{ id: string; userName: string; fullName: string }[]> {
   return db
     .select({ id: users.id, userName: users.userName, fullName: users.fullName })
-    .from(memorialContributors)
-    .innerJoin(users, eq(users.id, memorialContributors.userId))
-    .where(eq(memorialContributors.memorialId, memorialId))
-    .orderBy(asc(memorialContributors.createdAt), asc(users.id));
+    .from(memorialPeople)
+    .innerJoin(users, eq(users.id, memorialPeople.userId))
+    .where(and(eq(memorialPeople.memorialId, memorialId), eq(memorialPeople.role, 'contributor')))
+    .orderBy(asc(memorialPeople.createdAt), asc(users.id));
 }
 
 /**
@@ -328,6 +382,7 @@ export async function findContributorCandidates(
 ): Promise<Array<{ id: string; userName: string; fullName: string }>> {
   const conditions: SQL[] = [
     sql`${users.disabledAt} IS NULL`,
+    sql`${users.deletedAt} IS NULL`,
     sql`${users.id} <> ${options.excludeId}`,
   ];
   if (options.search) {

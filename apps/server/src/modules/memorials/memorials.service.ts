@@ -126,9 +126,15 @@ export async function getMemorial(
 ): Promise<MemorialDetail> {
   const found = isUuid(id) ? await repo.findMemorialWithContext(ctx.db, id, viewer) : undefined;
   if (!found) throw AppError.notFound(MEMORIAL_NOT_FOUND);
-  const { row, ownerName, contributors, likedByMe } = found;
-  const access = accessFor(row, viewer, viewer ? contributors.includes(viewer.id) : false);
-  return presentMemorialDetail(ctx.urls, row, { access, ownerName, contributors, likedByMe });
+  const { row, ownerName, contributors, likedByMe, myRole } = found;
+  const access = accessFor(row, viewer, myRole);
+  return presentMemorialDetail(ctx.urls, row, {
+    access,
+    ownerName,
+    contributors,
+    likedByMe,
+    publicUrl: ctx.config.publicUrl,
+  });
 }
 
 async function presentDetail(
@@ -147,6 +153,7 @@ async function presentDetail(
     ownerName,
     contributors: contributors.get(row.id) ?? [],
     likedByMe: liked.has(row.id),
+    publicUrl: ctx.config.publicUrl,
   });
 }
 
@@ -157,9 +164,7 @@ async function withStoredImage<T>(
   write: (image: StoredImage | null) => Promise<T>,
 ): Promise<T> {
   const file = form.files[IMAGE_FIELD];
-  const image = file
-    ? await storeImage(ctx.storage, 'memorials', file.buffer, imageLimits(ctx))
-    : null;
+  const image = file ? await storeImage(ctx.storage, 'memorials', file, imageLimits(ctx)) : null;
   try {
     return await write(image);
   } catch (error) {
@@ -185,8 +190,12 @@ export async function createMemorial(
       plot: fields.plot,
       dateOfBirth: fields.dateOfBirth ?? null,
       deathDate: fields.deathDate ?? null,
+      posterLine: fields.posterLine,
       ...tagColumns(fields.traits),
       ...(image ? imageColumns(image) : {}),
+      visibility: fields.visibility,
+      indexable: fields.indexable,
+      tributeModeration: fields.tributeModeration,
     }),
   );
   return presentDetail(ctx, row, user);
@@ -234,7 +243,7 @@ export async function deleteMemorial(
   id: string,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  const { memorial } = await requireMemorialAccess(ctx.db, id, user, 'canManage');
+  const { memorial } = await requireMemorialAccess(ctx.db, id, user, 'canOwn');
   const keys = await storedKeysOfMemorial(ctx.db, memorial);
   if (!(await repo.deleteMemorialRow(ctx.db, memorial.id))) {
     throw AppError.notFound(MEMORIAL_NOT_FOUND);
@@ -262,7 +271,7 @@ export async function addContributor(
 ): Promise<ContributorAdded> {
   const { memorial } = await requireMemorialAccess(ctx.db, memorialId, user, 'canManage');
   const contributor = await findUserById(ctx.db, contributorId);
-  if (!contributor || contributor.disabledAt) {
+  if (!contributor || contributor.disabledAt || contributor.deletedAt) {
     throw AppError.notFound('We could not find that member. Please choose someone from the list.');
   }
   if (contributor.id === memorial.ownerId) {

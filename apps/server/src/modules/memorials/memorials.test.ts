@@ -10,6 +10,7 @@ import { multipart, type FilePart } from '../../../test/multipart.js';
 import { documents, flowers, memorabilia, memorials, photos } from '../../db/schema/index.js';
 import { eq } from 'drizzle-orm';
 import { listMemorialPage, type ListPosition } from './memorials.repository.js';
+import { DEATH_DATE_RULE } from '@rips/shared/memorials';
 
 const t = useTestApp();
 let sponsor: TestUser;
@@ -162,7 +163,7 @@ describe(`memorials (${TEST_ENGINE})`, () => {
 
     for (const [field, max] of [
       ['title', 120],
-      ['description', 5000],
+      ['description', 20_000],
       ['birthPlace', 200],
       ['burial', 200],
       ['plot', 200],
@@ -171,6 +172,8 @@ describe(`memorials (${TEST_ENGINE})`, () => {
       const tooLong = await createMemorial(sponsor, { [field]: 'x'.repeat(max + 1) });
       expect(tooLong.statusCode, field).toBe(400);
       expect(tooLong.json().errors[0].path).toBe(field);
+      // The refusal names the limit; nothing is cut to fit.
+      expect(tooLong.json().errors[0].message, field).toContain(`at most ${max} characters`);
       expect((await createMemorial(sponsor, { [field]: 'x'.repeat(max) })).statusCode, field).toBe(
         201,
       );
@@ -185,9 +188,19 @@ describe(`memorials (${TEST_ENGINE})`, () => {
       [
         { dateOfBirth: '1950-05-02', deathDate: '1950-05-01' },
         'deathDate',
-        'The date of death cannot be before the date of birth.',
+        'The date of death cannot be in the future or before the date of birth.',
       ],
-      [{ deathDate: future }, 'deathDate', 'The date of death cannot be in the future.'],
+      [
+        { deathDate: '2062-11-02' },
+        'deathDate',
+        'The date of death cannot be in the future or before the date of birth.',
+      ],
+      [{ deathDate: future }, 'deathDate', DEATH_DATE_RULE],
+      [
+        { deathDate: '1948--' },
+        'deathDate',
+        'The date of death: please give the day, month and year.',
+      ],
       [{ dateOfBirth: future }, 'dateOfBirth', 'The date of birth cannot be in the future.'],
     ];
     for (const [fields, path, message] of cases) {
@@ -213,7 +226,7 @@ describe(`memorials (${TEST_ENGINE})`, () => {
       headers: { ...headers, ...sponsor.auth },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('The date of death cannot be before the date of birth.');
+    expect(res.json().message).toBe(DEATH_DATE_RULE);
   });
 
   it('refuses year 0000 and years before 1000 with a clear 400, before the database', async () => {
@@ -299,8 +312,26 @@ describe(`memorials (${TEST_ENGINE})`, () => {
     expect((await listAll(`100% ${marker}`)).map((m) => m._id)).toEqual([percent]);
     expect((await listAll(`snake_${marker}`)).map((m) => m._id)).toEqual([underscore]);
     expect((await listAll(`back\\slash`)).map((m) => m._id)).toEqual([backslash]);
-    expect((await listAll(`alpha${marker} beta`)).map((m) => m._id)).toEqual([]);
+    expect((await listAll(`${marker}beta`)).map((m) => m._id)).toEqual([]);
     expect((await listAll(`alpha${marker}`)).map((m) => m._id)).toEqual([twoTags]);
+    expect((await listAll(`beta alpha${marker}`)).map((m) => m._id)).toEqual([twoTags]);
+  });
+
+  it('finds a memorial by every word of the name friends know, in any order and letter case', async () => {
+    const marker = randomUUID().slice(0, 8);
+    const robert = await newMemorialId(sponsor, {
+      title: `Robert James Hale${marker}`,
+      description: 'A carpenter from Leeds.',
+    });
+    const other = await newMemorialId(sponsor, { title: `Robert Stone${marker}`, traits: 'hale' });
+    await newMemorialId(sponsor, { title: `Roberta Hill${marker}` });
+
+    expect((await listAll(`robert hale${marker}`)).map((m) => m._id)).toEqual([robert]);
+    expect((await listAll(`HALE${marker}   Robert`)).map((m) => m._id)).toEqual([robert]);
+    // A word may match the description or a tag, not only the title.
+    expect((await listAll(`leeds robert ${marker}`)).map((m) => m._id)).toEqual([robert]);
+    expect((await listAll(`stone${marker} hale`)).map((m) => m._id)).toEqual([other]);
+    expect((await listAll(`robert ${marker} nobody`)).map((m) => m._id)).toEqual([]);
   });
 
   it('pages through every memorial exactly once, and keeps pages small', async () => {

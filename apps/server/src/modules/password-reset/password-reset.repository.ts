@@ -1,7 +1,7 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { passwordResets, users } from '../../db/schema/index.js';
-import { cancelPendingEmailChanges } from '../account/email-change.repository.js';
+import { cancelPendingLinks, usableLink, useLink } from '../../lib/one-time-links.js';
 import type { UserRow } from '../users/users.repository.js';
 
 export async function insertPasswordReset(
@@ -20,13 +20,7 @@ export async function findUsablePasswordReset(
   const [row] = await db
     .select({ userId: passwordResets.userId, newPasswordHash: passwordResets.newPasswordHash })
     .from(passwordResets)
-    .where(
-      and(
-        eq(passwordResets.tokenHash, tokenHash),
-        isNull(passwordResets.usedAt),
-        gt(passwordResets.expiresAt, now),
-      ),
-    )
+    .where(usableLink(passwordResets, tokenHash, now))
     .limit(1);
   return row;
 }
@@ -43,25 +37,9 @@ export async function applyPasswordReset(
   now: Date,
 ): Promise<UserRow | null> {
   return db.transaction(async (tx) => {
-    const [reset] = await tx
-      .update(passwordResets)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(passwordResets.tokenHash, tokenHash),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, now),
-        ),
-      )
-      .returning({
-        userId: passwordResets.userId,
-        newPasswordHash: passwordResets.newPasswordHash,
-      });
-    if (!reset) return null;
-    const [user] = await tx.select().from(users).where(eq(users.id, reset.userId)).limit(1);
-    if (!user || user.disabledAt) return null;
-    await cancelPendingResets(tx, user.id, now);
-    await cancelPendingEmailChanges(tx, user.id, now);
+    const used = await useLink(tx, passwordResets, tokenHash, now);
+    if (!used) return null;
+    const { link: reset, user } = used;
     const [updated] = await tx
       .update(users)
       .set({
@@ -77,8 +55,5 @@ export async function applyPasswordReset(
 
 /** A password that changed some other way makes older reset links meaningless: close them. */
 export async function cancelPendingResets(db: Db, userId: string, now = new Date()): Promise<void> {
-  await db
-    .update(passwordResets)
-    .set({ usedAt: now })
-    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+  await cancelPendingLinks(db, passwordResets, userId, now);
 }

@@ -8,6 +8,7 @@ import {
 } from '@rips/shared/account';
 import { EmptySchema, envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
 import { respond } from '../../lib/respond.js';
+import { clearSessionCookie, readSessionCookie } from '../auth/session-cookie.js';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.service.js';
 
 export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,6 +38,11 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await confirmPasswordReset(ctx, request.ip, request.body);
+      // The reset ends every session of the account: so this browser's page session, when it
+      // is that account's (another account's session here stays).
+      const cookie = readSessionCookie(request);
+      const claims = cookie ? await ctx.tokens.verify(cookie) : null;
+      if (claims?.sub === user.id) clearSessionCookie(request, reply);
       return respond(reply, 200, { userId: user.id }, PASSWORD_RESET_DONE_MESSAGE);
     },
   );

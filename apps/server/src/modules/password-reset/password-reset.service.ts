@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ErrorCode } from '@rips/shared/api';
 import type { z } from 'zod';
@@ -9,6 +8,8 @@ import {
 } from '@rips/shared/account';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
+import { hashLinkToken, newOneTimeLink } from '../../lib/one-time-links.js';
+import { letter } from '../../mail/letter.js';
 import { passwordChangedNotice } from '../account/account.notices.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { findUserByLogin, type UserRow } from '../users/users.repository.js';
@@ -22,10 +23,6 @@ export const INVALID_LINK_MESSAGE =
   'This link is invalid or has expired. Please ask for a new password reset.';
 export const NOT_THE_REQUESTED_PASSWORD =
   'This is not the new password chosen on the reset form. Type that same password, or ask for a new link.';
-
-export function hashResetToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 /**
  * Records a requested password and emails a link to the page where it can be set. The password
@@ -63,42 +60,31 @@ async function deliverResetLink(
   user: UserRow,
   newPasswordHash: string,
 ): Promise<void> {
-  const token = randomBytes(32).toString('base64url');
-  const link = `${ctx.config.publicUrl}/reset-password/confirm?token=${token}`;
+  const { link, tokenHash, expiresAt } = newOneTimeLink(
+    `${ctx.config.publicUrl}/reset-password/confirm`,
+    RESET_LINK_TTL_MINUTES,
+  );
   // The link row and its mail in one transaction: a link nobody was sent never exists.
   await ctx.db.transaction(async (tx) => {
-    await insertPasswordReset(tx, {
-      userId: user.id,
-      tokenHash: hashResetToken(token),
-      newPasswordHash,
-      expiresAt: new Date(Date.now() + RESET_LINK_TTL_MINUTES * 60_000),
-    });
+    await insertPasswordReset(tx, { userId: user.id, tokenHash, newPasswordHash, expiresAt });
     await ctx.mail.enqueue(tx, resetLinkMessage(user, link));
   });
 }
 
 function resetLinkMessage(user: UserRow, link: string) {
-  return {
-    to: user.email,
-    subject: 'Set your new Rips Memorial password',
-    text: [
-      `Hello ${user.fullName},`,
-      '',
-      'Someone, hopefully you, asked to change the password of your Rips Memorial account',
-      `(username ${user.userName}). To set the new password, open this link and type the new`,
-      'password you chose on the reset form, twice:',
-      '',
-      link,
-      '',
-      `The link works once and expires in ${RESET_LINK_TTL_MINUTES} minutes. Opening it changes`,
-      'nothing; your current password keeps working until you submit the form.',
-      '',
-      'If you did not ask for this, ignore this email and do not type any password someone',
-      'else gives you on that page: nothing will change.',
-      '',
-      'Rips Memorial',
-    ].join('\n'),
-  };
+  return letter(user.email, 'Set your new Rips Memorial password', user.fullName, [
+    'Someone, hopefully you, asked to change the password of your Rips Memorial account',
+    `(username ${user.userName}). To set the new password, open this link and type the new`,
+    'password you chose on the reset form, twice:',
+    '',
+    link,
+    '',
+    `The link works once and expires in ${RESET_LINK_TTL_MINUTES} minutes. Opening it changes`,
+    'nothing; your current password keeps working until you submit the form.',
+    '',
+    'If you did not ask for this, ignore this email and do not type any password someone',
+    'else gives you on that page: nothing will change.',
+  ]);
 }
 
 /**
@@ -118,7 +104,7 @@ export async function confirmPasswordReset(
     'Too many attempts.',
   );
   const { token, newPassword } = body;
-  const tokenHash = hashResetToken(token);
+  const tokenHash = hashLinkToken(token);
   const now = new Date();
   const reset = await findUsablePasswordReset(ctx.db, tokenHash, now);
   if (!reset) throw AppError.badRequest(INVALID_LINK_MESSAGE);

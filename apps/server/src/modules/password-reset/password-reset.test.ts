@@ -1,73 +1,53 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, TEST_ENGINE, type TestApp } from '../../../test/app.js';
+import { TEST_ENGINE, useTestApp, type TestApp } from '../../../test/app.js';
 import { createUser, TEST_PASSWORD } from '../../../test/factories.js';
+import {
+  linkRowsOf,
+  linkToken as tokenIn,
+  loginRequest,
+  mailTo as mailIn,
+  meRequest,
+} from '../../../test/accounts.js';
 import { passwordResets, users } from '../../db/schema/index.js';
+import { hashLinkToken } from '../../lib/one-time-links.js';
 import { findUserById } from '../users/users.repository.js';
-import { hashResetToken } from './password-reset.service.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://rips.example' });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ PUBLIC_URL: 'https://rips.example' });
 
 const NEW_PASSWORD = 'Morning-light-88';
 const ANSWER =
   'If an account matches, we have emailed it a link. Open the link and type your new password there to set it; until then your current password keeps working. The link expires in 30 minutes.';
 let ip = 0;
 
-function requestReset(payload: Record<string, string>) {
-  ip += 1;
-  return t.app.inject({
+/** The forgot-password form, sent from `remoteAddress`. */
+const forgot = (on: TestApp, payload: Record<string, string>, remoteAddress: string) =>
+  on.app.inject({
     method: 'POST',
     url: '/api/v1/users/forgot-password',
     payload: { newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD, ...payload },
-    remoteAddress: `10.20.0.${ip}`,
+    remoteAddress,
   });
-}
 /** The submit of the form the emailed link opens: the link holder types the password twice. */
-const confirm = (token: string, typed = NEW_PASSWORD) =>
-  t.app.inject({
+const submitForm = (on: TestApp, token: string, typed?: string, remoteAddress?: string) =>
+  on.app.inject({
     method: 'POST',
     url: '/api/v1/users/reset-password/confirm',
-    payload: { token, newPassword: typed, confirmNewPassword: typed },
+    // Without `typed`, the token alone: what the old page did on load.
+    payload:
+      typed === undefined ? { token } : { token, newPassword: typed, confirmNewPassword: typed },
+    ...(remoteAddress ? { remoteAddress } : {}),
   });
-/** What the old page did on load: the token alone. */
-const confirmTokenOnly = (token: string) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/users/reset-password/confirm', payload: { token } });
+
+const requestReset = (payload: Record<string, string>) =>
+  forgot(t, payload, `10.20.0.${(ip += 1)}`);
+const confirm = (token: string, typed = NEW_PASSWORD) => submitForm(t, token, typed);
+const confirmTokenOnly = (token: string) => submitForm(t, token);
 const login = (userName: string, password: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/v1/users/login',
-    payload: { userName, password },
-    remoteAddress: '10.21.0.1',
-  });
-
-/**
- * Mail is sent by the queue's worker, usually within milliseconds; a loaded machine may take
- * longer. Counts are taken once the queue is empty (`mailSettled`), so an earlier test's mail
- * never arrives after them.
- */
-const MAIL_WAIT = { timeout: 5000, interval: 20 };
-
-/** The mail sent to `to` after `since` messages, once it arrives (it is sent after the answer). */
-async function mailTo(to: string, since: number) {
-  return vi.waitFor(() => {
-    const message = t.mail.slice(since).find((m) => m.to === to);
-    if (!message) throw new Error(`no mail to ${to} yet`);
-    return message;
-  }, MAIL_WAIT);
-}
-function linkToken(text: string): string {
-  const match = /https:\/\/rips\.example\/reset-password\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(
-    text,
-  );
-  if (!match) throw new Error('no confirmation link in the mail');
-  return match[1]!;
-}
+  loginRequest(t.app, userName, password, '10.21.0.1');
+const me = (auth: { authorization: string }) => meRequest(t.app, auth.authorization);
+const mailTo = (to: string, since: number) => mailIn(t, to, since);
+const linkToken = (text: string) => tokenIn(text, 'reset-password/confirm');
 /** Gives any background delivery time to happen, so "no mail" is a real observation. */
 const settle = async () => {
   await new Promise((resolve) => setTimeout(resolve, 300));
@@ -85,11 +65,8 @@ describe(`password reset (${TEST_ENGINE})`, () => {
     const mail = await mailTo(member.row.email, since);
     expect(mail.subject).toMatch(/Set your new Rips Memorial password/);
     const token = linkToken(mail.text);
-    const [row] = await t.app.ctx.db
-      .select()
-      .from(passwordResets)
-      .where(eq(passwordResets.userId, member.row.id));
-    expect(row!.tokenHash).toBe(hashResetToken(token));
+    const [row] = await linkRowsOf(t, passwordResets, member.row.id);
+    expect(row!.tokenHash).toBe(hashLinkToken(token));
     expect(row!.tokenHash).not.toContain(token);
     expect(row!.newPasswordHash).toMatch(/^\$argon2id\$/);
     expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
@@ -97,12 +74,7 @@ describe(`password reset (${TEST_ENGINE})`, () => {
 
     // The old password keeps working, and the old session too, until the form is submitted.
     expect((await login(member.row.userName, TEST_PASSWORD)).statusCode).toBe(200);
-    const meBefore = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/users/me',
-      headers: member.auth,
-    });
-    expect(meBefore.statusCode).toBe(200);
+    expect((await me(member.auth)).statusCode).toBe(200);
 
     const sinceSubmit = (await t.mailSettled()).length;
     const opened = await confirm(token);
@@ -111,12 +83,7 @@ describe(`password reset (${TEST_ENGINE})`, () => {
     expect(opened.json().message).toMatch(/Every session of this account has been signed out/);
     expect((await login(member.row.userName, TEST_PASSWORD)).statusCode).toBe(401);
     expect((await login(member.row.userName, NEW_PASSWORD)).statusCode).toBe(200);
-    const meAfter = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/users/me',
-      headers: member.auth,
-    });
-    expect(meAfter.statusCode).toBe(401);
+    expect((await me(member.auth)).statusCode).toBe(401);
 
     const notice = await mailTo(member.row.email, sinceSubmit);
     expect(notice.subject).toBe('Your Rips Memorial password was changed');
@@ -145,8 +112,7 @@ describe(`password reset (${TEST_ENGINE})`, () => {
     expect(loaded.statusCode).toBe(400);
     expect((await login(victim.row.userName, TEST_PASSWORD)).statusCode).toBe(200);
     expect((await login(victim.row.userName, ATTACKER_PASSWORD)).statusCode).toBe(401);
-    const me = await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: victim.auth });
-    expect(me.statusCode).toBe(200);
+    expect((await me(victim.auth)).statusCode).toBe(200);
 
     // The victim, not knowing the attacker's password, types one of their own: refused too, and
     // the link stays closed to the attacker, who never sees it.
@@ -181,7 +147,7 @@ describe(`password reset (${TEST_ENGINE})`, () => {
     await t.app.ctx.db
       .update(passwordResets)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(passwordResets.tokenHash, hashResetToken(token)));
+      .where(eq(passwordResets.tokenHash, hashLinkToken(token)));
     const res = await confirm(token);
     expect(res.statusCode).toBe(400);
     expect((await login(member.row.userName, TEST_PASSWORD)).statusCode).toBe(200);
@@ -203,10 +169,7 @@ describe(`password reset (${TEST_ENGINE})`, () => {
     await mailTo(member.row.email, since);
     await settle();
     expect(t.mail.slice(since)).toHaveLength(1);
-    const rows = await t.app.ctx.db
-      .select()
-      .from(passwordResets)
-      .where(eq(passwordResets.userId, member.row.id));
+    const rows = await linkRowsOf(t, passwordResets, member.row.id);
     expect(rows).toHaveLength(1);
   });
 
@@ -293,34 +256,18 @@ describe(`password reset (${TEST_ENGINE})`, () => {
 });
 
 describe(`password reset limits from the configuration (${TEST_ENGINE})`, () => {
-  let limited: TestApp;
-  beforeAll(async () => {
-    limited = await createTestApp({
-      PUBLIC_URL: 'https://rips.example',
-      RESET_LIMIT_PER_IP: '3',
-      RESET_LIMIT_PER_ACCOUNT: '1',
-      RESET_CONFIRM_LIMIT_PER_IP: '2',
-      RESET_WRONG_PASSWORDS_PER_LINK: '1',
-    });
-  });
-  afterAll(async () => {
-    await limited?.close();
+  const limited = useTestApp({
+    PUBLIC_URL: 'https://rips.example',
+    RESET_LIMIT_PER_IP: '3',
+    RESET_LIMIT_PER_ACCOUNT: '1',
+    RESET_CONFIRM_LIMIT_PER_IP: '2',
+    RESET_WRONG_PASSWORDS_PER_LINK: '1',
   });
 
   const ask = (userName: string, remoteAddress: string) =>
-    limited.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/forgot-password',
-      payload: { userName, newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD },
-      remoteAddress,
-    });
+    forgot(limited, { userName }, remoteAddress);
   const submit = (token: string, typed: string, remoteAddress: string) =>
-    limited.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/reset-password/confirm',
-      payload: { token, newPassword: typed, confirmNewPassword: typed },
-      remoteAddress,
-    });
+    submitForm(limited, token, typed, remoteAddress);
 
   it('counts requests per account and per address against RESET_LIMIT_PER_*', async () => {
     expect((await ask('configured_one', '10.30.0.1')).statusCode).toBe(200);
@@ -335,12 +282,7 @@ describe(`password reset limits from the configuration (${TEST_ENGINE})`, () => 
     const member = await createUser(limited.app);
     const since = limited.mail.length;
     expect((await ask(member.row.userName, '10.30.1.1')).statusCode).toBe(200);
-    const mail = await vi.waitFor(() => {
-      const message = limited.mail.slice(since).find((m) => m.to === member.row.email);
-      if (!message) throw new Error('no mail yet');
-      return message;
-    });
-    const token = linkToken(mail.text);
+    const token = linkToken((await mailIn(limited, member.row.email, since)).text);
     expect((await submit(token, 'Wrong-guess-11', '10.30.1.2')).statusCode).toBe(400);
     // One wrong password closes the link, even to the right one, from another address.
     expect((await submit(token, NEW_PASSWORD, '10.30.1.3')).statusCode).toBe(429);

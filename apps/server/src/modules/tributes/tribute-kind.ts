@@ -1,6 +1,6 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { TributeItem, TributeKindName } from '@rips/shared/tributes';
+import type { ItemStatus, TributeItem, TributeKindName } from '@rips/shared/tributes';
 import type { Config } from '../../config.js';
 import type { UploadedFile, UploadSpec } from '../../lib/multipart.js';
 import type { ImageKind } from '../../media/image-store.js';
@@ -13,6 +13,7 @@ export type ItemTable = PgTable & {
   id: PgColumn;
   memorialId: PgColumn;
   ownerId: PgColumn;
+  status: PgColumn;
   createdAt: PgColumn;
 };
 
@@ -20,6 +21,9 @@ export interface ItemRow {
   id: string;
   memorialId: string;
   ownerId: string;
+  status: ItemStatus;
+  /** The author's name as text, for items imported from an archive (their author is not a member here). */
+  authorName: string | null;
   createdAt: Date;
 }
 
@@ -50,6 +54,17 @@ export type ItemFile =
   | (ItemFileBase & { form: 'image'; folder: ImageKind })
   | (ItemFileBase & { form: 'document'; folder: 'documents' });
 
+/**
+ * How a kind's own fields travel in a memorial archive (docs/memorial-archive.md): what export
+ * writes of a row, the schema import reads them back with, and the restored row's columns. The
+ * file (picture or document) and the fields every item has are handled once, generically.
+ */
+export interface ItemArchive<Row extends ItemRow = ItemRow> {
+  fields: z.ZodType<Record<string, unknown>>;
+  write(row: Row): Record<string, unknown>;
+  values(fields: Record<string, unknown>): Record<string, unknown>;
+}
+
 /** What the moderation list shows of an item (`AdminTribute`). */
 export interface ModerationPreview {
   text: string | null;
@@ -78,6 +93,8 @@ export interface TributeKind<
   upload: UploadSpec<z.ZodType<Fields>, string>;
   /** The item as the API answers it. */
   schema: z.ZodType<Item>;
+  /** Its own fields in a memorial archive. */
+  archive: ItemArchive<Row>;
   file: ItemFile | null;
   /** The spec's success texts, and the list's message. */
   messages: { created: string; removed: string; listed: string };

@@ -1,9 +1,12 @@
 import {
   GALLERY_FILE_FIELDS,
-  GalleryUploadFieldsSchema,
+  GalleryDocumentFieldsSchema,
+  GalleryPictureFieldsSchema,
   MemorabliaSchema,
   MemorialDocumentSchema,
   PhotoSchema,
+  type GalleryDocumentFields,
+  type GalleryPictureFields,
   type GalleryUploadFields,
   type Memorablia,
   type MemorialDocument,
@@ -18,8 +21,11 @@ import {
   type CreatePrayer,
   type Flower,
   type Prayer,
+  BOUQUET_IDS,
+  PRAYER_MAX,
   type TributeKindName,
 } from '@rips/shared/tributes';
+import { z } from 'zod';
 import { documents, flowers, memorabilia, photos, prayers } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { uploadForm } from '../../lib/multipart.js';
@@ -58,6 +64,11 @@ export const flowerKind: TributeKind<FlowerRow, Flower, CreateFlowerFields> = {
     bytes: flowers.byteSize,
     maxBytes: (config) => config.MAX_IMAGE_BYTES,
   },
+  archive: {
+    fields: z.object({ bouquet: z.enum(BOUQUET_IDS).nullable() }),
+    write: (row) => ({ bouquet: row.bouquet }),
+    values: (fields) => ({ bouquet: fields['bouquet'] }),
+  },
   messages: { created: 'Flower Added Successfully', removed: 'Flower removed', listed: 'Flowers' },
   moderation: {
     name: 'flower',
@@ -86,6 +97,11 @@ export const prayerKind: TributeKind<PrayerRow, Prayer, CreatePrayer> = {
   upload: uploadForm(CreatePrayerSchema, {}, { json: true }),
   schema: PrayerSchema,
   file: null,
+  archive: {
+    fields: z.object({ text: z.string().min(1).max(PRAYER_MAX) }),
+    write: (row) => ({ text: row.text }),
+    values: (fields) => ({ text: fields['text'] }),
+  },
   messages: {
     created: 'Prayer Created Successfully',
     removed: 'Prayer removed',
@@ -99,19 +115,34 @@ export const prayerKind: TributeKind<PrayerRow, Prayer, CreatePrayer> = {
   present: (_urls, row) => prayerFields(row),
 };
 
+/** A gallery picture keeps the "Your Name" it was shared under. */
+const galleryArchive = {
+  fields: z.object({ name: z.string().max(200) }),
+  write: (row: { name: string }) => ({ name: row.name }),
+  values: (fields: Record<string, unknown>) => ({ name: fields['name'] }),
+};
+
 /** "Your Name" of the spec's gallery forms; left empty, the uploader's full name. */
 const sharedBy = (fields: GalleryUploadFields, author: { fullName: string }) => ({
   name: fields.name || author.fullName,
 });
 
-export const photoKind: TributeKind<PhotoRow, Photo, GalleryUploadFields> = {
+/** A picture's row: who shares it, and its caption and date (empty or absent: null). */
+const pictureValues = (fields: GalleryPictureFields, author: { fullName: string }) => ({
+  ...sharedBy(fields, author),
+  caption: fields.caption || null,
+  pictureDate: fields.date ?? null,
+});
+
+export const photoKind: TributeKind<PhotoRow, Photo, GalleryPictureFields> = {
   path: 'photos',
   table: photos,
   audience: 'contributors',
   // Photos, memorabilia and documents share one budget: they are one gallery upload form.
   creation: 'uploads',
-  upload: uploadForm(GalleryUploadFieldsSchema, { [GALLERY_FILE_FIELDS.photos]: 'required' }),
+  upload: uploadForm(GalleryPictureFieldsSchema, { [GALLERY_FILE_FIELDS.photos]: 'required' }),
   schema: PhotoSchema,
+  archive: galleryArchive,
   file: {
     form: 'image',
     field: GALLERY_FILE_FIELDS.photos,
@@ -127,19 +158,20 @@ export const photoKind: TributeKind<PhotoRow, Photo, GalleryUploadFields> = {
     listed: 'Photos',
   },
   moderation: null,
-  values: sharedBy,
+  values: pictureValues,
   present: photoFields,
 };
 
-export const memorabiliaKind: TributeKind<MemorabiliaRow, Memorablia, GalleryUploadFields> = {
+export const memorabiliaKind: TributeKind<MemorabiliaRow, Memorablia, GalleryPictureFields> = {
   path: 'memorablias',
   table: memorabilia,
   audience: 'contributors',
   creation: 'uploads',
-  upload: uploadForm(GalleryUploadFieldsSchema, {
+  upload: uploadForm(GalleryPictureFieldsSchema, {
     [GALLERY_FILE_FIELDS.memorablias]: 'required',
   }),
   schema: MemorabliaSchema,
+  archive: galleryArchive,
   file: {
     form: 'image',
     field: GALLERY_FILE_FIELDS.memorablias,
@@ -155,18 +187,26 @@ export const memorabiliaKind: TributeKind<MemorabiliaRow, Memorablia, GalleryUpl
     listed: 'Memorablia',
   },
   moderation: null,
-  values: sharedBy,
+  values: pictureValues,
   present: memorabiliaFields,
 };
 
 /** Kept byte for byte (a family's papers are not ours to re-encode) under a key the server makes. */
-export const documentKind: TributeKind<DocumentRow, MemorialDocument, GalleryUploadFields> = {
+export const documentKind: TributeKind<DocumentRow, MemorialDocument, GalleryDocumentFields> = {
   path: 'documents',
   table: documents,
   audience: 'contributors',
   creation: 'uploads',
-  upload: uploadForm(GalleryUploadFieldsSchema, { [GALLERY_FILE_FIELDS.documents]: 'required' }),
+  upload: uploadForm(GalleryDocumentFieldsSchema, {
+    [GALLERY_FILE_FIELDS.documents]: 'required',
+  }),
   schema: MemorialDocumentSchema,
+  // The type and size come from the file's own bytes when it is imported.
+  archive: {
+    fields: z.object({ name: z.string().max(200), fileName: z.string().min(1).max(255) }),
+    write: (row) => ({ name: row.name, fileName: row.fileName, mimeType: row.mimeType }),
+    values: (fields) => ({ name: fields['name'], fileName: fields['fileName'] }),
+  },
   file: {
     form: 'document',
     field: GALLERY_FILE_FIELDS.documents,
@@ -183,7 +223,7 @@ export const documentKind: TributeKind<DocumentRow, MemorialDocument, GalleryUpl
   },
   moderation: null,
   // The spec's document form shows "Your Name" disabled: always the uploader's full name.
-  values: (_fields, author) => ({ name: author.fullName }),
+  values: (fields, author) => ({ name: author.fullName, title: fields.title || null }),
   present: documentFields,
 };
 

@@ -24,8 +24,9 @@ export function presentItem(
 ): TributeItem {
   return {
     _id: row.id,
+    status: row.status,
     postId: row.memorialId,
-    owner: { _id: row.ownerId, fullName: ownerName },
+    owner: { _id: row.ownerId, fullName: row.authorName ?? ownerName },
     createdAt: row.createdAt.toISOString(),
     abilities,
     ...kind.present(urls, row),

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { isUuid } from '../../lib/ids.js';
@@ -14,15 +14,33 @@ import type { ItemRow, TributeKind } from './tribute-kind.js';
 // A kind's table is chosen at run time, so drizzle types its rows loosely; every item table has
 // the ItemTable columns (id, memorial_id, owner_id, created_at), which is what ItemRow names.
 
-/** One page of a memorial's items of `kind`, newest first, with each author's name. */
-export async function listItems(db: Db, kind: TributeKind, page: PageRequest) {
+/**
+ * One page of a memorial's items of `kind`, newest first, with each author's name: the
+ * published ones, and those of `viewerId` still awaiting approval.
+ */
+export async function listItems(
+  db: Db,
+  kind: TributeKind,
+  page: PageRequest,
+  viewerId: string | null,
+) {
   const { table } = kind;
+  const shown = viewerId
+    ? or(
+        eq(table.status, 'published'),
+        and(eq(table.status, 'pending'), eq(table.ownerId, viewerId)),
+      )
+    : eq(table.status, 'published');
   const rows = (await db
     .select({ item: table, ownerName: users.fullName, cursorAt: cursorText(table.createdAt) })
     .from(table)
     .innerJoin(users, eq(users.id, table.ownerId))
     .where(
-      and(eq(table.memorialId, page.memorialId), olderThan(table.createdAt, table.id, page.cursor)),
+      and(
+        eq(table.memorialId, page.memorialId),
+        shown,
+        olderThan(table.createdAt, table.id, page.cursor),
+      ),
     )
     .orderBy(desc(table.createdAt), desc(table.id))
     .limit(page.limit + 1)) as unknown as ItemWithOwner<ItemRow>[];
@@ -60,4 +78,19 @@ export async function deleteItem(
     .returning(kind.file ? { fileKey: kind.file.key } : { id: kind.table.id });
   if (!row) return undefined;
   return { fileKey: 'fileKey' in row ? (row.fileKey as string | null) : null };
+}
+
+/** Sets an item's status; the row, or undefined when it was gone. */
+export async function setItemStatus(
+  db: Db,
+  kind: TributeKind,
+  id: string,
+  status: ItemRow['status'],
+): Promise<ItemRow | undefined> {
+  const [row] = await db
+    .update(kind.table)
+    .set({ status } as never)
+    .where(eq(kind.table.id, id))
+    .returning();
+  return row as unknown as ItemRow | undefined;
 }

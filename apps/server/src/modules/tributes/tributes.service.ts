@@ -21,6 +21,45 @@ import {
 } from './tributes.policy.js';
 import { presentItem } from './tributes.presenter.js';
 import * as repo from './tributes.repository.js';
+import type { Db } from '../../db/client.js';
+import type { MediaUrls } from '../../media/urls.js';
+import { PRIVATE_URL_TTL_SECONDS } from '../memorials/memorials.presenter.js';
+import type { MemorialRow } from '../memorials/memorials.policy.js';
+import { managersToTell } from '../stewardship/stewardship.repository.js';
+
+/** Tells the memorial's owner and managers that a tribute waits for them. */
+async function notifyAwaitingApproval(
+  ctx: AppContext,
+  tx: Db,
+  memorial: MemorialRow,
+  kind: TributeKind,
+  author: UserRow,
+): Promise<void> {
+  const link = `${ctx.config.publicUrl}/post/${memorial.id}/manage/moderation`;
+  for (const person of await managersToTell(tx, memorial.id)) {
+    await ctx.mail.enqueue(tx, {
+      to: person.email,
+      subject: `A ${kind.moderation?.name ?? 'tribute'} awaits your approval on ${memorial.title}`,
+      text: [
+        `Hello ${person.fullName},`,
+        '',
+        `${author.fullName} left a ${kind.moderation?.name ?? 'tribute'} on the memorial of ${memorial.title}.`,
+        'It shows to others once you or another manager approves it:',
+        link,
+        '',
+        `Why you got this: you look after this memorial as its ${person.role}, and it asks for`,
+        'approval of flowers and prayers before they appear.',
+        '',
+        'Rips Memorial',
+      ].join('\n'),
+    });
+  }
+}
+
+/** Pictures on a memorial that is not public go out only as signed, expiring links. */
+export function urlsFor(ctx: AppContext, memorial: Pick<MemorialRow, 'visibility'>): MediaUrls {
+  return memorial.visibility === 'public' ? ctx.urls : ctx.urls.signedOnly(PRIVATE_URL_TTL_SECONDS);
+}
 
 /** One page of a memorial's items of `kind`, each with what the viewer may do with it. */
 export async function listItems(
@@ -31,14 +70,16 @@ export async function listItems(
   query: TributePageQuery,
 ): Promise<TributePage<TributeItem>> {
   const { memorial, access } = await requireItemsVisible(ctx.db, kind.audience, memorialId, viewer);
-  const page = await repo.listItems(ctx.db, kind, {
-    memorialId: memorial.id,
-    limit: query.limit,
-    cursor: decodeCursor(query.cursor),
-  });
+  const page = await repo.listItems(
+    ctx.db,
+    kind,
+    { memorialId: memorial.id, limit: query.limit, cursor: decodeCursor(query.cursor) },
+    viewer?.id ?? null,
+  );
+  const urls = urlsFor(ctx, memorial);
   return {
     data: page.rows.map((r) =>
-      presentItem(ctx.urls, kind, r.item, r.ownerName, itemAbilities(r.item, access, viewer)),
+      presentItem(urls, kind, r.item, r.ownerName, itemAbilities(r.item, access, viewer)),
     ),
     nextCursor: page.nextCursor,
   };
@@ -62,7 +103,7 @@ async function storeItemFile(
     const document = await storeDocument(ctx, file, admit);
     return { key: document.fileKey, columns: { ...document } };
   }
-  const image = await storeImage(ctx.storage, spec.folder, file.buffer, imageLimits(ctx), admit);
+  const image = await storeImage(ctx.storage, spec.folder, file, imageLimits(ctx), admit);
   return { key: image.imageKey, columns: { ...image } };
 }
 
@@ -79,7 +120,7 @@ export async function createItem(
 ): Promise<TributeItem> {
   const file = kind.file ? form.files[kind.file.field] : undefined;
   const missing = kind.file?.required;
-  if (missing && (!file || file.buffer.length === 0)) {
+  if (missing && (!file || file.size === 0)) {
     throw AppError.validation(missing, [{ path: kind.file!.field, message: missing }]);
   }
   kind.check?.(form.fields, file);
@@ -91,14 +132,28 @@ export async function createItem(
   );
   const scope = { memorialId: memorial.id, userId: author.id };
   const stored = file && kind.file ? await storeItemFile(ctx, kind.file, file, scope) : null;
+  // On a memorial whose family approves tributes first, a visitor's waits for a manager.
+  const waits =
+    kind.moderation !== null && memorial.tributeModeration === 'approve' && !access.canManage;
   try {
-    const row = await repo.insertItem(ctx.db, kind, {
-      ...kind.values(form.fields, author),
-      ...stored?.columns,
-      memorialId: memorial.id,
-      ownerId: author.id,
+    const row = await ctx.db.transaction(async (tx) => {
+      const inserted = await repo.insertItem(tx, kind, {
+        ...kind.values(form.fields, author),
+        ...stored?.columns,
+        memorialId: memorial.id,
+        ownerId: author.id,
+        status: waits ? 'pending' : 'published',
+      });
+      if (waits) await notifyAwaitingApproval(ctx, tx, memorial, kind, author);
+      return inserted;
     });
-    return presentItem(ctx.urls, kind, row, author.fullName, itemAbilities(row, access, author));
+    return presentItem(
+      urlsFor(ctx, memorial),
+      kind,
+      row,
+      author.fullName,
+      itemAbilities(row, access, author),
+    );
   } catch (error) {
     if (stored) await removeUpload(ctx.storage, stored.key);
     throw error;

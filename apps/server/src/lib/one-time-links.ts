@@ -1,0 +1,66 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { emailChanges, passwordResets, users } from '../db/schema/index.js';
+
+/** The tables of links emailed to a member that work once, until they expire. */
+export type OneTimeLinkTable = typeof passwordResets | typeof emailChanges;
+
+/** SHA-256 of an emailed token: what the table keeps (the token itself is never stored). */
+export function hashLinkToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A fresh token and the link that carries it, with the hash and expiry to store for it. */
+export function newOneTimeLink(pageUrl: string, ttlMinutes: number) {
+  const token = randomBytes(32).toString('base64url');
+  return {
+    link: `${pageUrl}?token=${token}`,
+    tokenHash: hashLinkToken(token),
+    expiresAt: new Date(Date.now() + ttlMinutes * 60_000),
+  };
+}
+
+/** The row a link names, while it is unused and unexpired. */
+export function usableLink(table: OneTimeLinkTable, tokenHash: string, now: Date) {
+  return and(eq(table.tokenHash, tokenHash), isNull(table.usedAt), gt(table.expiresAt, now));
+}
+
+/** Closes the account's unused links of one kind. */
+export async function cancelPendingLinks(
+  db: Db,
+  table: OneTimeLinkTable,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(table)
+    .set({ usedAt: now })
+    .where(and(eq(table.userId, userId), isNull(table.usedAt)));
+}
+
+/**
+ * Uses the link `tokenHash` names once (call it inside the transaction that applies its change):
+ * the link is marked used and every other pending link of the account, of both kinds, cancelled,
+ * since the change settles who owns the account. Answers the link's row and its account, or null
+ * when the link is unknown, used or expired, or the account is disabled.
+ */
+export async function useLink<T extends OneTimeLinkTable>(
+  tx: Db,
+  table: T,
+  tokenHash: string,
+  now: Date,
+): Promise<{ link: T['$inferSelect']; user: typeof users.$inferSelect } | null> {
+  const used: OneTimeLinkTable = table;
+  const [link] = (await tx
+    .update(used)
+    .set({ usedAt: now })
+    .where(usableLink(used, tokenHash, now))
+    .returning()) as T['$inferSelect'][];
+  if (!link) return null;
+  const [user] = await tx.select().from(users).where(eq(users.id, link.userId)).limit(1);
+  if (!user || user.disabledAt) return null;
+  await cancelPendingLinks(tx, passwordResets, user.id, now);
+  await cancelPendingLinks(tx, emailChanges, user.id, now);
+  return { link, user };
+}

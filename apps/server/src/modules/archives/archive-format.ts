@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+/**
+ * The memorial archive (docs/memorial-archive.md): one ZIP holding `index.html` (the memorial as
+ * a static site), `memorial.json` (every field and item, this schema), `media/` (every stored
+ * file) and `manifest.json` (the SHA-256 and size of every other file). The version moves when a
+ * field changes meaning or a required field is added; a reader refuses versions it does not know.
+ */
+export const ARCHIVE_FORMAT = 'rips-memorial-archive';
+export const ARCHIVE_VERSION = 1;
+export const MANIFEST_FORMAT = 'rips-archive-manifest';
+
+export const ARCHIVE_FILES = {
+  index: 'index.html',
+  memorial: 'memorial.json',
+  manifest: 'manifest.json',
+} as const;
+
+/** Paths inside the archive: plain segments, no way out of the folder it is unpacked in. */
+const ArchivePathSchema = z
+  .string()
+  .max(300)
+  .regex(/^media\/[a-z0-9-]+(\/[A-Za-z0-9-]+)*\/[A-Za-z0-9-]+\.[a-z0-9]{1,5}$/, 'a media path');
+
+const PersonSchema = z.object({ fullName: z.string().max(200) });
+/** Someone with a role on the memorial (its owner, managers, contributors and viewers). */
+const MemorialPersonSchema = PersonSchema.extend({
+  role: z.enum(['owner', 'manager', 'contributor', 'viewer']),
+});
+const IsoDateTime = z.iso.datetime({ offset: true });
+const CalendarDate = z.iso.date().nullable();
+
+/** A stored picture: its size and every stored width, each a WebP file in the archive. */
+export const ArchivePictureSchema = z.object({
+  width: z.number().int().min(1).max(100_000),
+  height: z.number().int().min(1).max(100_000),
+  variants: z
+    .array(z.object({ width: z.number().int().min(1).max(10_000), path: ArchivePathSchema }))
+    .min(1)
+    .max(8),
+});
+export type ArchivePicture = z.infer<typeof ArchivePictureSchema>;
+
+/** A document kept byte for byte. */
+export const ArchiveFileSchema = z.object({
+  path: ArchivePathSchema,
+  sizeBytes: z.number().int().min(1),
+});
+export type ArchiveFile = z.infer<typeof ArchiveFileSchema>;
+
+/** What every item carries; each kind adds its own fields (its registry entry's `archive`). */
+export const ArchiveItemBaseSchema = z.object({
+  id: z.uuid(),
+  author: PersonSchema,
+  createdAt: IsoDateTime,
+  picture: ArchivePictureSchema.nullable().optional(),
+  file: ArchiveFileSchema.nullable().optional(),
+});
+export type ArchiveItemBase = z.infer<typeof ArchiveItemBaseSchema>;
+
+export const ArchiveMemorialSchema = z.object({
+  id: z.uuid(),
+  title: z.string().min(1).max(200),
+  description: z.string().max(20_000),
+  birthPlace: z.string().max(200),
+  burial: z.string().max(200),
+  plot: z.string().max(200),
+  dateOfBirth: CalendarDate,
+  deathDate: CalendarDate,
+  traits: z.string().max(2000),
+  tags: z.array(z.string().max(100)).max(200),
+  reactions: z.number().int().min(0),
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+  sponsor: PersonSchema,
+  people: z.array(MemorialPersonSchema).max(10_000),
+  /** Who may see it and whether search engines may index it; an import keeps both. */
+  visibility: z.enum(['public', 'unlisted', 'members', 'private']),
+  indexable: z.boolean(),
+  picture: ArchivePictureSchema.nullable(),
+});
+export type ArchiveMemorial = z.infer<typeof ArchiveMemorialSchema>;
+
+/** memorial.json before its items are read by each kind's own schema. */
+export const MemorialArchiveSchema = z.object({
+  format: z.literal(ARCHIVE_FORMAT),
+  version: z.number().int(),
+  exportedAt: IsoDateTime,
+  /** The site it came from (PUBLIC_URL), for people reading it; never followed. */
+  source: z.string().max(500),
+  memorial: ArchiveMemorialSchema,
+  /** By the API's name of each kind (flowers, prayers, photos, memorablias, documents). */
+  items: z.record(z.string(), z.array(z.unknown()).max(100_000)),
+});
+export type MemorialArchive = z.infer<typeof MemorialArchiveSchema>;
+
+export const ManifestSchema = z.object({
+  format: z.literal(MANIFEST_FORMAT),
+  version: z.literal(ARCHIVE_VERSION),
+  algorithm: z.literal('sha256'),
+  files: z
+    .array(
+      z.object({
+        path: z.string().max(300),
+        sha256: z.string().regex(/^[0-9a-f]{64}$/),
+        size: z.number().int().min(0),
+      }),
+    )
+    .max(100_000),
+});
+export type Manifest = z.infer<typeof ManifestSchema>;

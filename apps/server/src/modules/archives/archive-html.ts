@@ -1,0 +1,181 @@
+import { findBouquet } from '@rips/shared/tributes';
+import type {
+  ArchiveFile,
+  ArchiveItemBase,
+  ArchivePicture,
+  MemorialArchive,
+} from './archive-format.js';
+
+/** Text into HTML, attribute-safe. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** The spec's long US date: "January 5, 1950". */
+export function longDate(value: string | null): string {
+  if (!value) return '';
+  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
+}
+
+/** A relative path as an href: each segment encoded, so the page opens from any folder. */
+const href = (path: string) => path.split('/').map(encodeURIComponent).join('/');
+
+function picture(p: ArchivePicture, alt: string, sizes: string): string {
+  const sorted = [...p.variants].sort((a, b) => a.width - b.width);
+  const src = (sorted.find((v) => v.width >= 640) ?? sorted[sorted.length - 1]!).path;
+  const largest = sorted[sorted.length - 1]!.path;
+  const srcset = sorted.map((v) => `${href(v.path)} ${v.width}w`).join(', ');
+  return `<a href="${href(largest)}"><img src="${href(src)}" srcset="${srcset}" sizes="${sizes}" width="${p.width}" height="${p.height}" alt="${escapeHtml(alt)}" loading="lazy"></a>`;
+}
+
+const CSS = `
+*{box-sizing:border-box}
+body{margin:0;font-family:Georgia,'Times New Roman',serif;background:#f4f1ea;color:#2f3437;line-height:1.6}
+main{max-width:960px;margin:0 auto;padding:32px 20px 64px}
+header.memorial{display:grid;gap:24px;grid-template-columns:minmax(0,320px) 1fr;align-items:start;background:#fffdf8;border:1px solid #e3ddd0;border-radius:12px;padding:24px}
+@media (max-width:640px){header.memorial{grid-template-columns:1fr}}
+header.memorial img{width:100%;height:auto;border-radius:8px;display:block}
+h1{font-size:2rem;margin:0 0 4px;font-weight:normal}
+h2{font-size:1.3rem;font-weight:normal;border-bottom:1px solid #d8d1c1;padding-bottom:4px;margin:40px 0 16px}
+.dates{font-size:1.1rem;color:#5b6166;margin:0 0 12px}
+dl{display:grid;grid-template-columns:auto 1fr;gap:2px 16px;margin:12px 0}
+dt{color:#6b7176}dd{margin:0}
+.description{white-space:pre-wrap}
+.tags span{display:inline-block;background:#e8e2d4;border-radius:999px;padding:0 10px;margin:2px 4px 2px 0;font-size:.9rem}
+.grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(200px,1fr));gap:16px}
+figure{margin:0;background:#fffdf8;border:1px solid #e3ddd0;border-radius:8px;padding:8px}
+figure img{width:100%;height:auto;border-radius:4px;display:block}
+figcaption,.by{font-size:.85rem;color:#6b7176}
+.prayer{background:#fffdf8;border:1px solid #e3ddd0;border-radius:8px;padding:12px 16px;margin:0 0 12px}
+.prayer p{margin:0 0 4px;white-space:pre-wrap}
+.bouquet{display:flex;align-items:center;justify-content:center;aspect-ratio:1;background:#efe9dc;border-radius:4px;font-size:1.1rem;text-align:center;padding:8px}
+ul.documents{padding-left:20px}
+.empty{color:#6b7176;font-style:italic}
+footer{margin-top:48px;font-size:.85rem;color:#6b7176;border-top:1px solid #d8d1c1;padding-top:12px}
+`;
+
+const leftBy = (item: ArchiveItemBase) =>
+  `<span class="by">Left By ${escapeHtml(item.author.fullName)} · On ${longDate(item.createdAt)}</span>`;
+
+type Item = ArchiveItemBase & Record<string, unknown>;
+
+function section(title: string, items: Item[], empty: string, render: (items: Item[]) => string) {
+  return `<section><h2>${escapeHtml(title)}</h2>${items.length ? render(items) : `<p class="empty">${escapeHtml(empty)}</p>`}</section>`;
+}
+
+function gallery(items: Item[], what: string): string {
+  return `<div class="grid">${items
+    .map((item) => {
+      const name = typeof item['name'] === 'string' && item['name'] ? item['name'] : '';
+      const shown = item.picture
+        ? picture(
+            item.picture,
+            name ? `${what} shared by ${name}` : what,
+            '(max-width: 640px) 100vw, 300px',
+          )
+        : `<div class="bouquet">${escapeHtml(what)} (file missing)</div>`;
+      return `<figure>${shown}<figcaption>${name ? `${escapeHtml(name)}<br>` : ''}${leftBy(item)}</figcaption></figure>`;
+    })
+    .join('')}</div>`;
+}
+
+function flowers(items: Item[]): string {
+  return `<div class="grid">${items
+    .map((item) => {
+      const bouquet =
+        typeof item['bouquet'] === 'string' ? findBouquet(item['bouquet']) : undefined;
+      const shown = item.picture
+        ? picture(item.picture, 'A flower', '(max-width: 640px) 100vw, 200px')
+        : `<div class="bouquet">${escapeHtml(bouquet?.name ?? 'A bouquet')}</div>`;
+      return `<figure>${shown}<figcaption>${leftBy(item)}</figcaption></figure>`;
+    })
+    .join('')}</div>`;
+}
+
+function prayers(items: Item[]): string {
+  return items
+    .map(
+      (item) =>
+        `<div class="prayer"><p>${escapeHtml(String(item['text'] ?? ''))}</p>${leftBy(item)}</div>`,
+    )
+    .join('');
+}
+
+function documents(items: Item[]): string {
+  return `<ul class="documents">${items
+    .map((item) => {
+      const file = item.file as ArchiveFile | null | undefined;
+      const label = escapeHtml(String(item['fileName'] ?? 'Document'));
+      const link = file
+        ? `<a href="${href(file.path)}" download>${label}</a>`
+        : `${label} (file missing)`;
+      return `<li>${link} ${leftBy(item)}</li>`;
+    })
+    .join('')}</ul>`;
+}
+
+/**
+ * The memorial as one static page that opens from disk: no script, no network, styles inline,
+ * every picture and document linked by a path relative to the page.
+ */
+export function renderArchivePage(archive: MemorialArchive): string {
+  const m = archive.memorial;
+  const items = archive.items as Record<string, Item[]>;
+  const dates = [longDate(m.dateOfBirth), longDate(m.deathDate)].filter(Boolean).join(' – ');
+  const facts: [string, string][] = [
+    ['Born', [longDate(m.dateOfBirth), m.birthPlace].filter(Boolean).join(', ')],
+    ['Died', longDate(m.deathDate)],
+    ['Burial', m.burial],
+    ['Plot', m.plot],
+    ['Sponsored by', m.sponsor.fullName],
+  ];
+  const portrait = m.picture
+    ? picture(m.picture, `Portrait of ${m.title}`, '(max-width: 640px) 100vw, 320px')
+    : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(m.title)}</title>
+<style>${CSS}</style>
+</head>
+<body>
+<main>
+<header class="memorial">
+<div>${portrait}</div>
+<div>
+<h1>${escapeHtml(m.title)}</h1>
+${dates ? `<p class="dates">${escapeHtml(dates)}</p>` : ''}
+<dl>${facts
+    .filter(([, value]) => value)
+    .map(([label, value]) => `<dt>${label}</dt><dd>${escapeHtml(value)}</dd>`)
+    .join('')}</dl>
+${m.description ? `<p class="description">${escapeHtml(m.description)}</p>` : ''}
+${m.tags.length ? `<p class="tags">${m.tags.map((t) => `<span>${escapeHtml(t)}</span>`).join('')}</p>` : ''}
+</div>
+</header>
+${section('Flowers', items['flowers'] ?? [], 'No flowers yet.', flowers)}
+${section('Prayers', items['prayers'] ?? [], 'No prayers yet.', prayers)}
+${section('Photos', items['photos'] ?? [], 'No photo added yet.', (list) => gallery(list, 'Photo'))}
+${section('Memorablia', items['memorablias'] ?? [], 'No memorablia added yet.', (list) => gallery(list, 'Memorablia'))}
+${section('Documents', items['documents'] ?? [], 'No document added yet.', documents)}
+<footer>Kept from ${escapeHtml(archive.source)} on ${longDate(archive.exportedAt)}. Everything in this folder belongs to the family: memorial.json holds every field, media/ every file, manifest.json the checksum of each.</footer>
+</main>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,133 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ImportedMemorialSchema } from '@rips/shared/archives';
+import { envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
+import { MemorialIdParamsSchema } from '@rips/shared/memorials';
+import { attachmentDisposition } from '../../media/documents.js';
+import { uploadForm } from '../../lib/multipart.js';
+import { respond } from '../../lib/respond.js';
+import { FILE_CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.js';
+import {
+  ARCHIVE_LINK_HOURS,
+  defineArchiveJob,
+  openArchiveDownload,
+  requestArchive,
+} from './archive-jobs.js';
+import * as archives from './archives.service.js';
+
+const ZipAnswer = {
+  200: {
+    description: 'A ZIP archive, streamed (docs/memorial-archive.md).',
+    content: {
+      // A stream, never serialized: `any` lets the handler send it; the meta documents it.
+      'application/zip': { schema: z.any().meta({ type: 'string', format: 'binary' }) },
+    },
+  },
+  ...ERROR_RESPONSES,
+};
+
+/** One file, the archive; read as a stream to a temporary file, never into memory. */
+const ImportUpload = uploadForm(z.object({}), { archive: 'required' });
+
+const DownloadBodySchema = z.object({ token: z.string().min(20).max(100) });
+
+export const archivesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  defineArchiveJob(ctx, app.log);
+  // The emailed link's page posts a plain HTML form, so the browser saves the answer as it
+  // streams (a script would hold the whole archive in memory first).
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  const sendZip = (reply: FastifyReply, download: archives.ZipDownload) =>
+    reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', attachmentDisposition(download.fileName))
+      .header('content-security-policy', FILE_CONTENT_SECURITY_POLICY)
+      .header('cache-control', 'private, no-store')
+      .send(download.stream);
+
+  // The memorial's whole archive, for its owner and managers.
+  app.get(
+    '/posts/:id/export',
+    { schema: { params: MemorialIdParamsSchema, response: ZipAnswer } },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      const download = await archives.exportMemorial(ctx, user, request.params.id, request.log);
+      return sendZip(reply, download);
+    },
+  );
+
+  // A memorial too large to download at once: built in the background, its link emailed.
+  app.post(
+    '/posts/:id/export',
+    {
+      schema: {
+        params: MemorialIdParamsSchema,
+        response: { 202: envelope(z.object({ queued: z.literal(true) })), ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      const memorial = await archives.exportableMemorial(ctx, user, request.params.id);
+      await requestArchive(ctx, memorial.id, user.id);
+      return respond(
+        reply,
+        202,
+        { queued: true as const },
+        `We are preparing the archive. A download link will be emailed to you; it works once, for ${ARCHIVE_LINK_HOURS} hours.`,
+      );
+    },
+  );
+
+  // The emailed link's download: the token in the body (never in a GET), spent once.
+  app.post(
+    '/exports/download',
+    { schema: { body: DownloadBodySchema, response: ZipAnswer } },
+    async (request, reply) => {
+      const { fileName, object, done } = await openArchiveDownload(ctx, request.body.token);
+      object.stream.once('end', () => {
+        done().catch((error: unknown) =>
+          request.log.warn(
+            { err: { code: (error as { code?: unknown }).code } },
+            'a sent archive was not removed',
+          ),
+        );
+      });
+      return sendZip(reply.header('content-length', object.size), {
+        fileName,
+        stream: object.stream,
+      });
+    },
+  );
+
+  // A member's own data: profile, Life Legacy, what they left, the archives of their memorials.
+  app.get('/users/me/export', { schema: { response: ZipAnswer } }, async (request, reply) => {
+    const user = await request.requireUser();
+    return sendZip(reply, await archives.exportMemberData(ctx, user, request.log));
+  });
+
+  app.post(
+    '/imports',
+    {
+      schema: {
+        upload: ImportUpload,
+        response: { 201: envelope(ImportedMemorialSchema), ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      const result = await archives.importArchive(ctx, user, request);
+      return respond(
+        reply,
+        201,
+        { _id: result.memorialId, items: result.items, files: result.files },
+        'The memorial was imported.',
+      );
+    },
+  );
+};

@@ -1,0 +1,143 @@
+import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../errors.js';
+import { ErrorCode } from '@rips/shared/api';
+import { findLegacyOfUser } from '../legacy/legacy.repository.js';
+import { presentLegacy } from '../legacy/legacy.presenter.js';
+import { findExportableMemorial, type MemorialRow } from '../memorials/memorials.policy.js';
+import { uploadUsage } from '../uploads/uploads.repository.js';
+import type { UserRow } from '../users/users.repository.js';
+import { itemsLeftBy, ownedMemorials } from './archive.repository.js';
+import { archiveFileName, writeMemorialArchive } from './memorial-export.js';
+import { importMemorial, type ImportResult } from './memorial-import.js';
+import { ZipSink } from './zip-sink.js';
+
+export interface ZipDownload {
+  fileName: string;
+  stream: Readable;
+}
+
+/** Starts writing in the background; a failure mid-way breaks the download instead of ending it short. */
+function streamed(
+  log: FastifyBaseLogger,
+  fileName: string,
+  write: (sink: ZipSink) => Promise<void>,
+): ZipDownload {
+  const sink = new ZipSink();
+  write(sink).then(
+    () => sink.end(),
+    (error: unknown) => {
+      // A reader that left is not an error of ours; anything else is logged by code only.
+      if (!sink.output.destroyed) {
+        log.error(
+          { err: { code: (error as { code?: unknown }).code } },
+          'an archive could not be written',
+        );
+        sink.fail(error instanceof Error ? error : new Error('archive failed'));
+      }
+    },
+  );
+  return { fileName, stream: sink.output };
+}
+
+/** Stored bytes of the memorial's picture and everything left on it. */
+async function storedBytes(ctx: AppContext, memorial: MemorialRow): Promise<number> {
+  const usage = await uploadUsage(ctx.db, { memorialId: memorial.id, userId: memorial.ownerId });
+  return usage.memorial.bytes;
+}
+
+/** The memorial `user` may export, or "not found" / "forbidden" (the policy's one rule). */
+export async function exportableMemorial(
+  ctx: AppContext,
+  user: UserRow,
+  memorialId: string,
+): Promise<MemorialRow> {
+  return findExportableMemorial(ctx.db, memorialId, user);
+}
+
+export async function exportMemorial(
+  ctx: AppContext,
+  user: UserRow,
+  memorialId: string,
+  log: FastifyBaseLogger,
+): Promise<ZipDownload> {
+  const memorial = await findExportableMemorial(ctx.db, memorialId, user);
+  if ((await storedBytes(ctx, memorial)) > ctx.config.EXPORT_INLINE_MAX_BYTES) {
+    throw new AppError(
+      409,
+      ErrorCode.Conflict,
+      'This memorial is too large to download at once. Ask for its archive by email instead: a download link is sent when it is ready.',
+    );
+  }
+  return streamed(log, archiveFileName(memorial), async (sink) => {
+    await writeMemorialArchive(ctx, sink, memorial);
+  });
+}
+
+/**
+ * A member's take-out: profile.json, legacy.json, tributes.json (everything they left, on any
+ * memorial) and, under memorials/, the archive of every memorial they own, each with its own
+ * manifest; manifest.json at the top lists every file.
+ */
+export async function exportMemberData(
+  ctx: AppContext,
+  user: UserRow,
+  log: FastifyBaseLogger,
+): Promise<ZipDownload> {
+  const fileName = `my-data-${user.userName.replace(/[^\w-]/g, '') || 'member'}-${new Date().toISOString().slice(0, 10)}.zip`;
+  return streamed(log, fileName, async (sink) => {
+    const json = (value: unknown) => Buffer.from(JSON.stringify(value, null, 2));
+    sink.addBuffer(
+      'profile.json',
+      json({
+        id: user.id,
+        fullName: user.fullName,
+        userName: user.userName,
+        email: user.email,
+        role: user.role,
+        createdAt: user.createdAt.toISOString(),
+      }),
+    );
+    if (user.avatarKey) {
+      const avatar = await ctx.storage.get(`${user.avatarKey}/256.webp`);
+      if (avatar) await sink.addStream('avatar.webp', avatar.stream);
+    }
+    const legacy = await findLegacyOfUser(ctx.db, user.id);
+    sink.addBuffer('legacy.json', json(legacy ? presentLegacy(legacy) : null));
+    const left = await itemsLeftBy(ctx.db, user);
+    sink.addBuffer(
+      'tributes.json',
+      json(
+        left.map(({ kind, row, memorialTitle }) => ({
+          kind: kind.path,
+          id: row.id,
+          memorial: { id: row.memorialId, title: memorialTitle },
+          // Everything the member left, with whether it shows: published, pending or hidden.
+          status: row.status,
+          createdAt: row.createdAt.toISOString(),
+          ...kind.archive.write(row as never),
+        })),
+      ),
+    );
+    const owned = await ownedMemorials(ctx.db, user);
+    for (const memorial of owned) {
+      await writeMemorialArchive(ctx, sink, memorial, `memorials/${memorial.id}/`);
+    }
+    const manifest = {
+      format: 'rips-takeout-manifest',
+      version: 1,
+      algorithm: 'sha256',
+      files: sink.digests.map((d) => ({ path: d.path, sha256: d.sha256, size: d.size })),
+    };
+    sink.addBuffer('manifest.json', json(manifest));
+  });
+}
+
+export async function importArchive(
+  ctx: AppContext,
+  user: UserRow,
+  request: FastifyRequest,
+): Promise<ImportResult> {
+  return importMemorial(ctx, user, request);
+}

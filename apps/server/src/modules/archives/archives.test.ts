@@ -1,0 +1,613 @@
+// Memorial archives: export from one site, import into a fresh one, every field and every file
+// compared; and archives that are malformed or hostile, each refused with a 4xx naming the
+// problem and leaving no row and no file behind.
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unzip } from '../../../test/archives.js';
+import {
+  createTestApp,
+  TEST_ENGINE,
+  UNLIMITED_CREATIONS,
+  type TestApp,
+} from '../../../test/app.js';
+import { createUser, type TestUser } from '../../../test/factories.js';
+import { pdfFile, pngFile } from '../../../test/fixtures.js';
+import { craftedZip } from '../../../test/hostile-corpus.js';
+import { createItemRequest, pictureFlowerRequest } from '../../../test/item-samples.js';
+import { multipart } from '../../../test/multipart.js';
+import { legacies, memorialPeople, memorials, prayers } from '../../db/schema/index.js';
+import { STORAGE_FOLDERS } from '../media/stored-files.js';
+import { TRIBUTE_KINDS } from '../tributes/tribute-kinds.js';
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+let source: TestApp;
+let target: TestApp;
+let owner: TestUser;
+let contributor: TestUser;
+let importer: TestUser;
+let memorialId: string;
+let exported: Buffer;
+
+async function ok(app: FastifyInstance, request: InjectOptions) {
+  const res = await app.inject(request);
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return res.json().data;
+}
+
+async function exportOf(app: FastifyInstance, id: string, user: TestUser): Promise<Buffer> {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/v1/posts/${id}/export`,
+    headers: user.auth,
+  });
+  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+  expect(res.headers['content-type']).toBe('application/zip');
+  return res.rawPayload;
+}
+
+function importRequest(zip: Buffer, user: TestUser) {
+  const body = multipart(
+    {},
+    { archive: { filename: 'memorial.zip', contentType: 'application/zip', body: zip } },
+  );
+  return {
+    method: 'POST' as const,
+    url: '/api/v1/imports',
+    payload: body.payload,
+    headers: { ...body.headers, ...user.auth },
+  };
+}
+
+/** Every stored file of the app, so a refused import can be shown to leave none. */
+async function storedKeys(app: FastifyInstance): Promise<string[]> {
+  const keys: string[] = [];
+  for (const folder of STORAGE_FOLDERS)
+    for await (const key of app.ctx.storage.list(folder)) keys.push(key);
+  return keys.sort();
+}
+
+async function memorialCount(app: FastifyInstance): Promise<number> {
+  return (await app.ctx.db.select({ id: memorials.id }).from(memorials)).length;
+}
+
+/** The archive with some entries replaced (or removed, null) and others added, re-zipped. */
+async function rezip(zip: Buffer, changes: Record<string, Buffer | null>): Promise<Buffer> {
+  const files = await unzip(zip);
+  for (const [name, data] of Object.entries(changes)) {
+    if (data === null) files.delete(name);
+    else files.set(name, data);
+  }
+  return craftedZip([...files].map(([name, data]) => ({ name, data })));
+}
+
+/** memorial.json changed by `edit`, with the manifest updated to match (a consistent forgery). */
+async function withMemorialJson(zip: Buffer, edit: (json: Record<string, unknown>) => void) {
+  const files = await unzip(zip);
+  const json = JSON.parse(files.get('memorial.json')!.toString('utf8'));
+  edit(json);
+  const memorialJson = Buffer.from(JSON.stringify(json));
+  const manifest = JSON.parse(files.get('manifest.json')!.toString('utf8'));
+  for (const file of manifest.files) {
+    if (file.path === 'memorial.json')
+      Object.assign(file, { sha256: sha256(memorialJson), size: memorialJson.length });
+  }
+  return rezip(zip, {
+    'memorial.json': memorialJson,
+    'manifest.json': Buffer.from(JSON.stringify(manifest)),
+  });
+}
+
+beforeAll(async () => {
+  source = await createTestApp(UNLIMITED_CREATIONS);
+  target = await createTestApp(UNLIMITED_CREATIONS);
+  owner = await createUser(source.app, { role: 'sponsor', fullName: 'Grace Hopper' });
+  contributor = await createUser(source.app, { fullName: 'Alan Turing' });
+  importer = await createUser(target.app, { role: 'sponsor', fullName: 'Ada Byron' });
+  const form = multipart(
+    {
+      title: 'Katherine Johnson',
+      description: 'Her calculations took people to the Moon.\nShe counted everything.',
+      birthPlace: 'White Sulphur Springs',
+      burial: 'National Cemetery',
+      plot: 'Row 7',
+      dateOfBirth: '1918-08-26',
+      deathDate: '2020-02-24',
+      traits: 'brilliant patient kind',
+    },
+    { postImg: await pngFile(1600, 1000, '#7d9bb0') },
+  );
+  memorialId = (
+    await ok(source.app, {
+      method: 'POST',
+      url: '/api/v1/posts',
+      payload: form.payload,
+      headers: { ...form.headers, ...owner.auth },
+    })
+  )._id;
+  await ok(source.app, {
+    method: 'PATCH',
+    url: `/api/v1/users/${contributor.row.id}/roles`,
+    payload: { postId: memorialId, userId: contributor.row.id },
+    headers: owner.auth,
+  });
+  for (const kind of TRIBUTE_KINDS) {
+    await ok(source.app, await createItemRequest(kind, memorialId, contributor.auth));
+  }
+  await ok(source.app, await pictureFlowerRequest(memorialId, owner.auth));
+  exported = await exportOf(source.app, memorialId, owner);
+});
+afterAll(async () => {
+  await source?.close();
+  await target?.close();
+});
+
+describe(`memorial archive round trip (${TEST_ENGINE})`, () => {
+  it('holds index.html, memorial.json, every stored file and a manifest of their checksums', async () => {
+    const files = await unzip(exported);
+    const manifest = JSON.parse(files.get('manifest.json')!.toString('utf8'));
+    const listed = new Map<string, { sha256: string; size: number }>(
+      manifest.files.map((f: { path: string; sha256: string; size: number }) => [f.path, f]),
+    );
+    expect([...files.keys()].filter((n) => n !== 'manifest.json').sort()).toEqual(
+      [...listed.keys()].sort(),
+    );
+    for (const [name, data] of files) {
+      if (name === 'manifest.json') continue;
+      expect(listed.get(name), name).toEqual({
+        path: name,
+        sha256: sha256(data),
+        size: data.length,
+      });
+    }
+    const json = JSON.parse(files.get('memorial.json')!.toString('utf8'));
+    expect(json).toMatchObject({ format: 'rips-memorial-archive', version: 1 });
+    expect(json.memorial).toMatchObject({
+      title: 'Katherine Johnson',
+      dateOfBirth: '1918-08-26',
+      sponsor: { fullName: 'Grace Hopper' },
+      people: [
+        { fullName: 'Grace Hopper', role: 'owner' },
+        { fullName: 'Alan Turing', role: 'contributor' },
+      ],
+      visibility: 'public',
+      indexable: true,
+    });
+    // Every stored file of the memorial is in media/: 4 portrait widths, 2 flower pictures' worth...
+    const storedOfMemorial = (await storedKeys(source.app)).filter(
+      (k) => !k.startsWith('avatars/'),
+    );
+    const media = [...files.keys()].filter((n) => n.startsWith('media/'));
+    expect(media.length).toBe(storedOfMemorial.length);
+    const html = files.get('index.html')!.toString('utf8');
+    expect(html).toContain('Katherine Johnson');
+    expect(html).toContain('Peace.');
+    expect(html).not.toMatch(/<script|https?:\/\/(?!localhost)/);
+    for (const src of html.matchAll(/src="([^"]+)"/g))
+      expect(files.has(decodeURIComponent(src[1]!))).toBe(true);
+  });
+
+  it('recreates the memorial in a fresh site, owned by the importer, every field and file equal', async () => {
+    const res = await target.app.inject(importRequest(exported, importer));
+    expect(res.statusCode, res.body).toBe(201);
+    const imported = res.json().data;
+    expect(imported.items).toBe(TRIBUTE_KINDS.length + 1);
+
+    const before = await source.app.inject({
+      method: 'GET',
+      url: `/api/v1/posts/post/${memorialId}`,
+      headers: owner.auth,
+    });
+    const after = await target.app.inject({
+      method: 'GET',
+      url: `/api/v1/posts/post/${imported._id}`,
+      headers: importer.auth,
+    });
+    const a = before.json().data;
+    const b = after.json().data;
+    for (const field of [
+      'title',
+      'description',
+      'birthPlace',
+      'burial',
+      'plot',
+      'dateOfBirth',
+      'deathDate',
+      'traits',
+      'tags',
+      'createdAt',
+    ]) {
+      expect(b[field], field).toEqual(a[field]);
+    }
+    expect(b.owner).toMatchObject({ _id: importer.row.id, fullName: 'Ada Byron' });
+    expect(b.myRole).toBe('owner');
+    expect(b.abilities.export).toBe(true);
+    expect(b.image.width).toBe(a.image.width);
+
+    for (const kind of TRIBUTE_KINDS) {
+      const list = async (app: FastifyInstance, id: string, user: TestUser) =>
+        (
+          await app.inject({
+            method: 'GET',
+            url: `/api/v1/${kind.path}/post/${id}`,
+            headers: user.auth,
+          })
+        ).json().data as Record<string, unknown>[];
+      const was = await list(source.app, memorialId, owner);
+      const now = await list(target.app, imported._id, importer);
+      expect(now.length, kind.path).toBe(was.length);
+      now.forEach((item, i) => {
+        const old = was[i]!;
+        expect(item['createdAt'], kind.path).toBe(old['createdAt']);
+        // The author is not a member here: the name is kept as text.
+        expect((item['owner'] as { fullName: string }).fullName).toBe(
+          (old['owner'] as { fullName: string }).fullName,
+        );
+        for (const field of [
+          'prayerText',
+          'name',
+          'fileName',
+          'mimeType',
+          'sizeBytes',
+          'bouquet',
+        ]) {
+          expect(item[field], `${kind.path}.${field}`).toEqual(old[field]);
+        }
+      });
+    }
+
+    // Every file: the archive of the imported memorial holds the same bytes as the original's.
+    const again = await unzip(await exportOf(target.app, imported._id, importer));
+    const original = await unzip(exported);
+    const mediaSums = (files: Map<string, Buffer>) =>
+      [...files]
+        .filter(([n]) => n.startsWith('media/'))
+        .map(([, d]) => sha256(d))
+        .sort();
+    expect(mediaSums(again)).toEqual(mediaSums(original));
+    // Portrait: 4 widths; one photo, one memorablia, one flower picture, one document.
+    expect(mediaSums(again).length).toBe(8);
+    const document = [...again].find(([n]) => n.startsWith('media/documents/'))![1];
+    expect(document.equals(pdfFile().body)).toBe(true);
+  });
+
+  it('answers the export to its owner and managers, and imports for sponsors only', async () => {
+    const stranger = await createUser(source.app, { role: 'sponsor' });
+    const res = await source.app.inject({
+      method: 'GET',
+      url: `/api/v1/posts/${memorialId}/export`,
+      headers: stranger.auth,
+    });
+    // A public memorial: the stranger sees it, but its archive is the family's.
+    expect(res.statusCode).toBe(403);
+    const contributed = await source.app.inject({
+      method: 'GET',
+      url: `/api/v1/posts/${memorialId}/export`,
+      headers: contributor.auth,
+    });
+    expect(contributed.statusCode).toBe(403);
+    const visitor = await createUser(target.app);
+    const refused = await target.app.inject(importRequest(exported, visitor));
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it("holds the memorial's people and published items only; a manager may export; privacy is kept on import", async () => {
+    const manager = await createUser(source.app, { fullName: 'Dorothy Vaughan' });
+    const form = multipart(
+      { title: 'Mary Jackson', visibility: 'private' },
+      { postImg: await pngFile() },
+    );
+    const { _id: id } = await ok(source.app, {
+      method: 'POST',
+      url: '/api/v1/posts',
+      payload: form.payload,
+      headers: { ...form.headers, ...owner.auth },
+    });
+    await source.app.ctx.db
+      .insert(memorialPeople)
+      .values({ memorialId: id, userId: manager.row.id, role: 'manager' });
+    const prayerKind = TRIBUTE_KINDS.find((k) => k.path === 'prayers')!;
+    const left: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      left.push((await ok(source.app, await createItemRequest(prayerKind, id, manager.auth)))._id);
+    }
+    await source.app.ctx.db
+      .update(prayers)
+      .set({ status: 'pending' })
+      .where(eq(prayers.id, left[1]!));
+    await source.app.ctx.db
+      .update(prayers)
+      .set({ status: 'hidden' })
+      .where(eq(prayers.id, left[2]!));
+
+    const files = await unzip(await exportOf(source.app, id, manager));
+    const json = JSON.parse(files.get('memorial.json')!.toString('utf8'));
+    expect(json.memorial.people).toEqual([
+      { fullName: 'Grace Hopper', role: 'owner' },
+      { fullName: 'Dorothy Vaughan', role: 'manager' },
+    ]);
+    expect(json.memorial.visibility).toBe('private');
+    expect(json.items.prayers.map((p: { id: string }) => p.id)).toEqual([left[0]]);
+
+    const res = await target.app.inject(
+      importRequest(await exportOf(source.app, id, owner), importer),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const anonymous = await target.app.inject({
+      method: 'GET',
+      url: `/api/v1/posts/post/${res.json().data._id}`,
+    });
+    expect(anonymous.statusCode).toBe(404);
+  });
+});
+
+describe(`hostile and malformed archives (${TEST_ENGINE})`, () => {
+  const symlinkZip = () => {
+    const zip = craftedZip([{ name: 'media/link', data: Buffer.from('/etc/passwd') }]);
+    // The central directory's external attributes: a Unix symlink (mode 0120777).
+    const central = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    zip.writeUInt16LE(0x0314, central + 4);
+    zip.writeUInt32LE((0o120777 << 16) >>> 0, central + 38);
+    return zip;
+  };
+
+  const cases: {
+    label: string;
+    archive: () => Promise<Buffer>;
+    message: RegExp;
+    status?: number;
+  }[] = [
+    {
+      label: 'path traversal',
+      archive: async () => rezip(exported, { '../../evil.txt': Buffer.from('x') }),
+      message: /leaves its folder/,
+    },
+    {
+      label: 'absolute path',
+      archive: async () => rezip(exported, { '/etc/cron.d/evil': Buffer.from('x') }),
+      message: /absolute path/,
+    },
+    {
+      label: 'backslash',
+      archive: async () => rezip(exported, { 'media\\..\\evil.txt': Buffer.from('x') }),
+      message: /backslash/,
+    },
+    { label: 'symbolic link', archive: async () => symlinkZip(), message: /symbolic link/ },
+    {
+      label: 'zip bomb (ratio)',
+      archive: async () =>
+        craftedZip([{ name: 'memorial.json', data: Buffer.alloc(30 * 1024 * 1024) }]),
+      message: /compressed suspiciously well/,
+    },
+    {
+      label: 'entry larger than it says',
+      archive: async () => {
+        const files = await unzip(exported);
+        return craftedZip(
+          [...files].map(([name, data]) => ({
+            name,
+            data,
+            ...(name === 'manifest.json' ? { declaredSize: 10 } : {}),
+          })),
+        );
+      },
+      message: /larger than it says|damaged/,
+    },
+    {
+      label: 'tampered file',
+      archive: async () => {
+        const files = await unzip(exported);
+        const json = files
+          .get('memorial.json')!
+          .toString('utf8')
+          .replace('Katherine Johnson', 'Someone Else');
+        return rezip(exported, { 'memorial.json': Buffer.from(json) });
+      },
+      message: /memorial\.json does not match its checksum/,
+    },
+    {
+      label: 'wrong schema version',
+      archive: async () => withMemorialJson(exported, (json) => (json['version'] = 2)),
+      message: /version 2 of the memorial archive format/,
+    },
+    {
+      label: 'missing file',
+      archive: async () => {
+        const files = await unzip(exported);
+        const photo = [...files.keys()].find((n) => n.startsWith('media/photos/'))!;
+        return rezip(exported, { [photo]: null });
+      },
+      message: /listed in manifest\.json but missing from the archive/,
+    },
+    {
+      label: 'file not in the manifest',
+      archive: async () => rezip(exported, { 'media/extra.webp': Buffer.from('x') }),
+      message: /not in manifest\.json/,
+    },
+    {
+      label: 'a picture that is not one',
+      archive: async () => {
+        const files = await unzip(exported);
+        const photo = [...files.keys()].find((n) => n.startsWith('media/photos/'))!;
+        const fake = Buffer.from('not a picture at all');
+        const manifest = JSON.parse(files.get('manifest.json')!.toString('utf8'));
+        for (const f of manifest.files)
+          if (f.path === photo) Object.assign(f, { sha256: sha256(fake), size: fake.length });
+        return rezip(exported, {
+          [photo]: fake,
+          'manifest.json': Buffer.from(JSON.stringify(manifest)),
+        });
+      },
+      message: /is not a WebP picture/,
+    },
+    {
+      label: 'a field out of bounds',
+      archive: async () =>
+        withMemorialJson(exported, (json) => ((json['memorial'] as { title: string }).title = '')),
+      message: /memorial\.json has a wrong field \(memorial\.title/,
+    },
+    {
+      label: 'not a zip',
+      archive: async () => Buffer.from('%PDF-1.4 nothing here'),
+      message: /not a ZIP archive/,
+    },
+    {
+      label: 'no manifest',
+      archive: async () => rezip(exported, { 'manifest.json': null }),
+      message: /no manifest\.json/,
+    },
+  ];
+
+  for (const c of cases) {
+    it(`refuses ${c.label} with a clear 4xx and leaves nothing behind`, async () => {
+      const [keysBefore, countBefore] = [
+        await storedKeys(target.app),
+        await memorialCount(target.app),
+      ];
+      const res = await target.app.inject(importRequest(await c.archive(), importer));
+      expect(res.statusCode, res.body).toBe(c.status ?? 422);
+      expect(res.json()).toMatchObject({ code: 'INVALID_ARCHIVE', success: false });
+      expect(res.json().message).toMatch(c.message);
+      expect(await storedKeys(target.app)).toEqual(keysBefore);
+      expect(await memorialCount(target.app)).toBe(countBefore);
+    });
+  }
+
+  it('refuses an upload over IMPORT_MAX_BYTES with 413', async () => {
+    const small = await createTestApp({ IMPORT_MAX_BYTES: '2048' });
+    try {
+      const sponsor = await createUser(small.app, { role: 'sponsor' });
+      const res = await small.app.inject(importRequest(exported, sponsor));
+      expect(res.statusCode, res.body).toBe(413);
+      expect(await memorialCount(small.app)).toBe(0);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+describe(`a member's take-out (${TEST_ENGINE})`, () => {
+  it('holds the profile, the legacy, what they left and the archive of each memorial they own', async () => {
+    await source.app.ctx.db
+      .insert(legacies)
+      .values({ userId: owner.row.id, birthPlace: 'Arlington', description: 'Numbers.' });
+    const res = await source.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/me/export',
+      headers: owner.auth,
+    });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const files = await unzip(res.rawPayload);
+    expect(JSON.parse(files.get('profile.json')!.toString())).toMatchObject({
+      fullName: 'Grace Hopper',
+      email: owner.row.email,
+    });
+    expect(JSON.parse(files.get('legacy.json')!.toString())).toMatchObject({
+      birthPlace: 'Arlington',
+    });
+    const left = JSON.parse(files.get('tributes.json')!.toString());
+    expect(left).toEqual([
+      expect.objectContaining({
+        kind: 'flowers',
+        status: 'published',
+        memorial: { id: memorialId, title: 'Katherine Johnson' },
+      }),
+    ]);
+    expect(files.has(`memorials/${memorialId}/index.html`)).toBe(true);
+    const inner = JSON.parse(files.get(`memorials/${memorialId}/manifest.json`)!.toString());
+    for (const f of inner.files)
+      expect(sha256(files.get(`memorials/${memorialId}/${f.path}`)!)).toBe(f.sha256);
+    const top = JSON.parse(files.get('manifest.json')!.toString());
+    expect(top.files.length).toBe(files.size - 1);
+    const [row] = await source.app.ctx.db
+      .select()
+      .from(memorials)
+      .where(eq(memorials.id, memorialId));
+    expect(row!.ownerId).toBe(owner.row.id);
+  });
+});
+
+describe(`a large memorial's archive, by email (${TEST_ENGINE})`, () => {
+  it('is built in the background and sent as a single-use link', async () => {
+    const big = await createTestApp({
+      EXPORT_INLINE_MAX_BYTES: '0',
+      PUBLIC_URL: 'https://m.example.org',
+    });
+    try {
+      const sponsor = await createUser(big.app, { role: 'sponsor' });
+      const form = multipart({ title: 'Mae Jemison' }, { postImg: await pngFile(800, 600) });
+      const memorial = await ok(big.app, {
+        method: 'POST',
+        url: '/api/v1/posts',
+        payload: form.payload,
+        headers: { ...form.headers, ...sponsor.auth },
+      });
+      await ok(
+        big.app,
+        await createItemRequest(
+          TRIBUTE_KINDS.find((k) => k.path === 'photos')!,
+          memorial._id,
+          sponsor.auth,
+        ),
+      );
+      const inline = await big.app.inject({
+        method: 'GET',
+        url: `/api/v1/posts/${memorial._id}/export`,
+        headers: sponsor.auth,
+      });
+      expect(inline.statusCode).toBe(409);
+      expect(inline.json().message).toMatch(/Ask for its archive by email/);
+      const stranger = await createUser(big.app, { role: 'sponsor' });
+      const refused = await big.app.inject({
+        method: 'POST',
+        url: `/api/v1/posts/${memorial._id}/export`,
+        headers: stranger.auth,
+      });
+      expect(refused.statusCode).toBe(403);
+      const queued = await big.app.inject({
+        method: 'POST',
+        url: `/api/v1/posts/${memorial._id}/export`,
+        headers: sponsor.auth,
+      });
+      expect(queued.statusCode, queued.body).toBe(202);
+
+      const deadline = Date.now() + 30_000;
+      while (!big.mail.some((m) => m.subject.includes('Mae Jemison')) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const message = big.mail.find((m) => m.subject.includes('Mae Jemison'))!;
+      expect(message.to).toBe(sponsor.row.email);
+      const token = /https:\/\/m\.example\.org\/exports\/download\?token=([\w-]+)/.exec(
+        message.text,
+      )![1]!;
+      const download = () =>
+        big.app.inject({
+          method: 'POST',
+          url: '/api/v1/exports/download',
+          payload: `token=${token}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        });
+      const res = await download();
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      expect(res.headers['content-disposition']).toMatch(/attachment; filename="mae-jemison-/);
+      const files = await unzip(res.rawPayload);
+      const manifest = JSON.parse(files.get('manifest.json')!.toString());
+      for (const f of manifest.files) expect(sha256(files.get(f.path)!)).toBe(f.sha256);
+      expect([...files.keys()].some((n) => n.startsWith('media/photos/'))).toBe(true);
+      // The link works once; the stored archive is gone once sent.
+      const again = await download();
+      expect(again.statusCode).toBe(404);
+      expect(again.json().message).toMatch(/expired or was already used/);
+      const exportsLeft = async () => {
+        const left: string[] = [];
+        for await (const key of big.app.ctx.storage.list('exports')) left.push(key);
+        return left;
+      };
+      await expect.poll(exportsLeft).toEqual([]);
+    } finally {
+      await big.close();
+    }
+  });
+});

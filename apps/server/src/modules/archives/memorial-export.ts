@@ -1,0 +1,157 @@
+import { DOCUMENT_TYPES } from '@rips/shared/galleries';
+import type { AppContext } from '../../context.js';
+import type { Storage } from '../../storage/storage.js';
+import type { MemorialRow } from '../memorials/memorials.policy.js';
+import type { ItemRow } from '../tributes/tribute-kind.js';
+import {
+  ARCHIVE_FILES,
+  ARCHIVE_FORMAT,
+  ARCHIVE_VERSION,
+  MANIFEST_FORMAT,
+  type ArchiveFile,
+  type ArchivePicture,
+  type Manifest,
+  type MemorialArchive,
+} from './archive-format.js';
+import { renderArchivePage } from './archive-html.js';
+import { readMemorialContents } from './archive.repository.js';
+import type { FileDigest, ZipSink } from './zip-sink.js';
+
+interface StoredPicture {
+  imageKey: string | null;
+  imageWidths: number[] | null;
+  imageWidth: number | null;
+  imageHeight: number | null;
+}
+
+/** Copies one stored file into the archive; false when storage no longer has it. */
+async function copyFile(storage: Storage, sink: ZipSink, key: string, path: string) {
+  const object = await storage.get(key);
+  if (!object) return null;
+  return sink.addStream(path, object.stream);
+}
+
+/** Every stored width of a picture, as `folder/<width>.webp`; null when none is left in storage. */
+async function copyPicture(
+  storage: Storage,
+  sink: ZipSink,
+  stored: StoredPicture,
+  root: string,
+  folder: string,
+): Promise<ArchivePicture | null> {
+  if (!stored.imageKey || !stored.imageWidths?.length) return null;
+  const variants: ArchivePicture['variants'] = [];
+  for (const width of stored.imageWidths) {
+    // Paths in memorial.json are relative to the archive's own folder (the take-out nests them).
+    const path = `${folder}/${width}.webp`;
+    const copied = await copyFile(storage, sink, `${stored.imageKey}/${width}.webp`, root + path);
+    if (copied) variants.push({ width, path });
+  }
+  if (variants.length === 0) return null;
+  return {
+    width: stored.imageWidth ?? variants[variants.length - 1]!.width,
+    height: stored.imageHeight ?? variants[variants.length - 1]!.width,
+    variants,
+  };
+}
+
+function documentExtension(mimeType: string): string {
+  const found = Object.entries(DOCUMENT_TYPES).find(([, type]) => type.mimeType === mimeType);
+  return found ? found[0] : 'bin';
+}
+
+/**
+ * Writes one memorial's archive into `sink` under `root` ('' for a whole ZIP, or a folder of the
+ * take-out): its stored files first, each read from storage only as the archive reaches it, then
+ * memorial.json and index.html (which know which files made it), then manifest.json.
+ */
+export async function writeMemorialArchive(
+  ctx: AppContext,
+  sink: ZipSink,
+  memorial: MemorialRow,
+  root = '',
+): Promise<FileDigest[]> {
+  const first = sink.digests.length;
+  const contents = await readMemorialContents(ctx.db, memorial);
+  const m = contents.memorial;
+  const portrait = await copyPicture(ctx.storage, sink, m, root, 'media/memorial');
+  const items: Record<string, unknown[]> = {};
+  for (const { kind, rows } of contents.items) {
+    const list: unknown[] = [];
+    for (const { row, authorName } of rows) {
+      const entry: Record<string, unknown> = {
+        id: row.id,
+        author: { fullName: authorName },
+        createdAt: row.createdAt.toISOString(),
+        ...kind.archive.write(row as never),
+      };
+      if (kind.file?.form === 'image') {
+        const stored = row as ItemRow & StoredPicture;
+        const folder = `media/${kind.path}/${row.id}`;
+        entry['picture'] = await copyPicture(ctx.storage, sink, stored, root, folder);
+      } else if (kind.file?.form === 'document') {
+        const doc = row as ItemRow & { fileKey: string; mimeType: string };
+        const path = `media/${kind.path}/${row.id}.${documentExtension(doc.mimeType)}`;
+        const copied = await copyFile(ctx.storage, sink, doc.fileKey, `${root}${path}`);
+        const file: ArchiveFile | null = copied ? { path, sizeBytes: copied.size } : null;
+        entry['file'] = file;
+      }
+      list.push(entry);
+    }
+    items[kind.path] = list;
+  }
+  const archive: MemorialArchive = {
+    format: ARCHIVE_FORMAT,
+    version: ARCHIVE_VERSION,
+    exportedAt: new Date().toISOString(),
+    source: ctx.config.publicUrl,
+    memorial: {
+      id: m.id,
+      title: m.title,
+      description: m.description,
+      birthPlace: m.birthPlace,
+      burial: m.burial,
+      plot: m.plot,
+      dateOfBirth: m.dateOfBirth,
+      deathDate: m.deathDate,
+      traits: m.traits,
+      tags: m.tags,
+      reactions: m.likesCount,
+      createdAt: m.createdAt.toISOString(),
+      updatedAt: m.updatedAt.toISOString(),
+      sponsor: { fullName: contents.sponsorName },
+      people: contents.people,
+      visibility: m.visibility,
+      indexable: m.indexable,
+      picture: portrait,
+    },
+    items,
+  };
+  sink.addBuffer(`${root}${ARCHIVE_FILES.memorial}`, Buffer.from(JSON.stringify(archive, null, 2)));
+  sink.addBuffer(`${root}${ARCHIVE_FILES.index}`, Buffer.from(renderArchivePage(archive)));
+  const files = sink.digests.slice(first);
+  const manifest: Manifest = {
+    format: MANIFEST_FORMAT,
+    version: ARCHIVE_VERSION,
+    algorithm: 'sha256',
+    files: files.map((f) => ({ path: f.path.slice(root.length), sha256: f.sha256, size: f.size })),
+  };
+  sink.addBuffer(
+    `${root}${ARCHIVE_FILES.manifest}`,
+    Buffer.from(JSON.stringify(manifest, null, 2)),
+  );
+  return files;
+}
+
+/** A file name for the download: the memorial's name made safe, and the day. */
+export function archiveFileName(memorial: Pick<MemorialRow, 'title'>, prefix = 'memorial'): string {
+  const slug =
+    memorial.title
+      .normalize('NFKD')
+      .replace(/[^\w\s-]/g, '')
+      .trim()
+      .replace(/[\s_]+/g, '-')
+      .toLowerCase()
+      .slice(0, 60) || prefix;
+  return `${slug}-${new Date().toISOString().slice(0, 10)}.zip`;
+}

@@ -1,0 +1,178 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
+import {
+  MemorialIdParamsSchema,
+  PosterQuerySchema,
+  ShortCodeParamsSchema,
+  ShortLinkTargetSchema,
+} from '@rips/shared/memorials';
+import { AppError } from '../../errors.js';
+import { respond } from '../../lib/respond.js';
+import { FILE_CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.js';
+import * as share from './share.service.js';
+
+/** A file answer in the OpenAPI document: its bytes, never serialized. */
+function fileAnswer(type: string, description: string) {
+  return {
+    200: {
+      description,
+      content: { [type]: { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
+    },
+    ...ERROR_RESPONSES,
+  };
+}
+
+/**
+ * Revalidated on every use (a memorial may become private), validated by the memorial's last
+ * change: a client that holds the current copy gets 304 without the file being made again.
+ */
+function notModified(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
+  void reply
+    .header('etag', etag)
+    .header('cache-control', 'private, no-cache')
+    .header('vary', 'Authorization');
+  const match = request.headers['if-none-match'];
+  return Boolean(match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag));
+}
+
+function sendFile(reply: FastifyReply, type: string, fileName: string, body: Buffer | string) {
+  return reply
+    .type(type)
+    .header('content-disposition', `inline; filename="${fileName}"`)
+    .header('content-security-policy', FILE_CONTENT_SECURITY_POLICY)
+    .send(body);
+}
+
+/** The QR code and poster of a memorial, under the API. */
+export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  // The short link as the web app resolves it with the session: a browser following /m/{code}
+  // sends no token, so a memorial only some may see is found here, for them (decision 0070).
+  app.get(
+    '/posts/short/:code',
+    {
+      schema: {
+        params: ShortCodeParamsSchema,
+        response: { 200: envelope(ShortLinkTargetSchema), ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const id = await share.resolveShortCode(
+        ctx,
+        request.params.code,
+        await request.optionalUser(),
+      );
+      if (!id) throw AppError.notFound('No memorial has this link.');
+      void reply.header('cache-control', 'private, no-cache').header('vary', 'Authorization');
+      return respond(reply, 200, { _id: id }, 'Short link found');
+    },
+  );
+
+  app.get(
+    '/posts/:id/qr.svg',
+    {
+      schema: {
+        params: MemorialIdParamsSchema,
+        response: fileAnswer('image/svg+xml', "A QR code of the memorial's short link."),
+      },
+    },
+    async (request, reply) => {
+      const file = await share.shareFile(
+        ctx,
+        request.params.id,
+        await request.optionalUser(),
+        'svg',
+      );
+      if (notModified(request, reply, file.etag)) return reply.status(304).send();
+      const svg = await share.qrSvg(ctx, file.memorial);
+      return sendFile(reply, 'image/svg+xml', `memorial-qr-${file.memorial.shortCode}.svg`, svg);
+    },
+  );
+
+  app.get(
+    '/posts/:id/qr.png',
+    {
+      schema: {
+        params: MemorialIdParamsSchema,
+        response: fileAnswer('image/png', "A QR code of the memorial's short link, 512 px."),
+      },
+    },
+    async (request, reply) => {
+      const file = await share.shareFile(
+        ctx,
+        request.params.id,
+        await request.optionalUser(),
+        'png',
+      );
+      if (notModified(request, reply, file.etag)) return reply.status(304).send();
+      const png = await share.qrPng(ctx, file.memorial);
+      return sendFile(reply, 'image/png', `memorial-qr-${file.memorial.shortCode}.png`, png);
+    },
+  );
+
+  app.get(
+    '/posts/:id/poster.pdf',
+    {
+      schema: {
+        params: MemorialIdParamsSchema,
+        querystring: PosterQuerySchema,
+        response: fileAnswer(
+          'application/pdf',
+          'A printable poster: photo, name, dates, the family’s line, QR code and short link.',
+        ),
+      },
+    },
+    async (request, reply) => {
+      const { size } = request.query;
+      const file = await share.shareFile(
+        ctx,
+        request.params.id,
+        await request.optionalUser(),
+        `poster-${size}`,
+      );
+      if (notModified(request, reply, file.etag)) return reply.status(304).send();
+      const minute = Math.floor(ctx.limiter.now() / 60_000);
+      await ctx.limiter.consume(
+        `poster:${request.ip}:${minute}`,
+        // Drawn on the main thread (tens of milliseconds each): a few a minute per address is
+        // plenty for a family, and bounds what one client can make the server draw.
+        ctx.config.POSTERS_PER_MINUTE_PER_IP,
+        'Too many posters were asked for from your address. Please wait a minute and try again.',
+      );
+      const pdf = await share.poster(ctx, file.memorial, size);
+      return sendFile(
+        reply,
+        'application/pdf',
+        `memorial-poster-${file.memorial.shortCode}-${size}.pdf`,
+        pdf,
+      );
+    },
+  );
+};
+
+/**
+ * `/m/{code}`: the short link printed on posters and shared by families. A temporary redirect to
+ * the memorial's page (decision 0070); a code that is unknown, or whose memorial the caller may
+ * not see, gets the site's not-found page.
+ */
+export const shortLinkRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/m/:code',
+    { schema: { params: ShortCodeParamsSchema, hide: true } },
+    async (request, reply) => {
+      const id = await share.resolveShortCode(
+        app.ctx,
+        request.params.code,
+        await request.optionalUser(),
+      );
+      if (!id) return reply.sendNotFoundPage();
+      return reply
+        .header('cache-control', 'private, no-cache')
+        .header('vary', 'Authorization')
+        .redirect(`/post/${id}`, 302);
+    },
+  );
+};

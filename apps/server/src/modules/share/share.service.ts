@@ -1,0 +1,114 @@
+import { hash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import QRCode from 'qrcode';
+import type { PosterSize } from '@rips/shared/memorials';
+import type { AppContext } from '../../context.js';
+import { memorials } from '../../db/schema/index.js';
+import {
+  findVisibleMemorial,
+  visibleMemorials,
+  type MemorialRow,
+} from '../memorials/memorials.policy.js';
+import type { UserRow } from '../users/users.repository.js';
+import { posterDates, renderPoster } from './poster.js';
+import { normalizeShortCode, shortUrl } from './short-links.js';
+
+/** Moves on when the QR or poster layout changes, so cached copies are asked for again. */
+const LAYOUT_VERSION = 1;
+
+/** The memorial behind a short link, when the viewer may see it; null otherwise. */
+export async function resolveShortCode(
+  ctx: AppContext,
+  input: string,
+  viewer: UserRow | null,
+): Promise<string | null> {
+  const code = normalizeShortCode(input);
+  if (!code) return null;
+  const [row] = await ctx.db
+    .select({ id: memorials.id })
+    .from(memorials)
+    .where(and(eq(memorials.shortCode, code), visibleMemorials(viewer)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export interface ShareFile {
+  memorial: MemorialRow;
+  /** A strong validator: the memorial's last change, its link and what is asked for. */
+  etag: string;
+}
+
+/** The memorial a QR code or poster is asked for ("not found" when the viewer may not see it). */
+export async function shareFile(
+  ctx: AppContext,
+  id: string,
+  viewer: UserRow | null,
+  variant: string,
+): Promise<ShareFile> {
+  const memorial = await findVisibleMemorial(ctx.db, id, viewer);
+  const version = [
+    LAYOUT_VERSION,
+    variant,
+    memorial.updatedAt.toISOString(),
+    shortUrl(ctx.config.publicUrl, memorial.shortCode),
+  ].join('\n');
+  return { memorial, etag: `"${hash('sha1', version, 'base64url')}"` };
+}
+
+export function qrSvg(ctx: AppContext, memorial: MemorialRow): Promise<string> {
+  return QRCode.toString(shortUrl(ctx.config.publicUrl, memorial.shortCode), {
+    type: 'svg',
+    errorCorrectionLevel: 'M',
+    margin: 4,
+  });
+}
+
+/** 512 px square: crisp on a phone's screen and in print at a few centimetres. */
+export function qrPng(ctx: AppContext, memorial: MemorialRow): Promise<Buffer> {
+  return QRCode.toBuffer(shortUrl(ctx.config.publicUrl, memorial.shortCode), {
+    type: 'png',
+    errorCorrectionLevel: 'M',
+    margin: 4,
+    width: 512,
+  });
+}
+
+/**
+ * The memorial's picture as JPEG for the PDF (pdfkit reads JPEG and PNG, the store keeps WebP):
+ * the stored variant closest above 1,000 px wide, else the largest. A picture gone from the store
+ * leaves the poster without one rather than failing it.
+ */
+async function posterPhoto(ctx: AppContext, memorial: MemorialRow): Promise<Buffer | null> {
+  const widths = [...(memorial.imageWidths ?? [])].sort((a, b) => a - b);
+  if (!memorial.imageKey || widths.length === 0) return null;
+  const width = widths.find((w) => w >= 1000) ?? widths[widths.length - 1]!;
+  const object = await ctx.storage.get(`${memorial.imageKey}/${width}.webp`);
+  if (!object) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.stream) chunks.push(chunk as Buffer);
+  return ctx.imageWork.run(() =>
+    sharp(Buffer.concat(chunks))
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 85 })
+      .toBuffer(),
+  );
+}
+
+export async function poster(
+  ctx: AppContext,
+  memorial: MemorialRow,
+  size: PosterSize,
+): Promise<Buffer> {
+  return renderPoster(
+    {
+      name: memorial.title,
+      dates: posterDates(memorial.dateOfBirth, memorial.deathDate),
+      posterLine: memorial.posterLine,
+      shortUrl: shortUrl(ctx.config.publicUrl, memorial.shortCode),
+      photo: await posterPhoto(ctx, memorial),
+      changedAt: memorial.updatedAt,
+    },
+    size,
+  );
+}

@@ -1,0 +1,302 @@
+// Short links, QR codes and posters, through the app: the QR code read back from the PNG (and
+// from the poster, rendered as a printer would) leads to the memorial.
+import { execFile } from 'node:child_process';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import jsQRModule from 'jsqr';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SHORT_CODE_ALPHABET } from '@rips/shared/memorials';
+import { createTestApp, TEST_ENGINE, useTestApp } from '../../../test/app.js';
+import { createMemorialRow, createUser, type TestUser } from '../../../test/factories.js';
+import { jpegFile } from '../../../test/fixtures.js';
+import { multipart } from '../../../test/multipart.js';
+import { posterDates } from './poster.js';
+
+const run = promisify(execFile);
+/** jsqr is CommonJS typed as an ES module: its function is the default export or the module. */
+const jsQR = ((jsQRModule as unknown as { default?: typeof jsQRModule }).default ??
+  jsQRModule) as unknown as typeof jsQRModule.default;
+const PUBLIC_URL = 'https://memorials.example.org';
+/** Where the rendered posters are kept for a person to look at. */
+const SHOTS = '/tmp/share-shots';
+
+const t = useTestApp({ PUBLIC_URL });
+let owner: TestUser;
+let memorial: { _id: string; title: string; shortUrl: string; posterLine: string };
+
+/** The text of the QR code in a picture, read as a phone's camera app would. */
+async function readQr(image: Buffer): Promise<string | null> {
+  const { data, info } = await sharp(image)
+    .flatten({ background: '#ffffff' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null;
+}
+
+/** Follows a short URL through the app as a browser would: the redirect, then the memorial. */
+async function follow(url: string) {
+  const { pathname } = new URL(url);
+  const redirect = await t.app.inject({ method: 'GET', url: pathname });
+  expect(redirect.statusCode, redirect.body).toBe(302);
+  const location = String(redirect.headers.location);
+  const id = /^\/post\/([0-9a-f-]{36})$/.exec(location)?.[1];
+  expect(id, location).toBeDefined();
+  const page = await t.app.inject({ method: 'GET', url: `/api/v1/posts/post/${id}` });
+  expect(page.statusCode).toBe(200);
+  return page.json().data as { _id: string; title: string };
+}
+
+beforeAll(async () => {
+  owner = await createUser(t.app, { role: 'sponsor', fullName: 'Ngozi Adeyemi' });
+  const form = multipart(
+    {
+      title: 'Chidi Adeyemi',
+      dateOfBirth: '1941-03-03',
+      deathDate: '2024-06-09',
+      posterLine: 'Forever in our hearts, singing in the garden',
+      traits: 'kind gardener',
+    },
+    { postImg: await jpegFile(900, 1200) },
+  );
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/posts',
+    payload: form.payload,
+    headers: { ...form.headers, ...owner.auth },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  memorial = res.json().data;
+});
+
+describe(`short links, QR codes and posters (${TEST_ENGINE})`, () => {
+  it('gives every memorial an absolute short URL from PUBLIC_URL, with an unambiguous code', () => {
+    const code = new RegExp(`^${PUBLIC_URL}/m/[${SHORT_CODE_ALPHABET}]{8}$`);
+    expect(memorial.shortUrl).toMatch(code);
+    expect(SHORT_CODE_ALPHABET).not.toMatch(/[01ilo]/);
+    expect(memorial.posterLine).toBe('Forever in our hearts, singing in the garden');
+  });
+
+  it('redirects /m/{code} to the memorial, whatever the case it is typed in', async () => {
+    expect((await follow(memorial.shortUrl))._id).toBe(memorial._id);
+    const shouted = memorial.shortUrl.replace(
+      /\/m\/(.+)$/,
+      (_m, c: string) => `/m/${c.toUpperCase()}`,
+    );
+    expect((await follow(shouted))._id).toBe(memorial._id);
+  });
+
+  it('answers not found for an unknown or malformed code', async () => {
+    for (const code of ['zzzzzzzz', 'O0O0O0O0', 'short', 'x'.repeat(64)]) {
+      const res = await t.app.inject({ method: 'GET', url: `/m/${code}` });
+      expect(res.statusCode, code).toBe(404);
+      expect(res.headers.location).toBeUndefined();
+    }
+  });
+
+  it('resolves a short code through the API for the web app, or answers not found', async () => {
+    const code = memorial.shortUrl.split('/m/')[1]!;
+    const found = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/posts/short/${code.toUpperCase()}`,
+      headers: owner.auth,
+    });
+    expect(found.statusCode).toBe(200);
+    expect(found.json().data).toEqual({ _id: memorial._id });
+    const missing = await t.app.inject({ method: 'GET', url: '/api/v1/posts/short/zzzzzzzz' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('No memorial has this link.');
+  });
+
+  it('encodes the short URL in the PNG QR code, which leads to the memorial', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/posts/${memorial._id}/qr.png` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    const decoded = await readQr(res.rawPayload);
+    expect(decoded).toBe(memorial.shortUrl);
+    expect((await follow(decoded!)).title).toBe('Chidi Adeyemi');
+  });
+
+  it('serves the QR code as SVG, inert, readable once drawn', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/posts/${memorial._id}/qr.svg` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(res.body).toMatch(/^<svg/);
+    expect(res.body).not.toMatch(/<script/i);
+    expect(await readQr(await sharp(res.rawPayload, { density: 300 }).png().toBuffer())).toBe(
+      memorial.shortUrl,
+    );
+  });
+
+  it('answers 304 to a client holding the current file, and a new ETag once the memorial changes', async () => {
+    const url = `/api/v1/posts/${memorial._id}/qr.png`;
+    const first = await t.app.inject({ method: 'GET', url });
+    const etag = String(first.headers.etag);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const poster = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/posts/${memorial._id}/poster.pdf`,
+    });
+    expect(poster.headers.etag).not.toBe(etag);
+
+    const form = multipart({ posterLine: 'Loved always' });
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/posts/${memorial._id}`,
+      payload: form.payload,
+      headers: { ...form.headers, ...owner.auth },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(edit.json().data.posterLine).toBe('Loved always');
+    expect(edit.json().data.shortUrl).toBe(memorial.shortUrl);
+    const after = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    memorial.posterLine = 'Loved always';
+  });
+
+  it('refuses a poster line over the limit or on more than one line, and keeps the stored one', async () => {
+    for (const posterLine of ['x'.repeat(91), 'first line\nsecond line']) {
+      const form = multipart({ posterLine });
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/posts/${memorial._id}`,
+        payload: form.payload,
+        headers: { ...form.headers, ...owner.auth },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/poster line/i);
+    }
+    const page = await t.app.inject({ method: 'GET', url: `/api/v1/posts/post/${memorial._id}` });
+    expect(page.json().data.posterLine).toBe(memorial.posterLine);
+  });
+
+  it('refuses a poster size other than a4 or letter with a clear message', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/posts/${memorial._id}/poster.pdf?size=a5`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The poster size must be a4 or letter.');
+  });
+
+  it('answers not found for the files of a memorial that does not exist', async () => {
+    for (const file of ['qr.svg', 'qr.png', 'poster.pdf']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/posts/00000000-0000-4000-8000-000000000000/${file}`,
+      });
+      expect(res.statusCode, file).toBe(404);
+    }
+  });
+
+  for (const [size, inches] of [
+    ['a4', [8.27, 11.69]],
+    ['letter', [8.5, 11]],
+  ] as const) {
+    it(`makes a ${size} poster whose printed QR code leads to the memorial`, async () => {
+      const url = `/api/v1/posts/${memorial._id}/poster.pdf${size === 'a4' ? '' : `?size=${size}`}`;
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+      // Rendered as a printer would, at 100 dpi: one page of the paper's size.
+      const work = path.join(os.tmpdir(), `poster-${process.pid}-${size}`);
+      await writeFile(`${work}.pdf`, res.rawPayload);
+      await run('pdftoppm', ['-png', '-r', '100', '-singlefile', `${work}.pdf`, work]);
+      const png = await readFile(`${work}.png`);
+      await mkdir(SHOTS, { recursive: true });
+      await writeFile(path.join(SHOTS, `poster-${size}-${TEST_ENGINE}.png`), png);
+      await rm(`${work}.pdf`);
+      await rm(`${work}.png`);
+
+      const { width, height } = await sharp(png).metadata();
+      expect(width).toBeCloseTo(inches[0] * 100, -1);
+      expect(height).toBeCloseTo(inches[1] * 100, -1);
+      const decoded = await readQr(png);
+      expect(decoded).toBe(memorial.shortUrl);
+      expect((await follow(decoded!))._id).toBe(memorial._id);
+      const text = res.rawPayload.toString('latin1');
+      expect(text).toContain('/Type /Font');
+      // The fonts are embedded (subset), never fetched or left to the reader.
+      expect(text).toMatch(/FontFile2/);
+    });
+  }
+});
+
+describe(`a poster for a long name in other scripts, without a photo (${TEST_ENGINE})`, () => {
+  it('keeps the name, the line and a readable QR code on the page', async () => {
+    const form = multipart({
+      title:
+        'Zoë Łucja Ødegård-Ñúñez Παπαδοπούλου Ольга Сергеевна Dvořáková, beloved grandmother of many',
+      deathDate: '2025-01-15',
+      posterLine: 'Şükran, amor y gratitud',
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/posts',
+      payload: form.payload,
+      headers: { ...form.headers, ...owner.auth },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const made = res.json().data as { _id: string; shortUrl: string };
+    const poster = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/posts/${made._id}/poster.pdf?size=LETTER`,
+    });
+    expect(poster.statusCode).toBe(200);
+    const work = path.join(os.tmpdir(), `poster-${process.pid}-long`);
+    await writeFile(`${work}.pdf`, poster.rawPayload);
+    await run('pdftoppm', ['-png', '-r', '100', '-singlefile', `${work}.pdf`, work]);
+    const png = await readFile(`${work}.png`);
+    await mkdir(SHOTS, { recursive: true });
+    await writeFile(path.join(SHOTS, `poster-long-name-${TEST_ENGINE}.png`), png);
+    await rm(`${work}.pdf`);
+    await rm(`${work}.png`);
+    expect(await readQr(png)).toBe(made.shortUrl);
+    // One page: nothing was pushed onto a second.
+    expect(poster.rawPayload.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(1);
+  });
+});
+
+describe('poster limit per address', () => {
+  it('refuses posters past POSTERS_PER_MINUTE_PER_IP with 429, other addresses unaffected', async () => {
+    const limited = await createTestApp({ POSTERS_PER_MINUTE_PER_IP: '2' });
+    try {
+      const sponsor = await createUser(limited.app, { role: 'sponsor' });
+      const row = await createMemorialRow(limited.app, sponsor, { title: 'Agnes Limit' });
+      const ask = (size: string, remoteAddress: string) =>
+        limited.app.inject({
+          method: 'GET',
+          url: `/api/v1/posts/${row.id}/poster.pdf?size=${size}`,
+          remoteAddress,
+        });
+      expect((await ask('a4', '10.20.0.1')).statusCode).toBe(200);
+      expect((await ask('letter', '10.20.0.1')).statusCode).toBe(200);
+      const refused = await ask('a4', '10.20.0.1');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.json().message).toMatch(/Too many posters/);
+      expect((await ask('a4', '10.20.0.2')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('poster dates', () => {
+  it('reads as the memorial page shows them, with only one date when one is known', () => {
+    expect(posterDates('1941-03-03', '2024-06-09')).toBe('March 3, 1941 – June 9, 2024');
+    expect(posterDates('1941-03-03', null)).toBe('Born March 3, 1941');
+    expect(posterDates(null, '2024-06-09')).toBe('Died June 9, 2024');
+    expect(posterDates(null, null)).toBeNull();
+  });
+});

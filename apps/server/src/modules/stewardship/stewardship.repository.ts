@@ -1,0 +1,324 @@
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  memorialAccessRequests,
+  memorialActivity,
+  memorialInvitations,
+  memorialPeople,
+  memorials,
+  tributeReports,
+  users,
+} from '../../db/schema/index.js';
+import type { MemorialRole } from '../memorials/memorials.policy.js';
+
+/** The owner and managers who hear about the memorial's tributes and requests by email. */
+export async function managersToTell(
+  db: Db,
+  memorialId: string,
+): Promise<{ email: string; fullName: string; role: MemorialRole }[]> {
+  return db
+    .select({ email: users.email, fullName: users.fullName, role: memorialPeople.role })
+    .from(memorialPeople)
+    .innerJoin(users, eq(users.id, memorialPeople.userId))
+    .where(
+      and(
+        eq(memorialPeople.memorialId, memorialId),
+        inArray(memorialPeople.role, ['owner', 'manager']),
+        isNull(users.deletedAt),
+        isNull(users.disabledAt),
+      ),
+    )
+    .orderBy(asc(memorialPeople.createdAt));
+}
+
+export async function listPeople(db: Db, memorialId: string) {
+  return db
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      userName: users.userName,
+      role: memorialPeople.role,
+      since: memorialPeople.createdAt,
+    })
+    .from(memorialPeople)
+    .innerJoin(users, eq(users.id, memorialPeople.userId))
+    .where(eq(memorialPeople.memorialId, memorialId))
+    .orderBy(
+      sql`case ${memorialPeople.role} when 'owner' then 0 when 'manager' then 1 when 'contributor' then 2 else 3 end`,
+      asc(memorialPeople.createdAt),
+    );
+}
+
+/** Gives the member `role`, adding them when they have none. */
+export async function setRole(
+  db: Db,
+  memorialId: string,
+  userId: string,
+  role: MemorialRole,
+): Promise<void> {
+  await db
+    .insert(memorialPeople)
+    .values({ memorialId, userId, role })
+    .onConflictDoUpdate({
+      target: [memorialPeople.memorialId, memorialPeople.userId],
+      set: { role },
+    });
+}
+
+export async function removePerson(db: Db, memorialId: string, userId: string): Promise<boolean> {
+  const removed = await db
+    .delete(memorialPeople)
+    .where(and(eq(memorialPeople.memorialId, memorialId), eq(memorialPeople.userId, userId)))
+    .returning({ userId: memorialPeople.userId });
+  return removed.length > 0;
+}
+
+/** Moves ownership: the new owner in both places, the old one a manager, the offer gone. */
+export async function moveOwnership(
+  db: Db,
+  memorialId: string,
+  fromId: string,
+  toId: string,
+): Promise<void> {
+  await db
+    .update(memorialPeople)
+    .set({ role: 'manager' })
+    .where(and(eq(memorialPeople.memorialId, memorialId), eq(memorialPeople.userId, fromId)));
+  await setRole(db, memorialId, toId, 'owner');
+  await db
+    .update(memorials)
+    .set({
+      ownerId: toId,
+      pendingOwnerId: null,
+      // A successor who became the owner is no longer waiting to.
+      successorId: sql`case when ${memorials.successorId} = ${toId}::uuid then null else ${memorials.successorId} end`,
+      updatedAt: new Date(),
+    })
+    .where(eq(memorials.id, memorialId));
+}
+
+export async function pendingInvitations(db: Db, memorialId: string, now: Date) {
+  return db
+    .select()
+    .from(memorialInvitations)
+    .where(
+      and(
+        eq(memorialInvitations.memorialId, memorialId),
+        isNull(memorialInvitations.acceptedAt),
+        gt(memorialInvitations.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(memorialInvitations.createdAt));
+}
+
+export async function insertInvitation(db: Db, values: typeof memorialInvitations.$inferInsert) {
+  const [row] = await db.insert(memorialInvitations).values(values).returning();
+  return row!;
+}
+
+/** Marks the invitation used, once: undefined when it is unknown, used or expired. */
+export async function takeInvitation(db: Db, tokenHash: string, userId: string, now: Date) {
+  const [row] = await db
+    .update(memorialInvitations)
+    .set({ acceptedAt: now, acceptedBy: userId })
+    .where(
+      and(
+        eq(memorialInvitations.tokenHash, tokenHash),
+        isNull(memorialInvitations.acceptedAt),
+        gt(memorialInvitations.expiresAt, now),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function invitationsForEmail(db: Db, email: string, now: Date) {
+  return db
+    .select({
+      id: memorialInvitations.id,
+      memorialId: memorialInvitations.memorialId,
+      title: memorials.title,
+      role: memorialInvitations.role,
+      expiresAt: memorialInvitations.expiresAt,
+    })
+    .from(memorialInvitations)
+    .innerJoin(memorials, eq(memorials.id, memorialInvitations.memorialId))
+    .where(
+      and(
+        eq(memorialInvitations.email, email),
+        isNull(memorialInvitations.acceptedAt),
+        gt(memorialInvitations.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(memorialInvitations.createdAt))
+    .limit(100);
+}
+
+export async function rolesOf(db: Db, userId: string) {
+  return db
+    .select({ memorialId: memorials.id, title: memorials.title, role: memorialPeople.role })
+    .from(memorialPeople)
+    .innerJoin(memorials, eq(memorials.id, memorialPeople.memorialId))
+    .where(eq(memorialPeople.userId, userId))
+    .orderBy(asc(memorials.title))
+    .limit(500);
+}
+
+export async function transfersOfferedTo(db: Db, userId: string) {
+  return db
+    .select({ memorialId: memorials.id, title: memorials.title })
+    .from(memorials)
+    .where(eq(memorials.pendingOwnerId, userId))
+    .limit(100);
+}
+
+export async function recordActivity(
+  db: Db,
+  entry: {
+    memorialId: string;
+    actor: { id: string; fullName: string } | null;
+    action: string;
+    targetName?: string | null;
+    detail?: string;
+  },
+): Promise<void> {
+  await db.insert(memorialActivity).values({
+    memorialId: entry.memorialId,
+    actorId: entry.actor?.id ?? null,
+    actorName: entry.actor?.fullName ?? 'Rips Memorial',
+    action: entry.action,
+    targetName: entry.targetName ?? null,
+    detail: entry.detail ?? '',
+  });
+}
+
+export async function listActivity(
+  db: Db,
+  memorialId: string,
+  limit: number,
+  before: { at: string; id: string } | null,
+) {
+  return db
+    .select({
+      id: memorialActivity.id,
+      actorName: memorialActivity.actorName,
+      action: memorialActivity.action,
+      targetName: memorialActivity.targetName,
+      detail: memorialActivity.detail,
+      createdAt: memorialActivity.createdAt,
+      cursorAt: sql<string>`${memorialActivity.createdAt}::text`,
+    })
+    .from(memorialActivity)
+    .where(
+      and(
+        eq(memorialActivity.memorialId, memorialId),
+        before
+          ? sql`(${memorialActivity.createdAt}, ${memorialActivity.id}) < (${before.at}::timestamptz, ${before.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(memorialActivity.createdAt), desc(memorialActivity.id))
+    .limit(limit + 1);
+}
+
+export async function insertReport(db: Db, values: typeof tributeReports.$inferInsert) {
+  const [row] = await db.insert(tributeReports).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function openReports(db: Db, memorialId: string | null, limit = 200) {
+  return db
+    .select()
+    .from(tributeReports)
+    .where(
+      and(
+        isNull(tributeReports.resolvedAt),
+        memorialId ? eq(tributeReports.memorialId, memorialId) : undefined,
+      ),
+    )
+    .orderBy(desc(tributeReports.createdAt))
+    .limit(limit);
+}
+
+export async function resolveReports(db: Db, kind: string, itemId: string, now: Date) {
+  await db
+    .update(tributeReports)
+    .set({ resolvedAt: now })
+    .where(
+      and(
+        eq(tributeReports.kind, kind),
+        eq(tributeReports.itemId, itemId),
+        isNull(tributeReports.resolvedAt),
+      ),
+    );
+}
+
+export async function pendingAccessRequests(db: Db, memorialId: string) {
+  return db
+    .select({
+      id: memorialAccessRequests.id,
+      message: memorialAccessRequests.message,
+      createdAt: memorialAccessRequests.createdAt,
+      userId: users.id,
+      fullName: users.fullName,
+      userName: users.userName,
+    })
+    .from(memorialAccessRequests)
+    .innerJoin(users, eq(users.id, memorialAccessRequests.userId))
+    .where(
+      and(
+        eq(memorialAccessRequests.memorialId, memorialId),
+        eq(memorialAccessRequests.status, 'pending'),
+      ),
+    )
+    .orderBy(asc(memorialAccessRequests.createdAt))
+    .limit(200);
+}
+
+export async function hasPendingRequest(db: Db, memorialId: string, userId: string) {
+  const [row] = await db
+    .select({ id: memorialAccessRequests.id })
+    .from(memorialAccessRequests)
+    .where(
+      and(
+        eq(memorialAccessRequests.memorialId, memorialId),
+        eq(memorialAccessRequests.userId, userId),
+        eq(memorialAccessRequests.status, 'pending'),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function insertAccessRequest(
+  db: Db,
+  values: typeof memorialAccessRequests.$inferInsert,
+) {
+  const [row] = await db
+    .insert(memorialAccessRequests)
+    .values(values)
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+export async function decideAccessRequest(
+  db: Db,
+  memorialId: string,
+  requestId: string,
+  status: 'approved' | 'declined',
+  deciderId: string,
+) {
+  const [row] = await db
+    .update(memorialAccessRequests)
+    .set({ status, decidedBy: deciderId, decidedAt: new Date() })
+    .where(
+      and(
+        eq(memorialAccessRequests.id, requestId),
+        eq(memorialAccessRequests.memorialId, memorialId),
+        eq(memorialAccessRequests.status, 'pending'),
+      ),
+    )
+    .returning();
+  return row;
+}

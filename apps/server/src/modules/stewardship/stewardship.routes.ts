@@ -1,0 +1,400 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
+import { MemorialIdParamsSchema, MemorialSettingsSchema } from '@rips/shared/memorials';
+import {
+  AccessDecisionSchema,
+  AccessRequestParamsSchema,
+  AccessRequestSchema,
+  AccessSummarySchema,
+  ActivityEntrySchema,
+  ActivityQuerySchema,
+  CreateAccessRequestSchema,
+  CreateInvitationSchema,
+  CreateReportSchema,
+  DeleteAccountSchema,
+  GrantableRoleSchema,
+  InvitationAcceptedSchema,
+  InvitationTokenParamsSchema,
+  ModerationActionSchema,
+  ModerationQueueSchema,
+  MyStewardshipSchema,
+  PeopleSchema,
+  PersonParamsSchema,
+  SuccessorChoiceSchema,
+  UpdatePersonSchema,
+  UpdateSettingsSchema,
+  UserChoiceSchema,
+} from '@rips/shared/stewardship';
+import { ItemStatusSchema } from '@rips/shared/tributes';
+import { respond } from '../../lib/respond.js';
+import { requireAdmin } from '../admin/admin.policy.js';
+import * as stewardship from './stewardship.service.js';
+
+const Params = { params: MemorialIdParamsSchema };
+const answer = <T extends z.ZodType>(schema: T) => ({ 200: envelope(schema), ...ERROR_RESPONSES });
+const Owner = z.object({ _id: z.string(), fullName: z.string() });
+
+/** A memorial's privacy, people, moderation, activity, ownership; a member's own part in them. */
+export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.patch(
+    '/posts/:id/settings',
+    { schema: { ...Params, body: UpdateSettingsSchema, response: answer(MemorialSettingsSchema) } },
+    async (request, reply) => {
+      const settings = await stewardship.updateSettings(
+        ctx,
+        await request.optionalUser(),
+        request.params.id,
+        request.body,
+      );
+      return respond(reply, 200, settings, 'The memorial’s settings were saved.');
+    },
+  );
+
+  app.get(
+    '/posts/:id/people',
+    { schema: { ...Params, response: answer(PeopleSchema) } },
+    async (request, reply) => {
+      const people = await stewardship.getPeople(
+        ctx,
+        await request.optionalUser(),
+        request.params.id,
+      );
+      return respond(reply, 200, people, 'People of this memorial');
+    },
+  );
+
+  app.post(
+    '/posts/:id/invitations',
+    {
+      schema: {
+        ...Params,
+        body: CreateInvitationSchema,
+        response: {
+          201: envelope(
+            z.object({
+              _id: z.string(),
+              email: z.string(),
+              role: GrantableRoleSchema,
+              expiresAt: z.string(),
+            }),
+          ),
+          ...ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      const invitation = await stewardship.invite(ctx, user, request.params.id, request.body);
+      return respond(reply, 201, invitation, `An invitation was emailed to ${invitation.email}.`);
+    },
+  );
+
+  app.post(
+    '/invitations/:token/accept',
+    { schema: { params: InvitationTokenParamsSchema, response: answer(InvitationAcceptedSchema) } },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      const accepted = await stewardship.acceptInvitation(ctx, user, request.params.token);
+      return respond(reply, 200, accepted, `Welcome: you now help look after ${accepted.title}.`);
+    },
+  );
+
+  app.patch(
+    '/posts/:id/people/:userId',
+    {
+      schema: {
+        params: PersonParamsSchema,
+        body: UpdatePersonSchema,
+        response: answer(PeopleSchema),
+      },
+    },
+    async (request, reply) => {
+      const people = await stewardship.changeRole(
+        ctx,
+        await request.optionalUser(),
+        request.params.id,
+        request.params.userId,
+        request.body.role,
+      );
+      return respond(reply, 200, people, 'The role was changed.');
+    },
+  );
+
+  app.delete(
+    '/posts/:id/people/:userId',
+    { schema: { params: PersonParamsSchema, response: answer(z.object({ removed: z.string() })) } },
+    async (request, reply) => {
+      const result = await stewardship.removePerson(
+        ctx,
+        await request.optionalUser(),
+        request.params.id,
+        request.params.userId,
+      );
+      return respond(reply, 200, result, 'They no longer help look after this memorial.');
+    },
+  );
+
+  app.get(
+    '/posts/:id/moderation',
+    { schema: { ...Params, response: answer(ModerationQueueSchema) } },
+    async (request, reply) => {
+      const queue = await stewardship.moderationQueue(
+        ctx,
+        await request.optionalUser(),
+        request.params.id,
+      );
+      return respond(reply, 200, queue, 'Tributes waiting for you');
+    },
+  );
+
+  app.post(
+    '/posts/:id/moderation',
+    {
+      schema: {
+        ...Params,
+        body: ModerationActionSchema,
+        response: answer(z.object({ status: z.union([ItemStatusSchema, z.literal('deleted')]) })),
+      },
+    },
+    async (request, reply) => {
+      const result = await stewardship.moderate(
+        ctx,
+        await request.optionalUser(),
+        request.params.id,
+        request.body,
+        request.log,
+      );
+      return respond(reply, 200, result, 'Done.');
+    },
+  );
+
+  app.post(
+    '/posts/:id/reports',
+    {
+      schema: {
+        ...Params,
+        body: CreateReportSchema,
+        response: { 201: envelope(z.object({ reported: z.literal(true) })), ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      const result = await stewardship.report(ctx, user, request.params.id, request.body);
+      return respond(reply, 201, result, 'Thank you. The family will look at it.');
+    },
+  );
+
+  app.get(
+    '/posts/:id/activity',
+    {
+      schema: {
+        ...Params,
+        querystring: ActivityQuerySchema,
+        response: {
+          200: envelope(z.array(ActivityEntrySchema)).extend({ nextCursor: z.string().nullable() }),
+          ...ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request, reply) => {
+      const page = await stewardship.activity(
+        ctx,
+        await request.optionalUser(),
+        request.params.id,
+        request.query,
+      );
+      return { ...respond(reply, 200, page.items, 'Activity'), nextCursor: page.nextCursor };
+    },
+  );
+
+  app.post(
+    '/posts/:id/transfer',
+    {
+      schema: {
+        ...Params,
+        body: UserChoiceSchema,
+        response: answer(z.object({ pendingOwner: Owner })),
+      },
+    },
+    async (request, reply) => {
+      const result = await stewardship.offerTransfer(
+        ctx,
+        await request.optionalUser(),
+        request.params.id,
+        request.body.userId,
+      );
+      return respond(
+        reply,
+        200,
+        result,
+        `Ownership was offered to ${result.pendingOwner.fullName}. It passes when they accept.`,
+      );
+    },
+  );
+
+  app.post(
+    '/posts/:id/transfer/accept',
+    {
+      schema: { ...Params, response: answer(z.object({ postId: z.string(), title: z.string() })) },
+    },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      const result = await stewardship.acceptTransfer(ctx, user, request.params.id);
+      return respond(reply, 200, result, `You now own the memorial of ${result.title}.`);
+    },
+  );
+
+  app.put(
+    '/posts/:id/successor',
+    {
+      schema: {
+        ...Params,
+        body: SuccessorChoiceSchema,
+        response: answer(z.object({ successor: Owner.nullable() })),
+      },
+    },
+    async (request, reply) => {
+      const result = await stewardship.setSuccessor(
+        ctx,
+        await request.optionalUser(),
+        request.params.id,
+        request.body.userId || null,
+      );
+      return respond(
+        reply,
+        200,
+        result,
+        result.successor
+          ? `${result.successor.fullName} is the successor.`
+          : 'No successor is named.',
+      );
+    },
+  );
+
+  app.get(
+    '/posts/:id/access',
+    { schema: { ...Params, response: answer(AccessSummarySchema) } },
+    async (request, reply) => {
+      const summary = await stewardship.accessSummary(
+        ctx,
+        await request.optionalUser(),
+        request.params.id,
+      );
+      return respond(reply, 200, summary, 'This memorial is private.');
+    },
+  );
+
+  app.post(
+    '/posts/:id/access-requests',
+    {
+      schema: {
+        ...Params,
+        body: CreateAccessRequestSchema,
+        response: { 201: envelope(AccessSummarySchema), ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      const summary = await stewardship.requestAccess(
+        ctx,
+        user,
+        request.params.id,
+        request.body.message,
+      );
+      return respond(reply, 201, summary, 'Your request was sent to the family.');
+    },
+  );
+
+  app.get(
+    '/posts/:id/access-requests',
+    { schema: { ...Params, response: answer(z.array(AccessRequestSchema)) } },
+    async (request, reply) => {
+      const requests = await stewardship.listAccessRequests(
+        ctx,
+        await request.optionalUser(),
+        request.params.id,
+      );
+      return respond(reply, 200, requests, 'Requests to see this memorial');
+    },
+  );
+
+  app.post(
+    '/posts/:id/access-requests/:requestId',
+    {
+      schema: {
+        params: AccessRequestParamsSchema,
+        body: AccessDecisionSchema,
+        response: answer(z.object({ status: z.enum(['approved', 'declined']) })),
+      },
+    },
+    async (request, reply) => {
+      const result = await stewardship.decideAccess(
+        ctx,
+        await request.optionalUser(),
+        request.params.id,
+        request.params.requestId,
+        request.body.action,
+      );
+      return respond(reply, 200, result, `The request was ${result.status}.`);
+    },
+  );
+
+  app.get(
+    '/users/me/stewardship',
+    { schema: { response: answer(MyStewardshipSchema) } },
+    async (request, reply) => {
+      const mine = await stewardship.myStewardship(ctx, await request.requireUser());
+      return respond(reply, 200, mine, 'Memorials you help look after');
+    },
+  );
+
+  app.delete(
+    '/users/me',
+    {
+      schema: {
+        body: DeleteAccountSchema,
+        response: answer(
+          z.object({
+            passedOn: z.array(z.object({ postId: z.string(), title: z.string(), to: z.string() })),
+          }),
+        ),
+      },
+    },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      const result = await stewardship.deleteAccount(ctx, user, request.body.currentPassword);
+      return respond(reply, 200, result, 'Your account was deleted.');
+    },
+  );
+};
+
+/** Reports across the site, for administrators (registered under /admin). */
+export const adminReportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/reports',
+    {
+      schema: {
+        response: answer(
+          z.array(
+            z.object({
+              _id: z.string(),
+              postId: z.string(),
+              title: z.string(),
+              kind: z.string(),
+              itemId: z.string(),
+              reason: z.string(),
+              createdAt: z.string(),
+            }),
+          ),
+        ),
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(request);
+      return respond(reply, 200, await stewardship.adminReports(app.ctx), 'Open reports');
+    },
+  );
+};

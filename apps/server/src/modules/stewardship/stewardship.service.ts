@@ -1,0 +1,994 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { ErrorCode } from '@rips/shared/api';
+import type { MemorialSettings } from '@rips/shared/memorials';
+import {
+  INVITATION_DAYS,
+  type AccessRequest,
+  type AccessSummary,
+  type ActivityEntry,
+  type CreateInvitation,
+  type CreateReport,
+  type GrantableRole,
+  type InvitationAccepted,
+  type ModerationAction,
+  type ModerationItem,
+  type ModerationQueue,
+  type MyStewardship,
+  type People,
+  type UpdateSettings,
+} from '@rips/shared/stewardship';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import {
+  legacies,
+  memorialInvitations,
+  memorialPeople,
+  memorials,
+  users,
+} from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import {
+  decodeCursor,
+  encodeCursor,
+  isKeysetPosition,
+  type KeysetPosition,
+} from '../../lib/cursor.js';
+import { isUuid } from '../../lib/ids.js';
+import type { MailMessage } from '../../mail/mailer.js';
+import { assertCurrentPassword } from '../account/account.service.js';
+import { hashPassword } from '../auth/passwords.js';
+import { removeUpload } from '../media/stored-files.js';
+import {
+  findVisibleMemorial,
+  isIndexable,
+  MEMORIAL_NOT_FOUND,
+  memorialAccess,
+  requireMemorialAccess,
+  roleOn,
+  type MemorialAccess,
+  type MemorialRow,
+} from '../memorials/memorials.policy.js';
+import type { TributeKind, ItemRow } from '../tributes/tribute-kind.js';
+import { TRIBUTE_KINDS } from '../tributes/tribute-kinds.js';
+import * as items from '../tributes/tributes.repository.js';
+import { urlsFor } from '../tributes/tributes.service.js';
+import { findUserById, type UserRow } from '../users/users.repository.js';
+import * as repo from './stewardship.repository.js';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const MEMBER_NOT_FOUND = 'We could not find that member. Please choose someone from the list.';
+
+function settingsOf(row: MemorialRow): MemorialSettings {
+  return {
+    visibility: row.visibility,
+    indexable: isIndexable(row),
+    tributeModeration: row.tributeModeration,
+    allowAccessRequests: row.allowAccessRequests,
+  };
+}
+
+/** The one line every stewardship email ends with: why the reader got it. */
+function mail(to: string, subject: string, lines: string[], why: string): MailMessage {
+  return {
+    to,
+    subject,
+    text: [...lines, '', `Why you got this: ${why}`, '', 'Rips Memorial'].join('\n'),
+  };
+}
+
+async function tellManagers(
+  ctx: AppContext,
+  tx: Db,
+  memorial: MemorialRow,
+  subject: string,
+  lines: string[],
+  link: string,
+): Promise<void> {
+  for (const person of await repo.managersToTell(tx, memorial.id)) {
+    await ctx.mail.enqueue(
+      tx,
+      mail(
+        person.email,
+        subject,
+        [`Hello ${person.fullName},`, '', ...lines, link],
+        `you look after the memorial of ${memorial.title} as its ${person.role}.`,
+      ),
+    );
+  }
+}
+
+const manageLink = (ctx: AppContext, memorialId: string, tab: string) =>
+  `${ctx.config.publicUrl}/post/${memorialId}/manage/${tab}`;
+
+// Settings.
+
+export async function updateSettings(
+  ctx: AppContext,
+  user: UserRow | null,
+  memorialId: string,
+  fields: UpdateSettings,
+): Promise<MemorialSettings> {
+  const { memorial } = await requireMemorialAccess(ctx.db, memorialId, user, 'canManage');
+  const changes = Object.entries(fields).filter(
+    ([key, value]) => value !== undefined && memorial[key as keyof UpdateSettings] !== value,
+  );
+  if (changes.length === 0) return settingsOf(memorial);
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(memorials)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(eq(memorials.id, memorial.id))
+      .returning();
+    await repo.recordActivity(tx, {
+      memorialId: memorial.id,
+      actor: user,
+      action: 'changed the settings',
+      detail: changes.map(([key, value]) => `${key}: ${String(value)}`).join(', '),
+    });
+    return row!;
+  });
+  return settingsOf(updated);
+}
+
+// People.
+
+export async function getPeople(
+  ctx: AppContext,
+  user: UserRow | null,
+  memorialId: string,
+): Promise<People> {
+  const { memorial } = await requireMemorialAccess(ctx.db, memorialId, user, 'canManage');
+  const [people, invitations, pendingOwner, successor] = await Promise.all([
+    repo.listPeople(ctx.db, memorial.id),
+    repo.pendingInvitations(ctx.db, memorial.id, new Date()),
+    memorial.pendingOwnerId ? findUserById(ctx.db, memorial.pendingOwnerId) : undefined,
+    memorial.successorId ? findUserById(ctx.db, memorial.successorId) : undefined,
+  ]);
+  return {
+    people: people.map((p) => ({
+      _id: p.id,
+      fullName: p.fullName,
+      userName: p.userName,
+      role: p.role,
+      since: p.since.toISOString(),
+      isSuccessor: p.id === memorial.successorId,
+    })),
+    invitations: invitations.map((i) => ({
+      _id: i.id,
+      email: i.email,
+      role: i.role,
+      expiresAt: i.expiresAt.toISOString(),
+    })),
+    pendingOwner: pendingOwner ? { _id: pendingOwner.id, fullName: pendingOwner.fullName } : null,
+    successor: successor ? { _id: successor.id, fullName: successor.fullName } : null,
+  };
+}
+
+/** Managers are made and unmade by the owner (or an admin) alone. */
+function requireRoleChange(access: MemorialAccess, from: string | null, to: string | null): void {
+  if ((from === 'manager' || to === 'manager') && !access.canOwn) {
+    throw AppError.forbidden('Only the owner of this memorial can make or remove a manager.');
+  }
+}
+
+export async function invite(
+  ctx: AppContext,
+  user: UserRow | null,
+  memorialId: string,
+  fields: CreateInvitation,
+): Promise<{ _id: string; email: string; role: GrantableRole; expiresAt: string }> {
+  const { memorial, access } = await requireMemorialAccess(ctx.db, memorialId, user, 'canManage');
+  requireRoleChange(access, null, fields.role);
+  await ctx.limiter.consume(
+    `invitations:user:${user!.id}`,
+    ctx.config.INVITATION_LIMIT_PER_USER,
+    'You have sent many invitations in a short time.',
+  );
+  const token = randomBytes(32).toString('base64url');
+  const link = `${ctx.config.publicUrl}/invitations/${token}`;
+  const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
+  const row = await ctx.db.transaction(async (tx) => {
+    const inserted = await repo.insertInvitation(tx, {
+      memorialId: memorial.id,
+      email: fields.email,
+      role: fields.role,
+      tokenHash: hashToken(token),
+      invitedBy: user!.id,
+      expiresAt,
+    });
+    await repo.recordActivity(tx, {
+      memorialId: memorial.id,
+      actor: user,
+      action: `invited someone as ${fields.role}`,
+      targetName: fields.email,
+    });
+    await ctx.mail.enqueue(
+      tx,
+      mail(
+        fields.email,
+        `${user!.fullName} invites you to the memorial of ${memorial.title}`,
+        [
+          'Hello,',
+          '',
+          `${user!.fullName} invites you to help look after the memorial of ${memorial.title}`,
+          `on Rips Memorial, as a ${fields.role}. Open this link, sign in or create an account,`,
+          `and press "Accept" (the link works once, for ${INVITATION_DAYS} days):`,
+          link,
+        ],
+        `${user!.fullName} entered this address when inviting someone. If you do not know them, ignore this email.`,
+      ),
+    );
+    return inserted;
+  });
+  return {
+    _id: row.id,
+    email: row.email,
+    role: row.role,
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}
+
+export async function acceptInvitation(
+  ctx: AppContext,
+  user: UserRow,
+  token: string,
+): Promise<InvitationAccepted> {
+  const invalid = () =>
+    AppError.badRequest(
+      'This invitation link is not valid any more: it was used, has expired or was mistyped. Please ask for a new one.',
+    );
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw invalid();
+  return ctx.db.transaction(async (tx) => {
+    const invitation = await repo.takeInvitation(tx, hashToken(token), user.id, new Date());
+    if (!invitation) throw invalid();
+    const [memorial] = await tx
+      .select()
+      .from(memorials)
+      .where(eq(memorials.id, invitation.memorialId));
+    if (!memorial) throw invalid();
+    const current = await roleOn(tx, memorial.id, user.id);
+    const rank = { owner: 0, manager: 1, contributor: 2, viewer: 3 } as const;
+    // An invitation never lowers a role the member already has.
+    const role = current && rank[current] <= rank[invitation.role] ? current : invitation.role;
+    if (role !== current) await repo.setRole(tx, memorial.id, user.id, role);
+    await repo.recordActivity(tx, {
+      memorialId: memorial.id,
+      actor: user,
+      action: `accepted an invitation as ${invitation.role}`,
+    });
+    return { postId: memorial.id, title: memorial.title, role };
+  });
+}
+
+export async function changeRole(
+  ctx: AppContext,
+  user: UserRow | null,
+  memorialId: string,
+  personId: string,
+  role: GrantableRole,
+): Promise<People> {
+  const { memorial, access } = await requireMemorialAccess(ctx.db, memorialId, user, 'canManage');
+  const current = isUuid(personId) ? await roleOn(ctx.db, memorial.id, personId) : null;
+  if (!current) throw AppError.notFound('This member does not help look after this memorial.');
+  if (current === 'owner') {
+    throw AppError.conflict(
+      ErrorCode.Conflict,
+      'The owner keeps their role; to hand the memorial over, transfer it.',
+    );
+  }
+  requireRoleChange(access, current, role);
+  if (current !== role) {
+    const person = await findUserById(ctx.db, personId);
+    await ctx.db.transaction(async (tx) => {
+      await repo.setRole(tx, memorial.id, personId, role);
+      await repo.recordActivity(tx, {
+        memorialId: memorial.id,
+        actor: user,
+        action: `changed a role from ${current} to ${role}`,
+        targetName: person?.fullName ?? null,
+      });
+    });
+  }
+  return getPeople(ctx, user, memorial.id);
+}
+
+/** Removes someone from the memorial's people; anyone but the owner may leave on their own. */
+export async function removePerson(
+  ctx: AppContext,
+  user: UserRow | null,
+  memorialId: string,
+  personId: string,
+): Promise<{ removed: string }> {
+  const memorial = await findVisibleMemorial(ctx.db, memorialId, user);
+  if (!user) throw AppError.unauthenticated();
+  const access = await memorialAccess(ctx.db, memorial, user);
+  const leaving = personId === user.id;
+  if (!leaving && !access.canManage) {
+    throw AppError.forbidden('Only the owner or a manager of this memorial can do that.');
+  }
+  const current = isUuid(personId) ? await roleOn(ctx.db, memorial.id, personId) : null;
+  if (!current) throw AppError.notFound('This member does not help look after this memorial.');
+  if (current === 'owner') {
+    throw AppError.conflict(
+      ErrorCode.Conflict,
+      'The owner cannot leave their memorial: transfer it to someone first.',
+    );
+  }
+  if (!leaving) requireRoleChange(access, current, null);
+  const person = leaving ? user : await findUserById(ctx.db, personId);
+  await ctx.db.transaction(async (tx) => {
+    await repo.removePerson(tx, memorial.id, personId);
+    await tx
+      .update(memorials)
+      .set({ successorId: null })
+      .where(and(eq(memorials.id, memorial.id), eq(memorials.successorId, personId)));
+    await repo.recordActivity(tx, {
+      memorialId: memorial.id,
+      actor: user,
+      action: leaving ? `left (was ${current})` : `removed a ${current}`,
+      targetName: leaving ? null : (person?.fullName ?? null),
+    });
+  });
+  return { removed: personId };
+}
+
+// Moderation.
+
+/** The kinds a memorial's managers moderate, by their API path. */
+function moderatedKind(path: string): TributeKind {
+  const kind = TRIBUTE_KINDS.find((k) => k.path === path && k.moderation);
+  if (!kind) {
+    throw AppError.validation(
+      `Tributes of kind "${path.slice(0, 40)}" are not moderated here. Choose one of: ${TRIBUTE_KINDS.filter(
+        (k) => k.moderation,
+      )
+        .map((k) => k.path)
+        .join(', ')}.`,
+      [{ path: 'kind', message: 'Unknown kind of tribute.' }],
+    );
+  }
+  return kind;
+}
+
+const MODERATED = () => TRIBUTE_KINDS.filter((k) => k.moderation);
+
+async function itemsWithAuthors(
+  db: Db,
+  kind: TributeKind,
+  where: ReturnType<typeof and>,
+): Promise<{ row: ItemRow; authorName: string }[]> {
+  const rows = (await db
+    .select({ row: kind.table, authorName: users.fullName })
+    .from(kind.table)
+    .innerJoin(users, eq(users.id, kind.table.ownerId))
+    .where(where)
+    .orderBy(kind.table.createdAt)
+    .limit(200)) as unknown as { row: ItemRow; authorName: string }[];
+  return rows;
+}
+
+export async function moderationQueue(
+  ctx: AppContext,
+  user: UserRow | null,
+  memorialId: string,
+): Promise<ModerationQueue> {
+  const { memorial } = await requireMemorialAccess(ctx.db, memorialId, user, 'canManage');
+  const urls = urlsFor(ctx, memorial);
+  const reports = await repo.openReports(ctx.db, memorial.id);
+  const queue: ModerationQueue = { pending: [], reported: [], hidden: [] };
+  for (const kind of MODERATED()) {
+    const reportedIds = [
+      ...new Set(reports.filter((r) => r.kind === kind.path).map((r) => r.itemId)),
+    ];
+    const rows = await itemsWithAuthors(
+      ctx.db,
+      kind,
+      and(
+        eq(kind.table.memorialId, memorial.id),
+        reportedIds.length
+          ? or(
+              inArray(kind.table.status, ['pending', 'hidden']),
+              inArray(kind.table.id, reportedIds),
+            )
+          : inArray(kind.table.status, ['pending', 'hidden']),
+      ),
+    );
+    for (const { row, authorName } of rows) {
+      const preview = kind.moderation!.preview(urls, row as never);
+      const item: ModerationItem = {
+        kind: kind.path,
+        itemId: row.id,
+        status: row.status,
+        text: preview.text,
+        image: preview.image,
+        author: { _id: row.ownerId, fullName: authorName },
+        createdAt: row.createdAt.toISOString(),
+        reports: reports
+          .filter((r) => r.kind === kind.path && r.itemId === row.id)
+          .map((r) => ({ reason: r.reason, createdAt: r.createdAt.toISOString() })),
+      };
+      if (row.status === 'pending') queue.pending.push(item);
+      else if (row.status === 'hidden') queue.hidden.push(item);
+      else queue.reported.push(item);
+    }
+  }
+  return queue;
+}
+
+const ACTION_WORDS = {
+  approve: 'approved',
+  hide: 'hid',
+  unhide: 'showed again',
+  delete: 'deleted',
+} as const;
+
+export async function moderate(
+  ctx: AppContext,
+  user: UserRow | null,
+  memorialId: string,
+  action: ModerationAction,
+  log: FastifyBaseLogger,
+): Promise<{ status: ItemRow['status'] | 'deleted' }> {
+  const { memorial } = await requireMemorialAccess(ctx.db, memorialId, user, 'canManage');
+  const kind = moderatedKind(action.kind);
+  const item = await items.findItem(ctx.db, kind, action.itemId);
+  if (!item || item.memorialId !== memorial.id) {
+    throw AppError.notFound('This tribute does not exist or has been removed.');
+  }
+  const allowed: Record<ModerationAction['action'], ItemRow['status'][]> = {
+    approve: ['pending', 'published'],
+    hide: ['pending', 'published'],
+    unhide: ['hidden'],
+    delete: ['pending', 'published', 'hidden'],
+  };
+  if (!allowed[action.action].includes(item.status)) {
+    throw AppError.conflict(
+      ErrorCode.Conflict,
+      `This ${kind.moderation!.name} is ${item.status}: it cannot be ${ACTION_WORDS[action.action]} now.`,
+    );
+  }
+  const name = kind.moderation!.name;
+  const author = await findUserById(ctx.db, item.ownerId);
+  let fileKey: string | null = null;
+  const status = await ctx.db.transaction(async (tx) => {
+    let next: ItemRow['status'] | 'deleted';
+    if (action.action === 'delete') {
+      const removed = await items.deleteItem(tx, kind, item.id);
+      fileKey = removed?.fileKey ?? null;
+      next = 'deleted';
+    } else {
+      next = action.action === 'hide' ? 'hidden' : 'published';
+      await items.setItemStatus(tx, kind, item.id, next);
+    }
+    await repo.resolveReports(tx, kind.path, item.id, new Date());
+    await repo.recordActivity(tx, {
+      memorialId: memorial.id,
+      actor: user,
+      action: `${ACTION_WORDS[action.action]} a ${name}`,
+      targetName: author?.fullName ?? null,
+    });
+    return next;
+  });
+  if (fileKey) {
+    await removeUpload(ctx.storage, fileKey).catch(() => {
+      log.warn(
+        { kind: kind.path },
+        'a deleted tribute left a file behind; the storage check will quarantine it',
+      );
+    });
+  }
+  return { status };
+}
+
+export async function report(
+  ctx: AppContext,
+  user: UserRow,
+  memorialId: string,
+  fields: CreateReport,
+): Promise<{ reported: true }> {
+  const memorial = await findVisibleMemorial(ctx.db, memorialId, user);
+  const kind = moderatedKind(fields.kind);
+  const item = await items.findItem(ctx.db, kind, fields.itemId);
+  const visible =
+    item &&
+    item.memorialId === memorial.id &&
+    (item.status === 'published' || item.ownerId === user.id);
+  if (!visible) throw AppError.notFound('This tribute does not exist or has been removed.');
+  await ctx.limiter.consume(
+    `reports:user:${user.id}`,
+    ctx.config.REPORT_LIMIT_PER_USER,
+    'You have sent many reports in a short time.',
+  );
+  await ctx.db.transaction(async (tx) => {
+    const inserted = await repo.insertReport(tx, {
+      memorialId: memorial.id,
+      kind: kind.path,
+      itemId: item.id,
+      reporterId: user.id,
+      reason: fields.reason,
+    });
+    // Reporting the same tribute twice changes nothing and tells nobody again.
+    if (!inserted) {
+      throw AppError.conflict(
+        ErrorCode.Conflict,
+        'You have already asked to see this memorial. Its family has not answered yet.',
+      );
+    }
+    await tellManagers(
+      ctx,
+      tx,
+      memorial,
+      `A ${kind.moderation!.name} was reported on the memorial of ${memorial.title}`,
+      [
+        `A visitor reported a ${kind.moderation!.name} on the memorial of ${memorial.title}.`,
+        `Their reason: ${fields.reason}`,
+        'You can keep it, hide it or delete it here:',
+      ],
+      manageLink(ctx, memorial.id, 'moderation'),
+    );
+  });
+  return { reported: true };
+}
+
+// Activity.
+
+export async function activity(
+  ctx: AppContext,
+  user: UserRow | null,
+  memorialId: string,
+  query: { limit: number; cursor?: string },
+): Promise<{ items: ActivityEntry[]; nextCursor: string | null }> {
+  const { memorial } = await requireMemorialAccess(ctx.db, memorialId, user, 'canManage');
+  const position = query.cursor ? decodeCursor(query.cursor, isKeysetPosition) : null;
+  if (query.cursor && !position) {
+    throw AppError.badRequest('This page link is no longer valid. Please reload the list.');
+  }
+  const rows = await repo.listActivity(
+    ctx.db,
+    memorial.id,
+    query.limit,
+    position ? { at: position[0], id: position[1] } : null,
+  );
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map((r) => ({
+      _id: r.id,
+      actor: r.actorName,
+      action: r.action,
+      target: r.targetName,
+      detail: r.detail,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    nextCursor:
+      rows.length > query.limit && last
+        ? encodeCursor<KeysetPosition>([last.cursorAt, last.id])
+        : null,
+  };
+}
+
+// Ownership.
+
+async function activeMember(ctx: AppContext, id: string): Promise<UserRow> {
+  const member = await findUserById(ctx.db, id);
+  if (!member || member.disabledAt || member.deletedAt) throw AppError.notFound(MEMBER_NOT_FOUND);
+  return member;
+}
+
+export async function offerTransfer(
+  ctx: AppContext,
+  user: UserRow | null,
+  memorialId: string,
+  recipientId: string,
+): Promise<{ pendingOwner: { _id: string; fullName: string } }> {
+  const { memorial } = await requireMemorialAccess(ctx.db, memorialId, user, 'canOwn');
+  const recipient = await activeMember(ctx, recipientId);
+  if (recipient.id === memorial.ownerId) {
+    throw AppError.conflict(ErrorCode.Conflict, 'This member already owns this memorial.');
+  }
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(memorials)
+      .set({ pendingOwnerId: recipient.id, updatedAt: new Date() })
+      .where(eq(memorials.id, memorial.id));
+    await repo.recordActivity(tx, {
+      memorialId: memorial.id,
+      actor: user,
+      action: 'offered ownership',
+      targetName: recipient.fullName,
+    });
+    await ctx.mail.enqueue(
+      tx,
+      mail(
+        recipient.email,
+        `You are offered the memorial of ${memorial.title}`,
+        [
+          `Hello ${recipient.fullName},`,
+          '',
+          `${user!.fullName} offers you ownership of the memorial of ${memorial.title} on Rips Memorial.`,
+          'As its owner you decide who sees it and who helps, and you may name a successor.',
+          `${user!.fullName} stays on as a manager. To accept, sign in and press "Accept" here:`,
+          `${ctx.config.publicUrl}/post/${memorial.id}/transfer`,
+        ],
+        `${user!.fullName} chose your account as the memorial's next owner.`,
+      ),
+    );
+  });
+  return { pendingOwner: { _id: recipient.id, fullName: recipient.fullName } };
+}
+
+export async function acceptTransfer(
+  ctx: AppContext,
+  user: UserRow,
+  memorialId: string,
+): Promise<{ postId: string; title: string }> {
+  // The recipient of a private memorial may not see it yet: the offer itself is the right.
+  const [offered] = isUuid(memorialId)
+    ? await ctx.db.select().from(memorials).where(eq(memorials.id, memorialId)).limit(1)
+    : [];
+  if (!offered || offered.pendingOwnerId !== user.id) {
+    await findVisibleMemorial(ctx.db, memorialId, user);
+    throw AppError.forbidden('Ownership of this memorial has not been offered to you.');
+  }
+  const previous = await findUserById(ctx.db, offered.ownerId);
+  await ctx.db.transaction(async (tx) => {
+    await repo.moveOwnership(tx, offered.id, offered.ownerId, user.id);
+    await repo.recordActivity(tx, {
+      memorialId: offered.id,
+      actor: user,
+      action: 'accepted ownership',
+      detail: previous ? `${previous.fullName} is now a manager` : '',
+    });
+    if (previous && !previous.deletedAt) {
+      await ctx.mail.enqueue(
+        tx,
+        mail(
+          previous.email,
+          `${user.fullName} now owns the memorial of ${offered.title}`,
+          [
+            `Hello ${previous.fullName},`,
+            '',
+            `${user.fullName} accepted ownership of the memorial of ${offered.title}.`,
+            'You stay on as a manager:',
+            `${ctx.config.publicUrl}/post/${offered.id}`,
+          ],
+          'you offered them ownership of this memorial.',
+        ),
+      );
+    }
+  });
+  return { postId: offered.id, title: offered.title };
+}
+
+export async function setSuccessor(
+  ctx: AppContext,
+  user: UserRow | null,
+  memorialId: string,
+  successorId: string | null,
+): Promise<{ successor: { _id: string; fullName: string } | null }> {
+  const { memorial } = await requireMemorialAccess(ctx.db, memorialId, user, 'canOwn');
+  let successor: UserRow | null = null;
+  if (successorId) {
+    successor = await activeMember(ctx, successorId);
+    const role = await roleOn(ctx.db, memorial.id, successor.id);
+    if (!role || role === 'owner') {
+      throw AppError.validation(
+        'Please choose one of the people who look after this memorial (invite them first).',
+        [{ path: 'userId', message: 'Not one of this memorial’s people.' }],
+      );
+    }
+  }
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(memorials)
+      .set({ successorId: successor?.id ?? null, updatedAt: new Date() })
+      .where(eq(memorials.id, memorial.id));
+    await repo.recordActivity(tx, {
+      memorialId: memorial.id,
+      actor: user,
+      action: successor ? 'named a successor' : 'cleared the successor',
+      targetName: successor?.fullName ?? null,
+    });
+  });
+  return { successor: successor ? { _id: successor.id, fullName: successor.fullName } : null };
+}
+
+// Access requests.
+
+/** What an outsider of a private memorial that takes requests may see: its name. */
+async function requestableMemorial(ctx: AppContext, memorialId: string): Promise<MemorialRow> {
+  const [row] = isUuid(memorialId)
+    ? await ctx.db.select().from(memorials).where(eq(memorials.id, memorialId)).limit(1)
+    : [];
+  if (!row || row.visibility !== 'private' || !row.allowAccessRequests) {
+    throw AppError.notFound(MEMORIAL_NOT_FOUND);
+  }
+  return row;
+}
+
+export async function accessSummary(
+  ctx: AppContext,
+  user: UserRow | null,
+  memorialId: string,
+): Promise<AccessSummary> {
+  const row = await requestableMemorial(ctx, memorialId);
+  return {
+    _id: row.id,
+    title: row.title,
+    requested: user ? await repo.hasPendingRequest(ctx.db, row.id, user.id) : false,
+  };
+}
+
+export async function requestAccess(
+  ctx: AppContext,
+  user: UserRow,
+  memorialId: string,
+  message: string,
+): Promise<AccessSummary> {
+  const row = await requestableMemorial(ctx, memorialId);
+  if (await roleOn(ctx.db, row.id, user.id)) {
+    throw AppError.conflict(ErrorCode.Conflict, 'You can already see this memorial.');
+  }
+  await ctx.limiter.consume(
+    `access-requests:user:${user.id}`,
+    ctx.config.REPORT_LIMIT_PER_USER,
+    'You have sent many requests in a short time.',
+  );
+  await ctx.db.transaction(async (tx) => {
+    const inserted = await repo.insertAccessRequest(tx, {
+      memorialId: row.id,
+      userId: user.id,
+      message,
+    });
+    if (!inserted) {
+      throw AppError.conflict(
+        ErrorCode.Conflict,
+        'You have already asked to see this memorial. Its family has not answered yet.',
+      );
+    }
+    await tellManagers(
+      ctx,
+      tx,
+      row,
+      `${user.fullName} asks to see the memorial of ${row.title}`,
+      [
+        `${user.fullName} (${user.userName}) asks to see the memorial of ${row.title}.`,
+        ...(message ? [`Their message: ${message}`] : []),
+        'You can approve or decline here:',
+      ],
+      manageLink(ctx, row.id, 'people'),
+    );
+  });
+  return { _id: row.id, title: row.title, requested: true };
+}
+
+export async function listAccessRequests(
+  ctx: AppContext,
+  user: UserRow | null,
+  memorialId: string,
+): Promise<AccessRequest[]> {
+  const { memorial } = await requireMemorialAccess(ctx.db, memorialId, user, 'canManage');
+  const rows = await repo.pendingAccessRequests(ctx.db, memorial.id);
+  return rows.map((r) => ({
+    _id: r.id,
+    user: { _id: r.userId, fullName: r.fullName, userName: r.userName },
+    message: r.message,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+export async function decideAccess(
+  ctx: AppContext,
+  user: UserRow | null,
+  memorialId: string,
+  requestId: string,
+  action: 'approve' | 'decline',
+): Promise<{ status: 'approved' | 'declined' }> {
+  const { memorial } = await requireMemorialAccess(ctx.db, memorialId, user, 'canManage');
+  const status = action === 'approve' ? 'approved' : 'declined';
+  await ctx.db.transaction(async (tx) => {
+    const decided = isUuid(requestId)
+      ? await repo.decideAccessRequest(tx, memorial.id, requestId, status, user!.id)
+      : undefined;
+    if (!decided) throw AppError.notFound('This request does not exist or was already answered.');
+    const asker = await findUserById(tx, decided.userId);
+    if (status === 'approved' && !(await roleOn(tx, memorial.id, decided.userId))) {
+      await repo.setRole(tx, memorial.id, decided.userId, 'viewer');
+    }
+    await repo.recordActivity(tx, {
+      memorialId: memorial.id,
+      actor: user,
+      action: `${status} an access request`,
+      targetName: asker?.fullName ?? null,
+    });
+    if (asker && !asker.deletedAt) {
+      await ctx.mail.enqueue(
+        tx,
+        mail(
+          asker.email,
+          status === 'approved'
+            ? `You may now see the memorial of ${memorial.title}`
+            : `Your request to see the memorial of ${memorial.title}`,
+          [
+            `Hello ${asker.fullName},`,
+            '',
+            status === 'approved'
+              ? `Your request was approved. You can see the memorial of ${memorial.title} here:`
+              : `The family of ${memorial.title} has declined your request to see the memorial.`,
+            ...(status === 'approved' ? [`${ctx.config.publicUrl}/post/${memorial.id}`] : []),
+          ],
+          'you asked to see this private memorial.',
+        ),
+      );
+    }
+  });
+  return { status };
+}
+
+// The member's own view.
+
+export async function myStewardship(ctx: AppContext, user: UserRow): Promise<MyStewardship> {
+  const now = new Date();
+  const [invitations, transfers, roles] = await Promise.all([
+    repo.invitationsForEmail(ctx.db, user.email, now),
+    repo.transfersOfferedTo(ctx.db, user.id),
+    repo.rolesOf(ctx.db, user.id),
+  ]);
+  return {
+    invitations: invitations.map((i) => ({
+      _id: i.id,
+      postId: i.memorialId,
+      title: i.title,
+      role: i.role,
+      expiresAt: i.expiresAt.toISOString(),
+    })),
+    transfers: transfers.map((t) => ({ postId: t.memorialId, title: t.title })),
+    memorials: roles.map((r) => ({ postId: r.memorialId, title: r.title, role: r.role })),
+  };
+}
+
+// Deleting an account.
+
+/**
+ * Deletes the caller's account (docs/decisions/0061-deleting-an-account.md). Each memorial they
+ * own passes to its successor, else to its longest-serving manager; when one has neither, nothing
+ * changes and the answer lists the memorials that need a successor, a transfer or a delete. The
+ * account row stays, emptied of who they were, so the flowers, prayers and pictures they left
+ * stay on the families' memorials; their private Life Legacy is deleted.
+ */
+export async function deleteAccount(
+  ctx: AppContext,
+  user: UserRow,
+  currentPassword: string,
+): Promise<{ passedOn: { postId: string; title: string; to: string }[] }> {
+  await assertCurrentPassword(ctx, user, currentPassword, 'Please enter your password.');
+  const owned = await ctx.db.select().from(memorials).where(eq(memorials.ownerId, user.id));
+  const plan: { memorial: MemorialRow; heir: UserRow }[] = [];
+  const stuck: MemorialRow[] = [];
+  for (const memorial of owned) {
+    const heir = await heirOf(ctx.db, memorial, user.id);
+    if (heir) plan.push({ memorial, heir });
+    else stuck.push(memorial);
+  }
+  if (stuck.length > 0) {
+    throw new AppError(
+      409,
+      ErrorCode.Conflict,
+      `Your account was not deleted: ${stuck.length === 1 ? 'one memorial needs' : `${stuck.length} memorials need`} someone to look after ${stuck.length === 1 ? 'it' : 'them'}. Name a successor, transfer ${stuck.length === 1 ? 'it' : 'them'}, or delete ${stuck.length === 1 ? 'it' : 'them'} first.`,
+      stuck.map((m) => ({ path: m.id, message: m.title })),
+    );
+  }
+  const avatarKey = user.avatarKey;
+  const unusable = await hashPassword(randomBytes(32).toString('base64url'));
+  await ctx.db.transaction(async (tx) => {
+    for (const { memorial, heir } of plan) {
+      await repo.moveOwnership(tx, memorial.id, user.id, heir.id);
+      await repo.recordActivity(tx, {
+        memorialId: memorial.id,
+        actor: null,
+        action: 'passed ownership on when its owner deleted their account',
+        targetName: heir.fullName,
+      });
+      await ctx.mail.enqueue(
+        tx,
+        mail(
+          heir.email,
+          `You now own the memorial of ${memorial.title}`,
+          [
+            `Hello ${heir.fullName},`,
+            '',
+            `${user.fullName} deleted their Rips Memorial account, and the memorial of ${memorial.title}`,
+            'passed to you with everything on it. You now decide who sees it and who helps:',
+            `${ctx.config.publicUrl}/post/${memorial.id}`,
+          ],
+          memorial.successorId === heir.id
+            ? `${user.fullName} named you the memorial's successor.`
+            : 'you were its longest-serving manager and no successor was named.',
+        ),
+      );
+    }
+    await tx.delete(memorialPeople).where(eq(memorialPeople.userId, user.id));
+    await tx.update(memorials).set({ successorId: null }).where(eq(memorials.successorId, user.id));
+    await tx
+      .update(memorials)
+      .set({ pendingOwnerId: null })
+      .where(eq(memorials.pendingOwnerId, user.id));
+    await tx.delete(legacies).where(eq(legacies.userId, user.id));
+    await tx
+      .delete(memorialInvitations)
+      .where(
+        and(
+          eq(memorialInvitations.email, user.email),
+          sql`${memorialInvitations.acceptedAt} IS NULL`,
+        ),
+      );
+    const compact = user.id.replaceAll('-', '');
+    await tx
+      .update(users)
+      .set({
+        fullName: 'Former member',
+        email: `deleted-${compact}@deleted.invalid`,
+        userName: `deleted_${compact}`,
+        passwordHash: unusable,
+        avatarKey: null,
+        role: 'visitor',
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+        disabledAt: new Date(),
+        deletedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, user.id));
+  });
+  if (avatarKey) await removeUpload(ctx.storage, avatarKey).catch(() => undefined);
+  return {
+    passedOn: plan.map((p) => ({
+      postId: p.memorial.id,
+      title: p.memorial.title,
+      to: p.heir.fullName,
+    })),
+  };
+}
+
+/** Who takes a memorial over from `ownerId`: the named successor, else the longest-serving manager. */
+async function heirOf(db: Db, memorial: MemorialRow, ownerId: string): Promise<UserRow | null> {
+  const candidates = await db
+    .select({ user: users, role: memorialPeople.role })
+    .from(memorialPeople)
+    .innerJoin(users, eq(users.id, memorialPeople.userId))
+    .where(
+      and(
+        eq(memorialPeople.memorialId, memorial.id),
+        sql`${users.id} <> ${ownerId}`,
+        sql`${users.deletedAt} IS NULL`,
+        sql`${users.disabledAt} IS NULL`,
+      ),
+    )
+    .orderBy(memorialPeople.createdAt);
+  const successor = candidates.find((c) => c.user.id === memorial.successorId);
+  if (successor) return successor.user;
+  return candidates.find((c) => c.role === 'manager')?.user ?? null;
+}
+
+/** Open reports across the site, for administrators. */
+export async function adminReports(ctx: AppContext) {
+  const reports = await repo.openReports(ctx.db, null, 200);
+  const titles = reports.length
+    ? await ctx.db
+        .select({ id: memorials.id, title: memorials.title })
+        .from(memorials)
+        .where(inArray(memorials.id, [...new Set(reports.map((r) => r.memorialId))]))
+    : [];
+  const titleOf = new Map(titles.map((t) => [t.id, t.title]));
+  return reports.map((r) => ({
+    _id: r.id,
+    postId: r.memorialId,
+    title: titleOf.get(r.memorialId) ?? '',
+    kind: r.kind,
+    itemId: r.itemId,
+    reason: r.reason,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}

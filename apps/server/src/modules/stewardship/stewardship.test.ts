@@ -1,0 +1,406 @@
+// Stewardship behaviour: privacy levels, people and invitations, moderation and reports,
+// activity, transfer, succession and account deletion. Who may call what is the authorization
+// table's; this file tests what the calls do.
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  createTestApp,
+  TEST_ENGINE,
+  UNLIMITED_CREATIONS,
+  type TestApp,
+} from '../../../test/app.js';
+import { createUser, TEST_PASSWORD, type TestUser } from '../../../test/factories.js';
+import { pngFile } from '../../../test/fixtures.js';
+import { multipart } from '../../../test/multipart.js';
+
+let t: TestApp;
+const send = (request: InjectOptions) => t.app.inject(request);
+const call = (
+  method: InjectOptions['method'],
+  url: string,
+  user: TestUser | null,
+  payload?: object,
+) => send({ method, url, headers: user?.auth ?? {}, ...(payload ? { payload } : {}) });
+
+async function createMemorial(owner: TestUser, fields: Record<string, string> = {}) {
+  const form = multipart(
+    {
+      title: `Grace Okafor ${Math.random().toString(36).slice(2, 8)}`,
+      traits: 'gentle',
+      ...fields,
+    },
+    { postImg: await pngFile() },
+  );
+  const res = await send({
+    method: 'POST',
+    url: '/api/v1/posts',
+    payload: form.payload,
+    headers: { ...form.headers, ...owner.auth },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as { _id: string; title: string; postImg: string; visibility: string };
+}
+
+async function mailTo(to: string, since: number) {
+  return vi.waitFor(
+    () => {
+      const message = t.mail.slice(since).find((m) => m.to === to);
+      if (!message) throw new Error(`no mail to ${to} yet`);
+      return message;
+    },
+    { timeout: 5000, interval: 20 },
+  );
+}
+
+beforeAll(async () => {
+  t = await createTestApp(UNLIMITED_CREATIONS);
+});
+afterAll(async () => t?.close());
+
+describe(`stewardship (${TEST_ENGINE})`, () => {
+  it('a private memorial is not found by outsiders anywhere: page, lists, search, picture', async () => {
+    const owner = await createUser(t.app, { role: 'sponsor' });
+    const outsider = await createUser(t.app);
+    const memorial = await createMemorial(owner);
+    const word = memorial.title.split(' ')[2]!;
+    // Public: an unsigned picture URL that anyone opens.
+    expect(memorial.postImg).not.toContain('sig=');
+    expect((await call('GET', memorial.postImg, null)).statusCode).toBe(200);
+
+    const saved = await call('PATCH', `/api/v1/posts/${memorial._id}/settings`, owner, {
+      visibility: 'private',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ visibility: 'private', indexable: false });
+
+    for (const viewer of [null, outsider]) {
+      expect((await call('GET', `/api/v1/posts/post/${memorial._id}`, viewer)).statusCode).toBe(
+        404,
+      );
+      expect((await call('GET', `/api/v1/prayers/post/${memorial._id}`, viewer)).statusCode).toBe(
+        404,
+      );
+      const search = await call('GET', `/api/v1/posts?q=${word}&limit=12`, viewer);
+      expect(search.json().data).toEqual([]);
+    }
+    // The old public URL no longer opens; the owner gets a signed one that does.
+    expect((await call('GET', memorial.postImg, null)).statusCode).toBe(404);
+    const mine = await call('GET', `/api/v1/posts/post/${memorial._id}`, owner);
+    expect(mine.json().data).toMatchObject({ visibility: 'private', myRole: 'owner' });
+    const signed = mine.json().data.postImg as string;
+    expect(signed).toContain('sig=');
+    expect((await call('GET', signed, null)).statusCode).toBe(200);
+    expect((await call('GET', `/api/v1/posts?q=${word}&limit=12`, owner)).json().data).toHaveLength(
+      1,
+    );
+  });
+
+  it('unlisted opens by its address but is never listed; members-only needs a sign-in', async () => {
+    const owner = await createUser(t.app, { role: 'sponsor' });
+    const member = await createUser(t.app);
+    const unlisted = await createMemorial(owner, { visibility: 'unlisted', indexable: 'true' });
+    expect(unlisted).toMatchObject({ visibility: 'unlisted' });
+    const word = unlisted.title.split(' ')[2]!;
+    expect(
+      (await call('GET', `/api/v1/posts/post/${unlisted._id}`, null)).json().data.indexable,
+    ).toBe(false);
+    expect((await call('GET', `/api/v1/posts?q=${word}`, member)).json().data).toEqual([]);
+    const members = await createMemorial(owner, { visibility: 'members' });
+    expect((await call('GET', `/api/v1/posts/post/${members._id}`, null)).statusCode).toBe(404);
+    expect((await call('GET', `/api/v1/posts/post/${members._id}`, member)).statusCode).toBe(200);
+    const wrong = multipart({ title: 'X', visibility: 'secret' });
+    const refused = await send({
+      method: 'POST',
+      url: '/api/v1/posts',
+      payload: wrong.payload,
+      headers: { ...wrong.headers, ...owner.auth },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('public, unlisted, members or private');
+  });
+
+  it('invites by email with a single-use link; the invitee accepts and sees the private memorial', async () => {
+    const owner = await createUser(t.app, { role: 'sponsor' });
+    const relative = await createUser(t.app);
+    const memorial = await createMemorial(owner, { visibility: 'private' });
+    const since = (await t.mailSettled()).length;
+    const invited = await call('POST', `/api/v1/posts/${memorial._id}/invitations`, owner, {
+      email: relative.row.email.toUpperCase(),
+      role: 'viewer',
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const message = await mailTo(relative.row.email, since);
+    expect(message.text).toContain('Why you got this');
+    const token = /\/invitations\/([A-Za-z0-9_-]{43})/.exec(message.text)![1]!;
+    // The invitation shows on the invitee's profile, and in the memorial's people.
+    const mine = await call('GET', '/api/v1/users/me/stewardship', relative);
+    expect(mine.json().data.invitations[0]).toMatchObject({ postId: memorial._id, role: 'viewer' });
+    const people = await call('GET', `/api/v1/posts/${memorial._id}/people`, owner);
+    expect(people.json().data.invitations).toHaveLength(1);
+
+    expect((await call('GET', `/api/v1/posts/post/${memorial._id}`, relative)).statusCode).toBe(
+      404,
+    );
+    const accepted = await call('POST', `/api/v1/invitations/${token}/accept`, relative);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().data).toMatchObject({ postId: memorial._id, role: 'viewer' });
+    expect((await call('GET', `/api/v1/posts/post/${memorial._id}`, relative)).statusCode).toBe(
+      200,
+    );
+    // Single use.
+    const again = await call('POST', `/api/v1/invitations/${token}/accept`, relative);
+    expect(again.statusCode).toBe(400);
+    // Anyone may leave; then it is gone for them again.
+    const left = await call(
+      'DELETE',
+      `/api/v1/posts/${memorial._id}/people/${relative.row.id}`,
+      relative,
+    );
+    expect(left.statusCode).toBe(200);
+    expect((await call('GET', `/api/v1/posts/post/${memorial._id}`, relative)).statusCode).toBe(
+      404,
+    );
+    const activity = await call('GET', `/api/v1/posts/${memorial._id}/activity`, owner);
+    const actions = (activity.json().data as { action: string }[]).map((a) => a.action);
+    expect(actions).toEqual(
+      expect.arrayContaining(['invited someone as viewer', 'accepted an invitation as viewer']),
+    );
+    expect(actions.some((a) => a.startsWith('left'))).toBe(true);
+  });
+
+  it('with approval on, a prayer shows only to its author until a manager approves it', async () => {
+    const owner = await createUser(t.app, { role: 'sponsor' });
+    const visitor = await createUser(t.app);
+    const other = await createUser(t.app);
+    const memorial = await createMemorial(owner, { tributeModeration: 'approve' });
+    const since = (await t.mailSettled()).length;
+    const prayed = await call('POST', '/api/v1/prayers', visitor, {
+      postId: memorial._id,
+      prayerText: 'Rest well.',
+    });
+    expect(prayed.statusCode, prayed.body).toBe(201);
+    expect(prayed.json().data.status).toBe('pending');
+    const id = prayed.json().data._id as string;
+    const listFor = async (user: TestUser | null) =>
+      (await call('GET', `/api/v1/prayers/post/${memorial._id}`, user)).json().data as {
+        _id: string;
+        status: string;
+      }[];
+    expect((await listFor(visitor)).map((p) => p.status)).toEqual(['pending']);
+    expect(await listFor(other)).toEqual([]);
+    expect(await listFor(null)).toEqual([]);
+    expect((await mailTo(owner.row.email, since)).subject).toContain('awaits your approval');
+
+    const queue = await call('GET', `/api/v1/posts/${memorial._id}/moderation`, owner);
+    expect(queue.json().data.pending[0]).toMatchObject({ itemId: id, text: 'Rest well.' });
+    const approved = await call('POST', `/api/v1/posts/${memorial._id}/moderation`, owner, {
+      kind: 'prayers',
+      itemId: id,
+      action: 'approve',
+    });
+    expect(approved.json().data).toEqual({ status: 'published' });
+    expect((await listFor(other)).map((p) => p._id)).toEqual([id]);
+    // A kind that is not moderated is refused with its reason.
+    const wrongKind = await call('POST', `/api/v1/posts/${memorial._id}/moderation`, owner, {
+      kind: 'letters',
+      itemId: id,
+      action: 'hide',
+    });
+    expect(wrongKind.statusCode).toBe(400);
+  });
+
+  it('a report reaches the managers; hiding takes the tribute down and can be undone', async () => {
+    const owner = await createUser(t.app, { role: 'sponsor' });
+    const author = await createUser(t.app);
+    const reporter = await createUser(t.app);
+    const admin = await createUser(t.app, { role: 'admin' });
+    const memorial = await createMemorial(owner);
+    const flower = await call('POST', '/api/v1/flowers', author, {
+      postId: memorial._id,
+      bouquet: 'red-roses',
+    });
+    const id = flower.json().data._id as string;
+    const since = (await t.mailSettled()).length;
+    const reported = await call('POST', `/api/v1/posts/${memorial._id}/reports`, reporter, {
+      kind: 'flowers',
+      itemId: id,
+      reason: 'This is spam.',
+    });
+    expect(reported.statusCode, reported.body).toBe(201);
+    expect((await mailTo(owner.row.email, since)).text).toContain('This is spam.');
+    const short = await call('POST', `/api/v1/posts/${memorial._id}/reports`, reporter, {
+      kind: 'flowers',
+      itemId: id,
+      reason: '',
+    });
+    expect(short.statusCode).toBe(400);
+    const site = await call('GET', '/api/v1/admin/reports', admin);
+    expect(site.json().data.some((r: { itemId: string }) => r.itemId === id)).toBe(true);
+    const queue = await call('GET', `/api/v1/posts/${memorial._id}/moderation`, owner);
+    expect(queue.json().data.reported[0].reports[0].reason).toBe('This is spam.');
+
+    const hide = (action: string) =>
+      call('POST', `/api/v1/posts/${memorial._id}/moderation`, owner, {
+        kind: 'flowers',
+        itemId: id,
+        action,
+      });
+    expect((await hide('hide')).json().data.status).toBe('hidden');
+    const shown = async () =>
+      (await call('GET', `/api/v1/flowers/post/${memorial._id}`, null)).json().data.length;
+    expect(await shown()).toBe(0);
+    expect((await hide('hide')).statusCode).toBe(409);
+    expect((await hide('unhide')).json().data.status).toBe('published');
+    expect(await shown()).toBe(1);
+    expect(
+      (await call('GET', '/api/v1/admin/reports', admin))
+        .json()
+        .data.some((r: { itemId: string }) => r.itemId === id),
+    ).toBe(false);
+  });
+
+  it('transfers ownership on acceptance: the old owner becomes a manager', async () => {
+    const owner = await createUser(t.app, { role: 'sponsor' });
+    const heir = await createUser(t.app);
+    const memorial = await createMemorial(owner, { visibility: 'private' });
+    const since = (await t.mailSettled()).length;
+    const offered = await call('POST', `/api/v1/posts/${memorial._id}/transfer`, owner, {
+      userId: heir.row.id,
+    });
+    expect(offered.statusCode, offered.body).toBe(200);
+    const mail = await mailTo(heir.row.email, since);
+    expect(mail.text).toContain(`/post/${memorial._id}/transfer`);
+    expect((await call('GET', '/api/v1/users/me/stewardship', heir)).json().data.transfers).toEqual(
+      [{ postId: memorial._id, title: memorial.title }],
+    );
+    const accepted = await call('POST', `/api/v1/posts/${memorial._id}/transfer/accept`, heir);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const detail = await call('GET', `/api/v1/posts/post/${memorial._id}`, heir);
+    expect(detail.json().data).toMatchObject({ owner: { _id: heir.row.id }, myRole: 'owner' });
+    const before = await call('GET', `/api/v1/posts/post/${memorial._id}`, owner);
+    expect(before.json().data.myRole).toBe('manager');
+    expect(before.json().data.abilities).toMatchObject({
+      update: true,
+      delete: false,
+      transfer: false,
+    });
+    // A manager cannot delete it.
+    expect((await call('DELETE', `/api/v1/posts/${memorial._id}`, owner)).statusCode).toBe(403);
+  });
+
+  it('deleting an account hands each memorial to its successor with nothing lost, or refuses with the list', async () => {
+    const owner = await createUser(t.app, { role: 'sponsor' });
+    const successor = await createUser(t.app);
+    const memorial = await createMemorial(owner);
+    const lonely = await createMemorial(owner);
+    const prayer = await call('POST', '/api/v1/prayers', owner, {
+      postId: memorial._id,
+      prayerText: 'Always with us.',
+    });
+    expect(prayer.statusCode).toBe(201);
+    await call('PATCH', `/api/v1/users/${successor.row.id}/roles`, owner, {
+      postId: memorial._id,
+      userId: successor.row.id,
+    });
+    const named = await call('PUT', `/api/v1/posts/${memorial._id}/successor`, owner, {
+      userId: successor.row.id,
+    });
+    expect(named.statusCode, named.body).toBe(200);
+
+    const wrongPassword = await call('DELETE', '/api/v1/users/me', owner, {
+      currentPassword: 'not-it',
+    });
+    expect(wrongPassword.statusCode).toBe(400);
+    const refused = await call('DELETE', '/api/v1/users/me', owner, {
+      currentPassword: TEST_PASSWORD,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors).toEqual([{ path: lonely._id, message: lonely.title }]);
+    expect((await call('GET', '/api/v1/users/me', owner)).statusCode).toBe(200);
+
+    expect((await call('DELETE', `/api/v1/posts/${lonely._id}`, owner)).statusCode).toBe(200);
+    const since = (await t.mailSettled()).length;
+    const deleted = await call('DELETE', '/api/v1/users/me', owner, {
+      currentPassword: TEST_PASSWORD,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json().data.passedOn).toEqual([
+      { postId: memorial._id, title: memorial.title, to: successor.row.fullName },
+    ]);
+    expect((await mailTo(successor.row.email, since)).text).toContain('named you');
+    expect((await call('GET', '/api/v1/users/me', owner)).statusCode).toBe(401);
+    const detail = await call('GET', `/api/v1/posts/post/${memorial._id}`, successor);
+    expect(detail.json().data).toMatchObject({ owner: { _id: successor.row.id }, myRole: 'owner' });
+    expect(detail.json().data.postImg).toBeTruthy();
+    const prayers = await call('GET', `/api/v1/prayers/post/${memorial._id}`, null);
+    expect(prayers.json().data).toMatchObject([
+      { prayerText: 'Always with us.', owner: { fullName: 'Former member' } },
+    ]);
+  });
+
+  it('an outsider of a private memorial that takes requests may ask; a manager approves', async () => {
+    const owner = await createUser(t.app, { role: 'sponsor' });
+    const cousin = await createUser(t.app);
+    const memorial = await createMemorial(owner, { visibility: 'private' });
+    expect((await call('GET', `/api/v1/posts/${memorial._id}/access`, cousin)).statusCode).toBe(
+      404,
+    );
+    await call('PATCH', `/api/v1/posts/${memorial._id}/settings`, owner, {
+      allowAccessRequests: true,
+    });
+    const summary = await call('GET', `/api/v1/posts/${memorial._id}/access`, cousin);
+    expect(summary.json().data).toEqual({
+      _id: memorial._id,
+      title: memorial.title,
+      requested: false,
+    });
+    const since = (await t.mailSettled()).length;
+    const asked = await call('POST', `/api/v1/posts/${memorial._id}/access-requests`, cousin, {
+      message: 'I am her cousin.',
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect((await mailTo(owner.row.email, since)).text).toContain('I am her cousin.');
+    // Asking again while the first request waits is refused, and says why.
+    const again = await call('POST', `/api/v1/posts/${memorial._id}/access-requests`, cousin, {
+      message: 'Me again.',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'CONFLICT', success: false });
+    expect(again.json().message).toContain('already asked');
+    expect(
+      (await call('GET', `/api/v1/posts/${memorial._id}/access`, cousin)).json().data.requested,
+    ).toBe(true);
+    const list = await call('GET', `/api/v1/posts/${memorial._id}/access-requests`, owner);
+    const requestId = list.json().data[0]._id as string;
+    const since2 = (await t.mailSettled()).length;
+    const approved = await call(
+      'POST',
+      `/api/v1/posts/${memorial._id}/access-requests/${requestId}`,
+      owner,
+      { action: 'approve' },
+    );
+    expect(approved.json().data).toEqual({ status: 'approved' });
+    expect((await mailTo(cousin.row.email, since2)).subject).toContain('You may now see');
+    expect(
+      (await call('GET', `/api/v1/posts/post/${memorial._id}`, cousin)).json().data.myRole,
+    ).toBe('viewer');
+  });
+
+  it('the spec’s contributor call keeps adding contributors through the roles table', async () => {
+    const owner = await createUser(t.app, { role: 'sponsor' });
+    const helper = await createUser(t.app);
+    const memorial = await createMemorial(owner, { visibility: 'private' });
+    const added = await call('PATCH', `/api/v1/users/${helper.row.id}/roles`, owner, {
+      postId: memorial._id,
+      userId: helper.row.id,
+    });
+    expect(added.json().data).toEqual({ postId: memorial._id, contributer: [helper.row.id] });
+    const people = await call('GET', `/api/v1/posts/${memorial._id}/people`, owner);
+    expect(people.json().data.people.map((p: { role: string }) => p.role)).toEqual([
+      'owner',
+      'contributor',
+    ]);
+    const contributed = await call('GET', '/api/v1/posts/get-contributer-post', helper);
+    expect(contributed.json().data.map((m: { _id: string }) => m._id)).toEqual([memorial._id]);
+  });
+});
