@@ -1,102 +1,57 @@
 /*
- * The server's side of the web app: renders a public page to HTML with the same components the
- * browser runs, so people see the page before any JavaScript has loaded. The server calls
- * `renderPage` for the pages in SERVER_RENDERED; the browser then hydrates that HTML (main.tsx).
+ * The server's side of the web app (the API server imports this, built into dist-ssr/, or
+ * through Vite in development). It renders a page through the app's own routes: React Router's
+ * static handler runs the route's loaders, which fill a query client of this request alone, then
+ * the page is rendered to HTML with the same components the browser runs. The browser adopts it
+ * (main.tsx) from the router's hydration data and the dehydrated queries the page carries.
  *
- * Pages are rendered as a visitor who is not signed in: the session lives in the browser only.
- * A signed-in member sees the public page first, then their own view once the app starts.
+ * A page is rendered as its viewer: a visitor, or the signed-in member named by the session
+ * cookie, whose bearer token the server's in-process `fetch` carries. The HTML never holds it.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import {
-  dehydrate,
-  type DehydratedState,
-  type QueryClient,
-  type QueryKey,
-} from '@tanstack/react-query';
+import { dehydrate, type DehydratedState } from '@tanstack/react-query';
 import {
   createStaticHandler,
   createStaticRouter,
-  matchPath,
+  isRouteErrorResponse,
   StaticRouterProvider,
+  type HydrationState,
 } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers';
-import { routes } from './app/router';
-import { paths } from './config/paths';
-import { legendsQuery } from './features/home/api/home.api';
-import { memorialListQuery, memorialQuery } from './features/memorials/api/memorials.api';
-import { tributeListQuery } from './features/tributes/api/tributes.api';
-import { ApiError, setServerTransport } from './lib/api-client';
+import { createRoutes, type PageHandle } from './app/router';
+import { ApiError, setRenderTransport } from './lib/api-client';
 import { formatDocumentTitle, ServerTitleContext } from './lib/use-document-title';
+import { RenderedViewerContext, type RenderedViewer } from './lib/use-session';
 
-interface ServerPage {
-  path: string;
-  /** Loads what the page shows first. */
-  prefetch?: (
-    client: QueryClient,
-    params: Record<string, string | undefined>,
-    search: URLSearchParams,
-  ) => Promise<unknown>;
-}
-
-/**
- * The public pages people arrive on. Pages for members only are left to the browser, which knows
- * the session; so are the longer forms (sign-up, password reset, contact), which would otherwise
- * have to hold every field until the app runs.
- */
-const SERVER_RENDERED: ServerPage[] = [
-  { path: paths.home.path, prefetch: (client) => client.fetchQuery(legendsQuery) },
-  {
-    path: paths.memoriams.path,
-    prefetch: (client, _params, search) =>
-      client.fetchInfiniteQuery(memorialListQuery((search.get('q') ?? '').trim())),
-  },
-  {
-    path: paths.post.path,
-    // The memorial, then its flowers and prayers (public); galleries are for its family only.
-    prefetch: async (client, params) => {
-      const id = params.id ?? '';
-      await client.fetchQuery(memorialQuery(id));
-      const flowers = tributeListQuery('flowers', id);
-      const prayers = tributeListQuery('prayers', id);
-      await Promise.all([
-        optional(client, flowers.queryKey, client.fetchInfiniteQuery(flowers)),
-        optional(client, prayers.queryKey, client.fetchInfiniteQuery(prayers)),
-      ]);
-    },
-  },
-  { path: paths.login.path },
-  { path: paths.aboutUs.path },
-  { path: paths.userGuide.path },
-  { path: paths.terms.path },
-  { path: paths.policy.path },
-];
-
-/**
- * Loads a part of the page that can also arrive later: when it fails, it is left out (the server
- * and the browser then both render it as loading, and the browser asks again).
- */
-async function optional(client: QueryClient, queryKey: QueryKey, load: Promise<unknown>) {
-  try {
-    await load;
-  } catch {
-    client.removeQueries({ queryKey, exact: true });
-  }
+/** What a rendered page hands the browser (main.tsx reads it). */
+export interface PageData {
+  router: HydrationState;
+  queries: DehydratedState;
+  /** Whom the page was rendered for: the browser checks it against its own session. */
+  viewer: RenderedViewer | null;
 }
 
 export type RenderResult =
-  | { kind: 'page'; html: string; state: DehydratedState; title: string }
+  | { kind: 'page'; html: string; title: string; data: PageData }
   /** The page's data said "no such thing" (or "not yours"): the browser shows the message. */
   | { kind: 'status'; status: number }
   /** Not a page rendered here. */
   | { kind: 'skip' };
 
-/** How the app's API calls reach the server while it renders (in process, without a socket). */
-export function configureServerRendering(serverFetch: typeof fetch) {
-  setServerTransport(serverFetch);
+export interface RenderRequest {
+  url: string;
+  /** The API, answered in process as the viewer. */
+  fetch: typeof fetch;
+  viewer: RenderedViewer | null;
+  /** Gives the render up (the server's render time-out): the result is then a rejection. */
+  signal: AbortSignal;
 }
 
-const handler = createStaticHandler(routes);
+// Each render's API calls go through its own fetch, even while several renders interleave.
+const transports = new AsyncLocalStorage<typeof fetch>();
+setRenderTransport(() => transports.getStore());
 
 async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   let html = '';
@@ -104,49 +59,66 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   return html;
 }
 
-/** `signal` gives the render up (the server's render time-out): the result is then a rejection. */
-export async function renderPage(
-  url: string,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<RenderResult> {
-  const location = new URL(url, 'http://localhost');
-  const page = SERVER_RENDERED.find((p) => matchPath(p.path, location.pathname));
-  if (!page) return { kind: 'skip' };
-  const params = matchPath(page.path, location.pathname)?.params ?? {};
+/** The 4xx a loader's call answered, when that is why the page could not be rendered. */
+function clientErrorStatus(errors: Record<string, unknown> | null): number | null {
+  for (const error of Object.values(errors ?? {})) {
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return error.status;
+    if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500)
+      return error.status;
+  }
+  return null;
+}
 
+export function render(request: RenderRequest): Promise<RenderResult> {
+  return transports.run(request.fetch, () => renderPage(request));
+}
+
+async function renderPage({ url, viewer, signal }: RenderRequest): Promise<RenderResult> {
+  const location = new URL(url, 'http://localhost');
   const client = createQueryClient();
   // A failed call is answered at once: the visitor is waiting for this page.
   client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
-  try {
-    await page.prefetch?.(client, params, location.searchParams);
-  } catch (error) {
-    if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-      return { kind: 'status', status: error.status };
-    }
-    throw error;
-  }
+  const handler = createStaticHandler(createRoutes({ client, awaitData: true }));
 
-  signal?.throwIfAborted();
-  const context = await handler.query(new Request(location));
+  const context = await handler.query(new Request(location, { signal }));
   if (context instanceof Response) return { kind: 'skip' };
+  const leaf = context.matches.at(-1);
+  if (!(leaf?.route.handle as PageHandle | undefined)?.serverRendered) return { kind: 'skip' };
+  if (context.errors) {
+    const status = clientErrorStatus(context.errors);
+    if (status) return { kind: 'status', status };
+    throw Object.values(context.errors)[0];
+  }
+  signal.throwIfAborted();
+
   const router = createStaticRouter(handler.dataRoutes, context);
   const title = { title: formatDocumentTitle() };
   // prerender waits for every lazy page chunk, so the HTML holds the whole page; without a chunk
   // size limit React writes every part in place, with no inline script to move parts about
-  // (the CSP forbids inline scripts).
+  // (the CSP forbids inline scripts). The router's hydration data goes out as JSON with the
+  // page (hydrate={false}: the router would write it as an inline script).
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <ServerTitleContext value={title}>
-        <AppProviders client={client}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProviders>
+        <RenderedViewerContext value={viewer}>
+          <AppProviders client={client}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProviders>
+        </RenderedViewerContext>
       </ServerTitleContext>
     </StrictMode>,
     { progressiveChunkSize: Number.POSITIVE_INFINITY, signal },
   );
-  signal?.throwIfAborted();
+  signal.throwIfAborted();
   const html = await streamToString(prelude);
-  return { kind: 'page', html, state: dehydrate(client), title: title.title };
+  return {
+    kind: 'page',
+    html,
+    title: title.title,
+    data: {
+      router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
+      queries: dehydrate(client),
+      viewer,
+    },
+  };
 }
-
-export { SERVER_STATE_ID } from './server-state';

@@ -4,14 +4,14 @@ import './styles/global.css';
 
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { hydrate } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders, createQueryClient } from './app/providers';
 import { createAppRouter } from './app/router';
-import { beginHydration } from './lib/hydration';
+import type { PageData } from './entry-server';
 import { nextTask } from './lib/next-task';
-import { initSession } from './lib/session';
-import { noteServerState, SERVER_STATE_ID } from './server-state';
+import { getSession, initSession } from './lib/session';
+import { RenderedViewerContext } from './lib/use-session';
 
 // Zod probes `new Function` to speed up parsing; our CSP forbids eval, so tell it not to try
 // (set before any zod chunk loads, without importing zod into the first bundle).
@@ -19,6 +19,9 @@ declare global {
   var __zod_globalConfig: { jitless?: boolean } | undefined;
 }
 (globalThis.__zod_globalConfig ??= {}).jitless = true;
+
+/** The JSON script a server-rendered page carries (apps/server/src/plugins/web-app.ts). */
+const PAGE_DATA_ID = 'rips-page-data';
 
 /**
  * Start-up, in three tasks rather than one: evaluating the scripts, creating the router and
@@ -32,32 +35,34 @@ async function start() {
   if (!container) throw new Error('The page has no #root element.');
 
   await nextTask();
-  const router = createAppRouter();
-  // A page the server rendered carries the answers it was rendered with.
+  // A page the server rendered carries the router's data and the answers it was rendered with.
+  // It is adopted only when it was rendered for this browser's session: one rendered for someone
+  // else (a session stored before the session cookie existed, or a cookie that outlived a
+  // sign-out) would show their rights for a moment, so the app renders that page afresh instead.
+  const text = document.getElementById(PAGE_DATA_ID)?.textContent;
+  const rendered = text ? (JSON.parse(text) as PageData) : null;
+  const page =
+    rendered && (rendered.viewer?.user._id ?? null) === (getSession()?.user._id ?? null)
+      ? rendered
+      : null;
   const client = createQueryClient();
-  const serverState = document.getElementById(SERVER_STATE_ID)?.textContent;
-  if (serverState) {
-    const state = JSON.parse(serverState) as DehydratedState;
-    hydrate(client, state);
-    noteServerState(state);
-  }
+  if (page) hydrate(client, page.queries);
+  const router = createAppRouter(client, page?.router);
   const app = (
     <StrictMode>
-      <AppProviders client={client}>
-        <RouterProvider router={router} />
-      </AppProviders>
+      <RenderedViewerContext value={page?.viewer ?? null}>
+        <AppProviders client={client}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </RenderedViewerContext>
     </StrictMode>
   );
 
   await nextTask();
   // As a transition, the first render yields to the browser instead of one long task.
   startTransition(() => {
-    if (serverState && container.firstElementChild) {
-      beginHydration();
-      hydrateRoot(container, app);
-    } else {
-      createRoot(container).render(app);
-    }
+    if (page && container.firstElementChild) hydrateRoot(container, app);
+    else createRoot(container).render(app);
   });
 }
 

@@ -1,3 +1,4 @@
+import { useMediaQuery } from '@mantine/hooks';
 import { Suspense, lazy, useSyncExternalStore } from 'react';
 import { notificationsRequested, subscribeNotificationsRequested } from '@/lib/notify';
 
@@ -12,10 +13,17 @@ export function NotificationsHost() {
     notificationsRequested,
     () => false,
   );
+  // On a phone a notice at the top would cover the page's heading: there it rises from the bottom.
+  const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: true });
   if (!requested) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position="top-right" zIndex={1000} containerWidth={400} limit={4} />
+      <Notifications
+        position={phone ? 'bottom-center' : 'top-right'}
+        zIndex={1000}
+        containerWidth={400}
+        limit={4}
+      />
     </Suspense>
   );
 }

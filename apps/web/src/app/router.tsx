@@ -1,7 +1,17 @@
 import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import {
+  createBrowserRouter,
+  type HydrationState,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router';
 import { ErrorFallback, RootErrorFallback } from '@/components/error-fallback';
 import { paths } from '@/config/paths';
+import { legendsQuery } from '@/features/home/api/home.api';
+import { memorialListQuery, memorialQuery } from '@/features/memorials/api/memorials.api';
+import { tributeListQuery } from '@/features/tributes/api/tributes.api';
+import { renderAccessRequest } from '@/features/stewardship/access-request-extras';
 import { renderTributes } from '@/features/tributes/tributes-extras';
 import { AppLayout } from './layout/app-layout';
 import { HomePage } from './routes/home';
@@ -24,8 +34,29 @@ const ProfilePage = lazy(() =>
   Promise.all([
     import('@/features/account/components/profile-page'),
     import('@/features/memorials/components/profile-memorial-columns'),
-  ]).then(([page, memorials]) => ({
-    default: () => <page.default columns={<memorials.ProfileMemorialColumns />} />,
+    import('@/features/stewardship/components/profile-stewardship'),
+  ]).then(([page, memorials, stewardship]) => ({
+    default: () => (
+      <page.default
+        columns={
+          <>
+            <memorials.ProfileMemorialColumns />
+            <stewardship.ProfileStewardship />
+          </>
+        }
+      />
+    ),
+  })),
+);
+const ManagePage = lazy(() => import('@/features/stewardship/components/manage-page'));
+const InvitationPage = lazy(() =>
+  import('@/features/stewardship/components/accept-pages').then((m) => ({
+    default: m.InvitationPage,
+  })),
+);
+const TransferPage = lazy(() =>
+  import('@/features/stewardship/components/accept-pages').then((m) => ({
+    default: m.TransferPage,
   })),
 );
 const UpdatePostPage = lazy(() =>
@@ -48,48 +79,132 @@ const PostPage = lazy(() =>
     default: m.MemorialPage,
   })),
 );
+const ShortLinkPage = lazy(() =>
+  import('@/features/memorials/components/short-link-page').then((m) => ({
+    default: m.ShortLinkPage,
+  })),
+);
 const AboutUsPage = lazy(() => import('@/features/static-pages/components/about-us-page'));
 const UserGuidePage = lazy(() => import('@/features/static-pages/components/user-guide-page'));
 const ContactUsPage = lazy(() => import('@/features/static-pages/components/contact-us-page'));
 const TermsPage = lazy(() => import('@/features/static-pages/components/terms-page'));
+const ArchiveDownloadPage = lazy(
+  () => import('@/features/memorials/components/archive-download-page'),
+);
 const PolicyPage = lazy(() => import('@/features/static-pages/components/policy-page'));
 const AdminPage = lazy(() => import('@/features/admin/components/admin-page'));
 
-const pages: RouteObject[] = [
-  { index: true, element: <HomePage /> },
-  { path: paths.memoriams.path, element: <MemoriamsPage /> },
-  { path: paths.signUp.path, element: <SignUpPage /> },
-  { path: paths.login.path, element: <LoginPage /> },
-  { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },
-  { path: paths.resetPasswordConfirm.path, element: <ResetPasswordConfirmPage /> },
-  { path: paths.profile.path, element: <ProfilePage /> },
-  { path: paths.profileUpdatePost.path, element: <UpdatePostPage /> },
-  { path: paths.profileUpdateAccount.path, element: <UpdateAccountPage /> },
-  { path: paths.confirmEmail.path, element: <ConfirmEmailPage /> },
-  { path: paths.lifeLegacy.path, element: <LifeLegacyPage /> },
-  { path: paths.buildLegacy.path, element: <BuildLegacyPage /> },
-  { path: paths.createPost.path, element: <CreatePostPage /> },
-  { path: paths.addFlower.path, element: <AddFlowerPage /> },
-  { path: paths.post.path, element: <PostPage extras={renderTributes} /> },
-  { path: paths.aboutUs.path, element: <AboutUsPage /> },
-  { path: paths.userGuide.path, element: <UserGuidePage /> },
-  { path: paths.contactUs.path, element: <ContactUsPage /> },
-  { path: paths.terms.path, element: <TermsPage /> },
-  { path: paths.policy.path, element: <PolicyPage /> },
-  { path: paths.admin.path, element: <AdminPage /> },
-  { path: '*', element: <ErrorFallback notFound /> },
-];
+/** How a route's loader fills the query cache: the server waits for it, the browser does not. */
+export interface RouteData {
+  client: QueryClient;
+  /**
+   * The server: the page is rendered once, with what the loaders fetched, so they are awaited and
+   * their failures count. The browser: a loader only starts the fetch (the page shows its own
+   * loading and error states), so navigation never waits on the network.
+   */
+  awaitData: boolean;
+}
 
-export const routes: RouteObject[] = [
-  {
-    element: <AppLayout />,
-    // The layout itself failed: show the fallback without header and footer.
-    errorElement: <RootErrorFallback />,
-    // A page failed: show the fallback inside the layout, so navigation still works.
-    children: [{ errorElement: <ErrorFallback />, children: pages }],
-  },
-];
+/** `handle.serverRendered`: the server renders this page (the rest get the app's shell). */
+export interface PageHandle {
+  serverRendered?: boolean;
+}
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+const RENDERED: PageHandle = { serverRendered: true };
+
+/**
+ * The routes, with loaders beside the pages they fetch for. A part of the page that can also
+ * arrive later (the tributes below a memorial) is `optional`: when it fails on the server it is
+ * left out, both sides render it as loading, and the browser asks again.
+ */
+export function createRoutes({ client, awaitData }: RouteData): RouteObject[] {
+  const load =
+    (work: (args: LoaderFunctionArgs) => Promise<unknown>) => async (args: LoaderFunctionArgs) => {
+      const running = work(args);
+      if (awaitData) await running;
+      else running.catch(() => undefined);
+      return null;
+    };
+  const optional = async (queryKey: QueryKey, running: Promise<unknown>) => {
+    try {
+      await running;
+    } catch {
+      if (awaitData) client.removeQueries({ queryKey, exact: true });
+    }
+  };
+
+  const pages: RouteObject[] = [
+    {
+      index: true,
+      element: <HomePage />,
+      handle: RENDERED,
+      loader: load(() => client.fetchQuery(legendsQuery)),
+    },
+    {
+      path: paths.memoriams.path,
+      element: <MemoriamsPage />,
+      handle: RENDERED,
+      loader: load(({ request }) =>
+        client.fetchInfiniteQuery(
+          memorialListQuery((new URL(request.url).searchParams.get('q') ?? '').trim()),
+        ),
+      ),
+    },
+    { path: paths.signUp.path, element: <SignUpPage />, handle: RENDERED },
+    { path: paths.login.path, element: <LoginPage />, handle: RENDERED },
+    { path: paths.forgotPassword.path, element: <ForgotPasswordPage />, handle: RENDERED },
+    { path: paths.resetPasswordConfirm.path, element: <ResetPasswordConfirmPage /> },
+    { path: paths.profile.path, element: <ProfilePage /> },
+    { path: paths.profileUpdatePost.path, element: <UpdatePostPage /> },
+    { path: paths.profileUpdateAccount.path, element: <UpdateAccountPage /> },
+    { path: paths.confirmEmail.path, element: <ConfirmEmailPage /> },
+    { path: paths.archiveDownload.path, element: <ArchiveDownloadPage /> },
+    { path: paths.lifeLegacy.path, element: <LifeLegacyPage /> },
+    { path: paths.buildLegacy.path, element: <BuildLegacyPage /> },
+    { path: paths.createPost.path, element: <CreatePostPage /> },
+    { path: paths.addFlower.path, element: <AddFlowerPage /> },
+    {
+      path: paths.post.path,
+      element: <PostPage extras={renderTributes} notFound={renderAccessRequest} />,
+      handle: RENDERED,
+      // The memorial, then its flowers and prayers; galleries are fetched by the page itself.
+      loader: load(async ({ params }) => {
+        const id = params.id ?? '';
+        await client.fetchQuery(memorialQuery(id));
+        const flowers = tributeListQuery('flowers', id);
+        const prayers = tributeListQuery('prayers', id);
+        await Promise.all([
+          optional(flowers.queryKey, client.fetchInfiniteQuery(flowers)),
+          optional(prayers.queryKey, client.fetchInfiniteQuery(prayers)),
+        ]);
+      }),
+    },
+    { path: paths.shortLink.path, element: <ShortLinkPage /> },
+    { path: paths.manage.path, element: <ManagePage /> },
+    { path: paths.transfer.path, element: <TransferPage /> },
+    { path: paths.invitation.path, element: <InvitationPage /> },
+    { path: paths.aboutUs.path, element: <AboutUsPage />, handle: RENDERED },
+    { path: paths.userGuide.path, element: <UserGuidePage />, handle: RENDERED },
+    { path: paths.contactUs.path, element: <ContactUsPage />, handle: RENDERED },
+    { path: paths.terms.path, element: <TermsPage />, handle: RENDERED },
+    { path: paths.policy.path, element: <PolicyPage />, handle: RENDERED },
+    { path: paths.admin.path, element: <AdminPage /> },
+    { path: '*', element: <ErrorFallback notFound /> },
+  ];
+
+  return [
+    {
+      element: <AppLayout />,
+      // The layout itself failed: show the fallback without header and footer.
+      errorElement: <RootErrorFallback />,
+      // A page failed: show the fallback inside the layout, so navigation still works.
+      children: [{ errorElement: <ErrorFallback />, children: pages }],
+    },
+  ];
+}
+
+export function createAppRouter(client: QueryClient, hydrationData?: HydrationState) {
+  return createBrowserRouter(createRoutes({ client, awaitData: false }), {
+    ...(hydrationData ? { hydrationData } : {}),
+  });
 }

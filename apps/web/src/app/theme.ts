@@ -6,51 +6,19 @@ import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from 
  * shade 1 (light variant), and gray 6 (dimmed text) reads at 4.5:1 on the page background.
  * Default Mantine shades fail WCAG AA for filled buttons and error text, hence the full set.
  */
+// One row per colour, shades 0 (lightest) to 9.
 // prettier-ignore
-const sage: MantineColorsTuple = [
-  '#f2f7f5', '#e3eee8', '#cedad4', '#b1c4ba', '#91ac9e',
-  '#739685', '#5e7d6e', '#486054', '#394c42', '#2c3a33',
-];
-// prettier-ignore
-const gray: MantineColorsTuple = [
-  '#faf8f5', '#f3f0eb', '#e8e3dc', '#d9d2c8', '#bfb6aa',
-  '#8f867a', '#6b645a', '#57514a', '#3d3934', '#2b2825',
-];
-// prettier-ignore
-const slate: MantineColorsTuple = [
-  '#f2f5f7', '#e2e8ee', '#cdd4db', '#afbac5', '#8f9eae',
-  '#718598', '#5c6e7f', '#475462', '#38424d', '#2b333b',
-];
-// prettier-ignore
-const red: MantineColorsTuple = [
-  '#fbefee', '#f6dcda', '#eac0bd', '#de9b96', '#d0726c',
-  '#c44d45', '#a73c35', '#802e28', '#652420', '#4e1c18',
-];
-// prettier-ignore
-const orange: MantineColorsTuple = [
-  '#fcf3ee', '#f8e5d8', '#eeceba', '#e3b291', '#d89264',
-  '#ce763b', '#af602c', '#874a22', '#6a3a1b', '#522d14',
-];
-// prettier-ignore
-const yellow: MantineColorsTuple = [
-  '#fdf8ec', '#fcf0d5', '#f4e1b3', '#eecf87', '#e7bb55',
-  '#e0a929', '#b38519', '#816012', '#674c0f', '#503c0b',
-];
-// prettier-ignore
-const green: MantineColorsTuple = [
-  '#f1f9f3', '#dff1e3', '#c7e1cd', '#a5cfb0', '#81bb90',
-  '#60a972', '#4d8f5d', '#3b6d48', '#2e5638', '#24422b',
-];
-// prettier-ignore
-const teal: MantineColorsTuple = [
-  '#f0f9f9', '#def2f1', '#c4e3e0', '#a2d2ce', '#7cc0ba',
-  '#5aafa8', '#47948e', '#37726d', '#2b5a56', '#214542',
-];
-// prettier-ignore
-const blue: MantineColorsTuple = [
-  '#f0f4fa', '#dde7f4', '#c2d2e5', '#9fb8d6', '#779cc5',
-  '#5481b6', '#426b9a', '#325276', '#28415d', '#1f3247',
-];
+const colors = {
+  sage: ['#f2f7f5', '#e3eee8', '#cedad4', '#b1c4ba', '#91ac9e', '#739685', '#5e7d6e', '#486054', '#394c42', '#2c3a33'],
+  gray: ['#faf8f5', '#f3f0eb', '#e8e3dc', '#d9d2c8', '#bfb6aa', '#8f867a', '#6b645a', '#57514a', '#3d3934', '#2b2825'],
+  slate: ['#f2f5f7', '#e2e8ee', '#cdd4db', '#afbac5', '#8f9eae', '#718598', '#5c6e7f', '#475462', '#38424d', '#2b333b'],
+  red: ['#fbefee', '#f6dcda', '#eac0bd', '#de9b96', '#d0726c', '#c44d45', '#a73c35', '#802e28', '#652420', '#4e1c18'],
+  orange: ['#fcf3ee', '#f8e5d8', '#eeceba', '#e3b291', '#d89264', '#ce763b', '#af602c', '#874a22', '#6a3a1b', '#522d14'],
+  yellow: ['#fdf8ec', '#fcf0d5', '#f4e1b3', '#eecf87', '#e7bb55', '#e0a929', '#b38519', '#816012', '#674c0f', '#503c0b'],
+  green: ['#f1f9f3', '#dff1e3', '#c7e1cd', '#a5cfb0', '#81bb90', '#60a972', '#4d8f5d', '#3b6d48', '#2e5638', '#24422b'],
+  teal: ['#f0f9f9', '#def2f1', '#c4e3e0', '#a2d2ce', '#7cc0ba', '#5aafa8', '#47948e', '#37726d', '#2b5a56', '#214542'],
+  blue: ['#f0f4fa', '#dde7f4', '#c2d2e5', '#9fb8d6', '#779cc5', '#5481b6', '#426b9a', '#325276', '#28415d', '#1f3247'],
+} satisfies Record<string, MantineColorsTuple>;
 
 const systemSans =
   'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", "Liberation Sans", Arial, sans-serif';
@@ -58,7 +26,7 @@ const systemSans =
 const systemSerif =
   'Lora, "Iowan Old Style", "Palatino Linotype", Palatino, "Book Antiqua", Georgia, "DejaVu Serif", serif';
 
-export const PAGE_BACKGROUND = gray[0];
+export const PAGE_BACKGROUND = colors.gray[0];
 
 const MODAL_TITLE = {
   fontFamily: systemSerif,
@@ -71,7 +39,7 @@ const MODAL_TITLE = {
 export const theme = createTheme({
   primaryColor: 'sage',
   primaryShade: 7,
-  colors: { sage, gray, slate, red, orange, yellow, green, teal, blue },
+  colors,
   white: '#ffffff',
   black: '#23211e',
   fontFamily: systemSans,

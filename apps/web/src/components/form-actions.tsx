@@ -1,5 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import { Link } from 'react-router';
+import { useFormGuard } from '@/lib/discard-changes';
 
 interface FormActionsProps {
   submitLabel: string;
@@ -20,14 +21,18 @@ export function FormActions({
   busyLabel,
   submitDisabled = false,
 }: FormActionsProps) {
+  // Inside a dialog that guards its forms, Cancel asks before throwing changes away.
+  const guard = useFormGuard();
+  const onCancel =
+    typeof cancel === 'function' && guard ? () => guard.requestClose(cancel) : cancel;
   return (
     <Group justify="flex-end" gap="sm">
       {typeof cancel === 'string' ? (
         <Button component={Link} to={cancel} variant="default">
           Cancel
         </Button>
-      ) : cancel ? (
-        <Button variant="default" onClick={cancel} disabled={busy}>
+      ) : typeof onCancel === 'function' ? (
+        <Button variant="default" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
       ) : null}

@@ -1,5 +1,6 @@
 import { Modal, type ModalProps } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { createFormGuard, FormGuardContext } from '@/lib/discard-changes';
 
 interface FormModalProps extends Pick<ModalProps, 'opened' | 'onClose' | 'title' | 'size'> {
   children: ReactNode;
@@ -8,11 +9,21 @@ interface FormModalProps extends Pick<ModalProps, 'opened' | 'onClose' | 'title'
 /**
  * A modal holding a form. The form is mounted only while the modal is open, so each opening
  * starts from the saved values, and a page with several such modals pays for none until used.
+ * Esc, a click outside and Cancel ask "Discard your changes?" when the form holds changes.
  */
 export function FormModal({ opened, onClose, title, size = 'md', children }: FormModalProps) {
+  const [guard] = useState(createFormGuard);
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size={size} radius="lg">
-      {opened ? children : null}
+    <Modal
+      opened={opened}
+      onClose={() => guard.requestClose(onClose)}
+      title={title}
+      size={size}
+      radius="lg"
+    >
+      <FormGuardContext.Provider value={guard}>
+        {opened ? children : null}
+      </FormGuardContext.Provider>
     </Modal>
   );
 }

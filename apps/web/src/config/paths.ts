@@ -6,7 +6,11 @@ export const paths = {
   home: { path: '/', href: () => '/' },
   memoriams: { path: '/memoriams', href: () => '/memoriams' },
   signUp: { path: '/sign-up', href: () => '/sign-up' },
-  login: { path: '/login', href: () => '/login' },
+  /** `next`: the page to come back to after logging in (an app path; see safeNextPath). */
+  login: {
+    path: '/login',
+    href: (next?: string) => (next ? `/login?next=${encodeURIComponent(next)}` : '/login'),
+  },
   forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },
   resetPasswordConfirm: { path: '/reset-password/confirm', href: () => '/reset-password/confirm' },
   profile: { path: '/profile', href: () => '/profile' },
@@ -16,11 +20,29 @@ export const paths = {
     href: () => '/profile/update-account-details',
   },
   confirmEmail: { path: '/account/confirm-email', href: () => '/account/confirm-email' },
+  archiveDownload: { path: '/exports/download', href: () => '/exports/download' },
   lifeLegacy: { path: '/profile/life-legacy', href: () => '/profile/life-legacy' },
   buildLegacy: { path: '/profile/build-legacy', href: () => '/profile/build-legacy' },
   createPost: { path: '/create-post', href: () => '/create-post' },
   addFlower: { path: '/add-flower', href: () => '/add-flower' },
   post: { path: '/post/:id', href: (id: string) => `/post/${encodeURIComponent(id)}` },
+  /** A memorial's short link: the server redirects; the app resolves it with the session. */
+  shortLink: { path: '/m/:code', href: (code: string) => `/m/${encodeURIComponent(code)}` },
+  /** The Manage area of a memorial: settings, people, moderation, activity, ownership. */
+  manage: {
+    path: '/post/:id/manage/:tab?',
+    href: (id: string, tab = 'settings') => `/post/${encodeURIComponent(id)}/manage/${tab}`,
+  },
+  /** An ownership offer: the page's button accepts it. */
+  transfer: {
+    path: '/post/:id/transfer',
+    href: (id: string) => `/post/${encodeURIComponent(id)}/transfer`,
+  },
+  /** An emailed invitation: the page's button accepts it. */
+  invitation: {
+    path: '/invitations/:token',
+    href: (token: string) => `/invitations/${encodeURIComponent(token)}`,
+  },
   aboutUs: { path: '/about-us', href: () => '/about-us' },
   userGuide: { path: '/user-guide', href: () => '/user-guide' },
   contactUs: { path: '/contact-us', href: () => '/contact-us' },
@@ -28,3 +50,16 @@ export const paths = {
   policy: { path: '/policy', href: () => '/policy' },
   admin: { path: '/admin', href: () => '/admin' },
 } as const;
+
+/**
+ * The page a login sends the visitor back to: only a path of this site ("/post/…"), never another
+ * site ("//evil.example", "https://…") or the login page itself; anything else is the home page.
+ */
+export function safeNextPath(next: string | null | undefined): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) {
+    return paths.home.href();
+  }
+  if (next === paths.login.path || next.startsWith(`${paths.login.path}?`))
+    return paths.home.href();
+  return next;
+}

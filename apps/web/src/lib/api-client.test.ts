@@ -30,6 +30,16 @@ function answer(status: number, body: string, contentType = 'application/json') 
   );
 }
 
+/** The server's error envelope, as JSON: status, code, message, then any other fields. */
+function answerEnvelope(
+  statusCode: number,
+  code: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+) {
+  answer(statusCode, JSON.stringify({ statusCode, code, message, success: false, ...extra }));
+}
+
 /** The rejection of a call, which must be an ApiError. */
 async function failure(call: Promise<unknown>, client: typeof ApiClientModule) {
   const error = await call.then(
@@ -65,16 +75,9 @@ afterEach(() => {
 describe('api client errors', () => {
   it('turns the error envelope into an ApiError with code, message and field errors', async () => {
     const { client } = await freshClient(false);
-    answer(
-      400,
-      JSON.stringify({
-        statusCode: 400,
-        code: 'VALIDATION_ERROR',
-        message: 'Please check the highlighted fields.',
-        success: false,
-        errors: [{ path: 'fullName', message: 'Full name is required.' }],
-      }),
-    );
+    answerEnvelope(400, 'VALIDATION_ERROR', 'Please check the highlighted fields.', {
+      errors: [{ path: 'fullName', message: 'Full name is required.' }],
+    });
 
     const error = await failure(client.api.post('/memorials', { fullName: '' }), client);
 
@@ -93,10 +96,7 @@ describe('api client errors', () => {
 
   it('gives an envelope without field errors an empty list', async () => {
     const { client } = await freshClient(false);
-    answer(
-      404,
-      JSON.stringify({ statusCode: 404, code: 'NOT_FOUND', message: 'Not found.', success: false }),
-    );
+    answerEnvelope(404, 'NOT_FOUND', 'Not found.');
 
     const error = await failure(client.api.get('/memorials/nope'), client);
 
@@ -119,15 +119,7 @@ describe('api client errors', () => {
 
   it('hides the words of a 5xx envelope behind the fallback', async () => {
     const { client } = await freshClient(false);
-    answer(
-      500,
-      JSON.stringify({
-        statusCode: 500,
-        code: 'INTERNAL_ERROR',
-        message: 'Internal server error.',
-        success: false,
-      }),
-    );
+    answerEnvelope(500, 'INTERNAL_ERROR', 'Internal server error.');
 
     const error = await failure(client.api.get('/home'), client);
 
@@ -162,16 +154,11 @@ describe('api client errors', () => {
 });
 
 describe('401 answers', () => {
-  const unauthenticated = JSON.stringify({
-    statusCode: 401,
-    code: 'UNAUTHENTICATED',
-    message: 'Please log in.',
-    success: false,
-  });
+  const unauthenticated = () => answerEnvelope(401, 'UNAUTHENTICATED', 'Please log in.');
 
   it('ends the session of an authenticated call, with the expiry notice', async () => {
     const { client, session } = await freshClient(true);
-    answer(401, unauthenticated);
+    unauthenticated();
 
     const error = await failure(client.api.get('/account'), client);
 
@@ -186,7 +173,7 @@ describe('401 answers', () => {
 
   it('keeps the session, without a notice, when the call opts out (logout)', async () => {
     const { client, session } = await freshClient(true);
-    answer(401, unauthenticated);
+    unauthenticated();
 
     await failure(
       client.api.post('/auth/logout', undefined, { expireOnUnauthorized: false }),
@@ -199,15 +186,7 @@ describe('401 answers', () => {
 
   it('leaves a visitor alone: a 401 on a call without a token (a wrong password) is just an error', async () => {
     const { client, session } = await freshClient(false);
-    answer(
-      401,
-      JSON.stringify({
-        statusCode: 401,
-        code: 'INVALID_CREDENTIALS',
-        message: 'Wrong username or password.',
-        success: false,
-      }),
-    );
+    answerEnvelope(401, 'INVALID_CREDENTIALS', 'Wrong username or password.');
 
     const error = await failure(client.api.post('/auth/login', { userName: 'rose' }), client);
 

@@ -10,10 +10,46 @@ import { expireSession, getAccessToken } from './session';
  */
 export const API_BASE = '/api/v1';
 
-export type ClientErrorCode = ErrorCode | 'NETWORK_ERROR' | 'ABORTED' | 'UNKNOWN';
+export type ClientErrorCode = ErrorCode | 'NETWORK_ERROR' | 'TIMEOUT' | 'ABORTED' | 'UNKNOWN';
 
 export const NETWORK_ERROR_MESSAGE =
   'We could not reach Rips Memorial. Please check your connection and try again.';
+export const OFFLINE_MESSAGE = 'You seem to be offline.';
+export const TIMEOUT_MESSAGE =
+  'Rips Memorial did not answer in time. Please check your connection and try again.';
+
+/**
+ * How long a call may take before it is given up: an answer normally comes within a second, so
+ * this only ends calls a dead connection would leave hanging forever. Uploads of large files
+ * over a slow line get longer, and their progress shows they are moving.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const UPLOAD_TIMEOUT_MS = 15 * 60_000;
+
+function unreachable(): ApiError {
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  return new ApiError(0, 'NETWORK_ERROR', offline ? OFFLINE_MESSAGE : NETWORK_ERROR_MESSAGE);
+}
+
+/** The request never got an answer (no connection, or no answer in time). */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === 'NETWORK_ERROR' || error.code === 'TIMEOUT');
+}
+
+/** What a form says when its text could not be sent: it is kept, to be sent again. */
+export function offlineText(noun?: string): string {
+  const kept = noun
+    ? ` Your ${noun} is kept; send it again when you are back.`
+    : ' What you typed is kept; send it again when you are back.';
+  return `You seem to be offline.${kept}`;
+}
+
+const FILE_REFUSAL_CODES = new Set(['INVALID_FILE', 'PAYLOAD_TOO_LARGE', 'QUOTA_EXCEEDED']);
+
+/** The server refused the file itself (its type, size or a quota): sending it again cannot help. */
+export function isFileRefusal(error: ApiError): boolean {
+  return FILE_REFUSAL_CODES.has(error.code) || error.status === 413 || error.status === 422;
+}
 const UNKNOWN_ERROR_MESSAGE = 'Something went wrong. Please try again.';
 
 export class ApiError extends Error {
@@ -118,14 +154,15 @@ function toResult<B extends ApiSuccess<unknown>>(raw: RawResponse): B {
 }
 
 /**
- * How a request leaves: the browser's fetch, or, while the server renders a page, the server's
- * own in-process handler (set once by the server-side entry).
+ * How a request leaves: the browser's fetch; while the server renders a page, the transport of
+ * that one render (entry-server.tsx answers it per request, so concurrent renders for different
+ * members never share one).
  */
-const browserTransport: typeof fetch = (input, init) => fetch(input, init);
-let transport: typeof fetch = browserTransport;
+let renderTransport: () => typeof fetch | undefined = () => undefined;
 
-export function setServerTransport(serverFetch: typeof fetch) {
-  transport = serverFetch;
+/** The server entry's way of giving each render its own in-process transport. */
+export function setRenderTransport(current: () => typeof fetch | undefined) {
+  renderTransport = current;
 }
 
 async function sendWithFetch(
@@ -135,19 +172,30 @@ async function sendWithFetch(
   payload: BodyInit | undefined,
   signal?: AbortSignal,
 ): Promise<RawResponse> {
-  let response: Response;
+  // The server's own renderer has its own deadline; in the browser every call gets one. The
+  // caller's signal still cancels (one controller hears both: AbortSignal.any is too new).
+  const timeout = renderTransport() ? null : new AbortController();
+  const timer = timeout ? setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS) : null;
+  if (timeout && signal) {
+    if (signal.aborted) timeout.abort();
+    else signal.addEventListener('abort', () => timeout.abort(), { once: true });
+  }
   try {
-    response = await transport(url, {
+    const response = await (renderTransport() ?? fetch)(url, {
       method,
       headers,
       body: payload ?? null,
-      signal: signal ?? null,
+      signal: timeout?.signal ?? signal ?? null,
     });
+    return { status: response.status, text: await response.text() };
   } catch {
     if (signal?.aborted) throw new ApiError(0, 'ABORTED', 'The request was cancelled.');
-    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
+    if (timeout?.signal.aborted && !signal?.aborted)
+      throw new ApiError(0, 'TIMEOUT', TIMEOUT_MESSAGE);
+    throw unreachable();
+  } finally {
+    if (timer) clearTimeout(timer);
   }
-  return { status: response.status, text: await response.text() };
 }
 
 function sendWithXhr(
@@ -169,7 +217,9 @@ function sendWithXhr(
       onProgress(1);
       resolve({ status: xhr.status, text: xhr.responseText });
     };
-    xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE));
+    xhr.timeout = UPLOAD_TIMEOUT_MS;
+    xhr.ontimeout = () => reject(new ApiError(0, 'TIMEOUT', TIMEOUT_MESSAGE));
+    xhr.onerror = () => reject(unreachable());
     xhr.onabort = () => reject(new ApiError(0, 'ABORTED', 'The request was cancelled.'));
     if (signal) {
       if (signal.aborted) return xhr.abort();
@@ -191,7 +241,7 @@ export async function request<T, Extra extends object = Record<never, never>>(
   // A page that mounts several lists starts their requests from React's effects, all inside one
   // commit; in the browser each request starts in a task of its own instead, which keeps that
   // commit short on a slow phone for about a millisecond of delay.
-  if (transport === browserTransport) await nextTask();
+  if (!renderTransport()) await nextTask();
   const token = getAccessToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers['Authorization'] = `Bearer ${token}`;
@@ -205,6 +255,25 @@ export async function request<T, Extra extends object = Record<never, never>>(
 
   if (raw.status === 401 && token && expireOnUnauthorized) expireSession();
   return toResult<ApiSuccess<T> & Extra>(raw);
+}
+
+/**
+ * A file the API makes (a QR code, a poster), fetched with the session's token so a memorial only
+ * its family may see works too. An error answer throws the ApiError its body describes.
+ */
+export async function requestFile(path: string, query?: Query): Promise<Blob> {
+  const token = getAccessToken();
+  const headers: Record<string, string> = {};
+  if (token) headers['Authorization'] = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await (renderTransport() ?? fetch)(apiUrl(path, query), { headers });
+  } catch {
+    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
+  }
+  if (response.ok) return response.blob();
+  if (response.status === 401 && token) expireSession();
+  return toResult<ApiSuccess<never>>({ status: response.status, text: await response.text() }).data;
 }
 
 /** Shorthands that answer the envelope's `data`; use `request` when the message matters. */
@@ -238,7 +307,7 @@ export interface ListPage<T> {
 /** The text to show for a failure: the server's own words for 4xx, a calm fallback otherwise. */
 export function errorMessage(error: unknown, fallback = UNKNOWN_ERROR_MESSAGE): string {
   if (error instanceof ApiError) {
-    if (error.code === 'NETWORK_ERROR') return error.message;
+    if (error.code === 'NETWORK_ERROR' || error.code === 'TIMEOUT') return error.message;
     if (error.status >= 400 && error.status < 500 && error.message) return error.message;
   }
   return fallback;

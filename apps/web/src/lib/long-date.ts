@@ -1,4 +1,5 @@
-const MONTHS = [
+/** Month names, January first, as every date on the site writes them. */
+export const MONTHS = [
   'January',
   'February',
   'March',

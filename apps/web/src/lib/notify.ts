@@ -33,7 +33,11 @@ export function subscribeNotificationsRequested(listener: () => void): () => voi
 
 function show(data: NotificationData) {
   loadNotifications()
-    .then((m) => m.notifications.show(data))
+    .then((m) => {
+      // The same id means the same source (one form): the newer message replaces the older.
+      if (data.id) m.notifications.hide(data.id);
+      m.notifications.show(data);
+    })
     .catch((error: unknown) => console.error('Could not show a notification.', error));
 }
 
@@ -48,3 +52,11 @@ export const notify = {
     show({ id, message, color: 'slate', role: 'status' });
   },
 };
+
+/** Takes a notice away (a form being sent again: its last message no longer applies). */
+export function hideNotice(id: string) {
+  if (!notificationsRequested()) return;
+  loadNotifications()
+    .then((m) => m.notifications.hide(id))
+    .catch((error: unknown) => console.error('Could not hide a notification.', error));
+}

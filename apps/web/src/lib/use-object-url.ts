@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
-/** A temporary URL to preview a chosen file, released when the file changes or the view goes. */
-export function useObjectUrl(file: File | null | undefined): string | null {
+/** A temporary URL to show a chosen file or a fetched one, released when the file changes or the view goes. */
+export function useObjectUrl(file: Blob | null | undefined): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!file) {

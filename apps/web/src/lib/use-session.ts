@@ -1,11 +1,34 @@
-import { startTransition, useEffect, useState } from 'react';
-import type { Role, Session } from '@rips/shared/users';
-import { isHydrating } from './hydration';
+import { createContext, use, useSyncExternalStore } from 'react';
+import type { Role, SelfUser, Session } from '@rips/shared/users';
 import { clearSession, getSession, startSession, subscribeSession, updateSession } from './session';
 
-/** The server renders for a visitor; so does the browser while it adopts the server's HTML. */
-function initialSession(): Session | null {
-  return typeof window === 'undefined' || isHydrating() ? null : getSession();
+/**
+ * The member a server-rendered page was rendered for (from their session cookie), without their
+ * token; null for a visitor. The server provides it while rendering, the browser while adopting
+ * that page, so both render the same header and the same rights.
+ */
+export interface RenderedViewer {
+  user: SelfUser;
+  roles: Role;
+}
+
+export const RenderedViewerContext = createContext<RenderedViewer | null>(null);
+
+/** What a render shows of a session: equal strings, equal pages. */
+function viewerKey(viewer: RenderedViewer | null): string {
+  return viewer ? JSON.stringify({ user: viewer.user, roles: viewer.roles }) : '';
+}
+
+let keyedSession: Session | null | undefined;
+let keyedValue = '';
+
+function storedKey(): string {
+  const session = getSession();
+  if (session !== keyedSession) {
+    keyedSession = session;
+    keyedValue = viewerKey(session);
+  }
+  return keyedValue;
 }
 
 export interface SessionState {
@@ -21,16 +44,22 @@ export interface SessionState {
   clearSession: typeof clearSession;
 }
 
+/**
+ * The signed-in session. While React adopts a server-rendered page it answers the viewer the page
+ * was rendered for (React's server snapshot); right after, the browser's stored session, which
+ * re-renders only where the two differ (a session stored before the cookie existed, or ended in
+ * another tab).
+ */
 export function useSession(): SessionState {
-  const [session, setSession] = useState(initialSession);
-  useEffect(() => {
-    const sync = () => setSession(getSession());
-    const unsubscribe = subscribeSession(sync);
-    // After hydration (or a change between render and now) the stored session shows; as a
-    // transition, so the re-render is split into short tasks.
-    startTransition(sync);
-    return unsubscribe;
-  }, []);
+  const rendered = use(RenderedViewerContext);
+  const key = useSyncExternalStore(subscribeSession, storedKey, () => viewerKey(rendered));
+  const stored = typeof window === 'undefined' ? null : getSession();
+  const session: Session | null =
+    stored && key === storedKey()
+      ? stored
+      : key && rendered
+        ? { accessToken: '', user: rendered.user, roles: rendered.roles }
+        : null;
   const role = session?.roles ?? null;
   return {
     session,

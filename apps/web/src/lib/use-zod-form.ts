@@ -5,9 +5,12 @@ import {
   type UseFormInput,
   type UseFormReturnType,
 } from '@mantine/form';
-import { useCallback, useRef, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { ApiError } from './api-client';
+import { ApiError, isFileRefusal } from './api-client';
+import { useFormGuard } from './discard-changes';
+import { readDraft, removeDraft, writeDraft, type StoredDraft } from './form-drafts';
+import { hideNotice, notify } from './notify';
 
 /*
  * The one way a form of the web app holds and checks what is typed: Mantine's form state,
@@ -26,7 +29,17 @@ export type FormSchema = z.ZodType<unknown, Values>;
 export type ZodFormOptions<S extends FormSchema> = Omit<
   UseFormInput<z.input<S>, z.output<S>>,
   'mode' | 'validate' | 'transformValues' | 'initialValues'
-> & { initialValues: z.input<S> };
+> & {
+  initialValues: z.input<S>;
+  /**
+   * Keeps unfinished writing on this device under this key (per member) and offers it back
+   * when the form opens again; `settled()` forgets it once the server has it.
+   */
+  draftKey?: string;
+};
+
+/** How long typing pauses before the draft is written. */
+const DRAFT_DELAY_MS = 400;
 
 export interface ServerErrorOptions {
   /** Where a refusal of the uploaded file goes (wrong type, too large, over a quota). */
@@ -47,6 +60,17 @@ export type ZodForm<S extends FormSchema> = UseFormReturnType<z.input<S>, z.outp
    * whether any field got one (when none did, the caller's notice is all the user sees).
    */
   showServerErrors: (error: unknown, options?: ServerErrorOptions) => boolean;
+  /**
+   * This form's notices: a newer one replaces the older (an error never stays above the success
+   * that followed it), and submitting again takes the last one away.
+   */
+  notice: { success: (message: string) => void; error: (message: string) => void };
+  /** A draft kept from an earlier visit, offered until restored or discarded. */
+  offeredDraft: StoredDraft<z.input<S>> | null;
+  restoreDraft: () => void;
+  discardDraft: () => void;
+  /** The server has what was typed: the draft goes and leaving no longer asks. */
+  settled: () => void;
 };
 
 /** Answers that name no field but are about one: the duplicate email and username. */
@@ -54,12 +78,6 @@ const CONFLICT_FIELDS: Partial<Record<string, string>> = {
   EMAIL_TAKEN: 'email',
   USERNAME_TAKEN: 'userName',
 };
-
-const FILE_REFUSALS = new Set(['INVALID_FILE', 'PAYLOAD_TOO_LARGE', 'QUOTA_EXCEEDED']);
-
-function isFileRefusal(error: ApiError): boolean {
-  return FILE_REFUSALS.has(error.code) || error.status === 413 || error.status === 422;
-}
 
 /** Whether `path` ("name", "assets.1.value") names a field of the values. */
 function hasField(values: unknown, path: string): boolean {
@@ -100,8 +118,14 @@ function focusFirstInvalid(form: HTMLFormElement | null) {
 
 export function useZodForm<S extends FormSchema>(
   schema: S,
-  { initialValues, ...options }: ZodFormOptions<S>,
+  { initialValues, draftKey, ...options }: ZodFormOptions<S>,
 ): ZodForm<S> {
+  const draftTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // Read once, while rendering: drafts exist only in the browser, and forms that keep them are
+  // never rendered by the server.
+  const [offeredDraft, setOfferedDraft] = useState<StoredDraft<z.input<S>> | null>(() =>
+    draftKey ? readDraft<z.input<S>>(draftKey) : null,
+  );
   const form = useForm<z.input<S>, z.output<S>>({
     ...options,
     mode: 'controlled',
@@ -115,11 +139,49 @@ export function useZodForm<S extends FormSchema>(
       'aria-invalid': payload.inputProps.error ? true : undefined,
       ...options.enhanceGetInputProps?.(payload),
     }),
+    onValuesChange: (values, previous) => {
+      options.onValuesChange?.(values, previous);
+      if (!draftKey) return;
+      if (draftTimer.current) clearTimeout(draftTimer.current);
+      draftTimer.current = setTimeout(() => {
+        draftTimer.current = null;
+        if (latest.current?.isDirty()) writeDraft(draftKey, values);
+        else removeDraft(draftKey);
+      }, DRAFT_DELAY_MS);
+    },
   });
+  const latest = useRef<typeof form | null>(null);
+  latest.current = form;
   const element = useRef<HTMLFormElement | null>(null);
+  const noticeId = `form-notice-${useId()}`;
+
+  const forgetDraft = useCallback(() => {
+    if (draftTimer.current) clearTimeout(draftTimer.current);
+    draftTimer.current = null;
+    if (draftKey) removeDraft(draftKey);
+  }, [draftKey]);
+
+  // Inside a dialog (or page) that guards its forms: closing it with changes asks first.
+  const guard = useFormGuard();
+  useEffect(
+    () =>
+      guard?.register({ isDirty: () => latest.current?.isDirty() ?? false, discard: forgetDraft }),
+    [guard, forgetDraft],
+  );
+  // Typing just before the form closes still reaches the draft.
+  useEffect(
+    () => () => {
+      if (draftTimer.current && draftKey && latest.current?.isDirty()) {
+        clearTimeout(draftTimer.current);
+        writeDraft(draftKey, latest.current.getValues());
+      }
+    },
+    [draftKey],
+  );
 
   const handleSubmit: ZodForm<S>['handleSubmit'] = (onValid, onInvalid) => (event) => {
     element.current = event?.currentTarget ?? element.current;
+    hideNotice(noticeId);
     form.onSubmit(
       (data) => onValid(data),
       (errors) => {
@@ -129,7 +191,7 @@ export function useZodForm<S extends FormSchema>(
     )(event);
   };
 
-  const { getValues, setErrors } = form;
+  const { getValues, setErrors, setValues, resetDirty } = form;
   const showServerErrors = useCallback(
     (error: unknown, options?: ServerErrorOptions) => {
       if (!(error instanceof ApiError)) return false;
@@ -142,5 +204,31 @@ export function useZodForm<S extends FormSchema>(
     [getValues, setErrors],
   );
 
-  return Object.assign(form, { handleSubmit, showServerErrors });
+  const notice = {
+    success: (message: string) => notify.success(message, noticeId),
+    error: (message: string) => notify.error(message, noticeId),
+  };
+  const restoreDraft = () => {
+    if (offeredDraft) setValues({ ...initialValues, ...offeredDraft.values });
+    setOfferedDraft(null);
+  };
+  const discardDraft = () => {
+    forgetDraft();
+    setOfferedDraft(null);
+  };
+  const settled = () => {
+    forgetDraft();
+    setOfferedDraft(null);
+    resetDirty();
+  };
+
+  return Object.assign(form, {
+    handleSubmit,
+    showServerErrors,
+    notice,
+    offeredDraft,
+    restoreDraft,
+    discardDraft,
+    settled,
+  });
 }

@@ -1,7 +1,9 @@
-import { Suspense, useEffect, useRef, type MouseEvent } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { DiscardChangesHost } from '@/components/discard-changes-host';
+import { OfflineBanner } from '@/components/offline-banner';
 import { PageLoader } from '@/components/page-loader';
-import { RefreshAfterServerRender } from '../refresh-after-server-render';
+import { ServerRenderedSuspense, UntilHydrated } from '@/components/until-hydrated';
 import { SessionWatcher } from '../session-watcher';
 import classes from './layout.module.css';
 import { SiteFooter } from './site-footer';
@@ -33,14 +35,17 @@ export function AppLayout() {
         Skip to main content
       </a>
       <SessionWatcher />
-      <SiteHeader />
-      <main id="main" tabIndex={-1} className={classes.main}>
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-          <RefreshAfterServerRender />
-        </Suspense>
-      </main>
-      <SiteFooter />
+      <OfflineBanner />
+      <UntilHydrated>
+        <SiteHeader />
+        <main id="main" tabIndex={-1} className={classes.main}>
+          <ServerRenderedSuspense fallback={<PageLoader />}>
+            <Outlet />
+          </ServerRenderedSuspense>
+        </main>
+        <SiteFooter />
+      </UntilHydrated>
+      <DiscardChangesHost />
       <ScrollRestoration />
     </div>
   );

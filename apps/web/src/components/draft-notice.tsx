@@ -1,0 +1,37 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import type { StoredDraft } from '@/lib/form-drafts';
+
+interface DraftNoticeProps {
+  draft: StoredDraft<unknown> | null;
+  onRestore: () => void;
+  onDiscard: () => void;
+}
+
+function savedWhen(savedAt: number): string {
+  const minutes = Math.round((Date.now() - savedAt) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
+  return `${Math.round(hours / 24)} days ago`;
+}
+
+/** Offers back unfinished writing kept on this device (see lib/form-drafts). */
+export function DraftNotice({ draft, onRestore, onDiscard }: DraftNoticeProps) {
+  if (!draft) return null;
+  return (
+    <Alert color="sage" variant="light" title="You have unsaved writing" role="status">
+      <Text size="sm" mb="xs">
+        What you typed here {savedWhen(draft.savedAt)} was kept on this device.
+      </Text>
+      <Group gap="xs">
+        <Button size="xs" onClick={onRestore}>
+          Restore my writing
+        </Button>
+        <Button size="xs" variant="default" onClick={onDiscard}>
+          Discard it
+        </Button>
+      </Group>
+    </Alert>
+  );
+}

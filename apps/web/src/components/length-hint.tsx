@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+
+/** From this share of the limit on, a field shows how much of it is used. */
+const NEAR_LIMIT = 0.8;
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * A long field's description: its own hint, and near the limit a live count. Text over the limit
+ * is never cut (no `maxLength`, which drops the rest of a paste): it stays, the count says by how
+ * much it is over, and the shared schema refuses it with its message until it fits.
+ */
+export function lengthHint(value: unknown, max: number, hint?: ReactNode): ReactNode {
+  const length = typeof value === 'string' ? value.length : 0;
+  if (length < max * NEAR_LIMIT) return hint;
+  const over = length - max;
+  return (
+    <>
+      {hint ? <>{hint} </> : null}
+      <span
+        data-length-count
+        style={over > 0 ? { color: 'var(--mantine-color-error)', fontWeight: 600 } : undefined}
+      >
+        {over > 0
+          ? `${count(length)} of ${count(max)} characters: ${count(over)} over the limit.`
+          : `${count(length)} of ${count(max)} characters.`}
+      </span>
+    </>
+  );
+}
