@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
+import { ServerRenderedSuspense } from '@/components/until-hydrated';
 import type { MemorialAbilities, MemorialDetail } from '@rips/shared/memorials';
 import { SectionLoader } from '@/components/page-loader';
 
@@ -10,8 +11,10 @@ const TributesSection = lazy(() =>
 /** For the memorial page's `extras` prop: the router passes this in. */
 export function renderTributes(memorial: MemorialDetail, abilities: MemorialAbilities | null) {
   return (
-    <Suspense fallback={<SectionLoader py="xl" label="Loading flowers and prayers…" />}>
+    <ServerRenderedSuspense
+      fallback={<SectionLoader py="xl" label="Loading flowers and prayers…" />}
+    >
       <TributesSection memorial={memorial} abilities={abilities} />
-    </Suspense>
+    </ServerRenderedSuspense>
   );
 }

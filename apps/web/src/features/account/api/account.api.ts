@@ -1,3 +1,4 @@
+import { downloadFromApi } from '@/lib/download';
 import type { ChangePassword, UpdateAccount, UpdateAccountResult } from '@rips/shared/account';
 import type { Role, SelfUser, Session } from '@rips/shared/users';
 import { useMutation } from '@tanstack/react-query';
@@ -78,4 +79,9 @@ export function useConfirmEmailChange() {
       else if (getSession()?.user._id === userId) clearSession();
     },
   });
+}
+
+/** Saves everything the member gave the site: profile, Life Legacy, tributes, their memorials. */
+export function downloadMyData() {
+  return downloadFromApi('/users/me/export', 'my-data.zip');
 }

@@ -4,7 +4,6 @@ import { FormModal } from '@/components/form-modal';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { FormActions } from '@/components/form-actions';
 import { errorMessage } from '@/lib/api-client';
-import { notify } from '@/lib/notify';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useChangePassword } from '../api/account.api';
 
@@ -29,12 +28,12 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
   const onSubmit = form.handleSubmit((input) =>
     mutation.mutate(input, {
       onSuccess: () => {
-        notify.success(PASSWORD_CHANGED);
+        form.notice.success(PASSWORD_CHANGED);
         onClose();
       },
       onError: (error) => {
         form.showServerErrors(error);
-        notify.error(errorMessage(error, CHANGE_FAILED));
+        form.notice.error(errorMessage(error, CHANGE_FAILED));
       },
     }),
   );

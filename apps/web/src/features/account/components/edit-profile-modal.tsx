@@ -8,7 +8,6 @@ import { FormActions } from '@/components/form-actions';
 import { FullNameInput, UserNameInput } from '@/components/identity-inputs';
 import { UploadProgress } from '@/components/upload-progress';
 import { optionalFile, requiredFile } from '@/lib/file-fields';
-import { notify } from '@/lib/notify';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useUpdateProfile } from '../api/account.api';
 
@@ -49,18 +48,18 @@ function EditProfileForm({ user, onClose }: { user: SelfUser; onClose: () => voi
         { ...input, onProgress: setProgress },
         {
           onSuccess: () => {
-            notify.success(PROFILE_UPDATED);
+            form.notice.success(PROFILE_UPDATED);
             onClose();
           },
           onError: (error) => {
             form.showServerErrors(error, { fileField: 'avatar' });
-            notify.error(PROFILE_UPDATE_FAILED);
+            form.notice.error(PROFILE_UPDATE_FAILED);
           },
           onSettled: () => setProgress(null),
         },
       ),
     (errors) => {
-      if (errors['avatar']) notify.error(AVATAR_REQUIRED);
+      if (errors['avatar']) form.notice.error(AVATAR_REQUIRED);
     },
   );
 

@@ -1,11 +1,14 @@
 import { Badge, Button, Code, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { MemberAvatar } from '@/components/member-avatar';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { errorMessage } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/use-session';
+import { downloadMyData } from '../api/account.api';
 import { ChangePasswordModal } from './change-password-modal';
 import { EditProfileModal } from './edit-profile-modal';
 import { ROLE_LABELS } from '@/config/roles';
@@ -26,6 +29,28 @@ export default function ProfilePage({ columns }: ProfilePageProps) {
         {columns}
       </Stack>
     </Container>
+  );
+}
+
+const DOWNLOAD_FAILED = 'We could not prepare your data. Please try again.';
+
+/** Everything the member gave the site, in one ZIP: profile, Life Legacy, tributes, memorials. */
+function DownloadMyDataButton() {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      variant="subtle"
+      loading={busy}
+      onClick={() => {
+        setBusy(true);
+        downloadMyData()
+          .then(() => notify.success('Your data is downloading.'))
+          .catch((error: unknown) => notify.error(errorMessage(error, DOWNLOAD_FAILED)))
+          .finally(() => setBusy(false));
+      }}
+    >
+      Download my data
+    </Button>
   );
 }
 
@@ -68,6 +93,7 @@ export function AccountCard() {
         <Button variant="subtle" component={Link} to={paths.profileUpdateAccount.href()}>
           Account details
         </Button>
+        <DownloadMyDataButton />
       </Group>
       <EditProfileModal user={user} opened={editing} onClose={edit.close} />
       <ChangePasswordModal opened={changingPassword} onClose={changePassword.close} />

@@ -7,7 +7,6 @@ import { FormActions } from '@/components/form-actions';
 import { EmailInput, FullNameInput } from '@/components/identity-inputs';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';
 import { useZodForm } from '@/lib/use-zod-form';
@@ -72,15 +71,15 @@ function UpdateAccountForm({ initial }: { initial: { fullName: string; email: st
           // Nothing about the email changed yet: stay here and say what happens next.
           form.setValues({ email: initial.email, currentPassword: '' });
           setPending(message);
-          notify.success(message);
+          form.notice.success(message);
           return;
         }
-        notify.success(ACCOUNT_UPDATED);
+        form.notice.success(ACCOUNT_UPDATED);
         void navigate(paths.profile.href());
       },
       onError: (error) => {
         form.showServerErrors(error);
-        notify.error(
+        form.notice.error(
           error instanceof ApiError && error.code === 'EMAIL_TAKEN'
             ? EMAIL_TAKEN_MESSAGE
             : errorMessage(error, UPDATE_FAILED),

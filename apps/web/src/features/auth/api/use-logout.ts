@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { notify } from '@/lib/notify';
+import { clearDrafts } from '@/lib/form-drafts';
 import { clearSession } from '@/lib/session';
 import { logout } from './auth.api';
 
@@ -21,6 +22,8 @@ export function useLogout() {
       }
     },
     onSettled: () => {
+      // A shared computer: the next person never sees this member's unsent writing.
+      clearDrafts();
       clearSession();
       queryClient.clear();
       notify.success(LOGOUT_SUCCESS);

@@ -1,9 +1,8 @@
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoginSchema } from '@rips/shared/users';
-import { paths } from '@/config/paths';
+import { paths, safeNextPath } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { notify } from '@/lib/notify';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useLogin } from '../api/auth.api';
@@ -13,6 +12,9 @@ const LOGIN_FAILED = 'We could not log you in. Please try again.';
 
 export function LoginForm() {
   const navigate = useNavigate();
+  // Sent here from an action (Leave A Flower, Say A Prayer): back to that memorial afterwards.
+  const [searchParams] = useSearchParams();
+  const next = safeNextPath(searchParams.get('next'));
   const hydrated = useHydrated();
   const form = useZodForm(LoginSchema, { initialValues: { userName: '', password: '' } });
   const mutation = useLogin();
@@ -20,10 +22,10 @@ export function LoginForm() {
   const onSubmit = form.handleSubmit((credentials) =>
     mutation.mutate(credentials, {
       onSuccess: () => {
-        notify.success(LOGIN_SUCCESS);
-        void navigate(paths.home.href());
+        form.notice.success(LOGIN_SUCCESS);
+        void navigate(next);
       },
-      onError: (error) => notify.error(errorMessage(error, LOGIN_FAILED)),
+      onError: (error) => form.notice.error(errorMessage(error, LOGIN_FAILED)),
     }),
   );
 

@@ -14,7 +14,6 @@ import { UploadProgress } from '@/components/upload-progress';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { requiredFile } from '@/lib/file-fields';
-import { notify } from '@/lib/notify';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useRegister } from '../api/auth.api';
 
@@ -50,23 +49,23 @@ export function SignUpForm() {
         { ...input, onProgress: setProgress },
         {
           onSuccess: () => {
-            notify.success(SIGN_UP_SUCCESS);
+            form.notice.success(SIGN_UP_SUCCESS);
             void navigate(paths.login.href());
           },
           onError: (error) => {
             form.showServerErrors(error, { fileField: 'avatar' });
-            notify.error(failureMessage(error));
+            form.notice.error(failureMessage(error));
           },
           onSettled: () => setProgress(null),
         },
       ),
     (errors) => {
-      if (errors['avatar']) notify.error(AVATAR_REQUIRED);
+      if (errors['avatar']) form.notice.error(AVATAR_REQUIRED);
     },
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form method="post" onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <FullNameInput {...form.getInputProps('fullName')} />
         <EmailInput {...form.getInputProps('email')} />

@@ -101,7 +101,7 @@ export function HonoredLegends() {
           </Text>
         ) : data.legends.length === 0 ? (
           <div className={classes.emptyLegends}>
-            <Text>No memorials have been created yet.</Text>
+            <Text>No memorials to honor yet: the ones our visitors love will appear here.</Text>
             {isSponsor ? (
               <Button component={Link} to={paths.createPost.href()} variant="light">
                 Create the first Rip

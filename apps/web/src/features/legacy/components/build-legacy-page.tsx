@@ -1,8 +1,10 @@
 import {
+  Alert,
   Anchor,
   Button,
   Container,
   Group,
+  List,
   Paper,
   SimpleGrid,
   Stack,
@@ -12,6 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
+import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import {
@@ -21,13 +24,13 @@ import {
   type SaveLegacyParsed,
 } from '@rips/shared/legacy';
 import { paths } from '@/config/paths';
-import { notify } from '@/lib/notify';
-import { useDocumentTitle } from '@/lib/use-document-title';
-import { useSession } from '@/lib/use-session';
+import { DraftNotice } from '@/components/draft-notice';
+import { isUnreachable, offlineText } from '@/lib/api-client';
+import { useLeaveGuard } from '@/lib/use-leave-guard';
 import { useZodForm } from '@/lib/use-zod-form';
-import { useOwnLegacy, useSaveLegacy } from '../api/legacy.api';
+import { useSaveLegacy } from '../api/legacy.api';
 import {
-  incompleteSection,
+  incompleteSections,
   legacyFormValues,
   newEntry,
   SECTIONS,
@@ -35,6 +38,7 @@ import {
   type EntryField,
   type LegacyFormValues,
 } from '../lib/legacy-sections';
+import { useOwnLegacyPage } from '../lib/use-own-legacy-page';
 import { LegacyQueryState } from './legacy-query-state';
 
 export const REQUIRED_FIELDS_MISSING = 'Please fill out all required fields!';
@@ -51,19 +55,23 @@ const LegacyFormSchema = SaveLegacySchema as unknown as z.ZodType<
   LegacyFormValues
 >;
 
-/** Spec section 5, in its order: required fields, then each section's entries, then the limits. */
-function alertFor(errors: FormErrors, values: LegacyFormValues): string {
-  if (errors['birthPlace'] || errors['description']) return REQUIRED_FIELDS_MISSING;
-  const section = incompleteSection(values);
-  if (section) return sectionIncomplete(section.title);
-  const first = Object.values(errors)[0];
-  return typeof first === 'string' ? first : LEGACY_SAVE_FAILED;
+/**
+ * Spec section 5's messages for everything that fails at once, in its order: the required
+ * fields, then one per section with an incomplete entry, then any other rule (a limit).
+ */
+function alertsFor(errors: FormErrors, values: LegacyFormValues): string[] {
+  const alerts: string[] = [];
+  if (errors['birthPlace'] || errors['description']) alerts.push(REQUIRED_FIELDS_MISSING);
+  for (const section of incompleteSections(values)) alerts.push(sectionIncomplete(section.title));
+  if (alerts.length === 0) {
+    const first = Object.values(errors)[0];
+    alerts.push(typeof first === 'string' ? first : LEGACY_SAVE_FAILED);
+  }
+  return alerts;
 }
 
 export default function BuildLegacyPage() {
-  useDocumentTitle('Build your legacy');
-  const { user } = useSession();
-  const legacy = useOwnLegacy(user?._id);
+  const { user, legacy } = useOwnLegacyPage('Build your legacy');
   if (!user) return <Navigate to={paths.login.href()} replace />;
   return (
     <Container size="md" py={{ base: 'lg', sm: 48 }}>
@@ -84,27 +92,41 @@ export default function BuildLegacyPage() {
 
 function LegacyEditor({ initial, userId }: { initial: LegacyFormValues; userId: string }) {
   const navigate = useNavigate();
-  const form = useZodForm(LegacyFormSchema, { initialValues: initial });
+  const form = useZodForm(LegacyFormSchema, { initialValues: initial, draftKey: 'legacy' });
+  useLeaveGuard(form);
   const mutation = useSaveLegacy(userId);
+  const [alerts, setAlerts] = useState<string[]>([]);
 
   const onSubmit = form.handleSubmit(
-    (legacy) =>
+    (legacy) => {
+      setAlerts([]);
       mutation.mutate(legacy, {
         onSuccess: () => {
-          notify.success(LEGACY_SAVED);
+          form.settled();
+          form.notice.success(LEGACY_SAVED);
           void navigate(paths.home.href());
         },
         onError: (error) => {
           form.showServerErrors(error);
-          notify.error(LEGACY_SAVE_FAILED);
+          form.notice.error(isUnreachable(error) ? offlineText('legacy') : LEGACY_SAVE_FAILED);
         },
-      }),
-    (errors) => notify.error(alertFor(errors, form.getValues())),
+      });
+    },
+    (errors) => {
+      const found = alertsFor(errors, form.getValues());
+      setAlerts(found);
+      form.notice.error(found.join(' '));
+    },
   );
 
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="xl">
+        <DraftNotice
+          draft={form.offeredDraft}
+          onRestore={form.restoreDraft}
+          onDiscard={form.discardDraft}
+        />
         <Paper
           withBorder
           radius="lg"
@@ -214,6 +236,15 @@ function LegacyEditor({ initial, userId }: { initial: LegacyFormValues; userId: 
           </Paper>
         ))}
 
+        {alerts.length > 0 ? (
+          <Alert color="red" variant="light" title="Please check your legacy" data-legacy-alerts>
+            <List size="sm" spacing={4}>
+              {alerts.map((alert) => (
+                <List.Item key={alert}>{alert}</List.Item>
+              ))}
+            </List>
+          </Alert>
+        ) : null}
         <Group justify="space-between" gap="md">
           <Anchor component={Link} to={paths.lifeLegacy.href()}>
             Back to your legacy

@@ -3,10 +3,8 @@ import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { MemberAvatar } from '@/components/member-avatar';
 import { paths } from '@/config/paths';
-import { useDocumentTitle } from '@/lib/use-document-title';
-import { useSession } from '@/lib/use-session';
-import { useOwnLegacy } from '../api/legacy.api';
-import { SECTIONS, type SectionKey } from '../lib/legacy-sections';
+import { SECTIONS, type SectionDef, type SectionKey } from '../lib/legacy-sections';
+import { useOwnLegacyPage } from '../lib/use-own-legacy-page';
 import { LegacyQueryState } from './legacy-query-state';
 
 interface Column {
@@ -16,42 +14,29 @@ interface Column {
 
 const yearSpan = (e: Record<string, string>) =>
   e['from'] === e['to'] ? e['from'] : `${e['from']}–${e['to']}`;
-const text = (key: string) => (e: Record<string, string>) => e[key];
 
-/** The spec's columns, in its order. The bucket list's "Place" is the entry's description. */
-const COLUMNS: Record<SectionKey, Column[]> = {
-  accomplishments: [
-    { header: 'Year', cell: yearSpan },
-    { header: 'Description', cell: text('description') },
-    { header: 'Beneficiaries', cell: text('beneficiaries') },
-  ],
-  assets: [
-    { header: 'Item', cell: text('item') },
-    { header: 'Description', cell: text('description') },
-    { header: 'Beneficiaries', cell: text('beneficiaries') },
-    { header: 'Value', cell: text('value') },
-  ],
-  relationships: [
-    { header: 'Name', cell: text('name') },
-    { header: 'Last Name', cell: text('lastName') },
-    { header: 'Relationship', cell: text('relationship') },
-  ],
-  bucketlists: [
-    { header: 'Type', cell: text('type') },
-    { header: 'Place', cell: text('description') },
-    { header: 'Status', cell: text('status') },
-  ],
-  aspirations: [
-    { header: 'Name', cell: text('name') },
-    { header: 'Description', cell: text('description') },
-    { header: 'Comment', cell: text('comment') },
-  ],
+/**
+ * The spec's columns, in its order, by field: each headed by its field's label, and `years` the
+ * from–to span. The bucket list's "Place" is the entry's description.
+ */
+const COLUMN_FIELDS: Record<SectionKey, string[]> = {
+  accomplishments: ['years', 'description', 'beneficiaries'],
+  assets: ['item', 'description', 'beneficiaries', 'value'],
+  relationships: ['name', 'lastName', 'relationship'],
+  bucketlists: ['type', 'description', 'status'],
+  aspirations: ['name', 'description', 'comment'],
 };
 
+function columnsOf(section: SectionDef): Column[] {
+  return COLUMN_FIELDS[section.key].map((key) => {
+    if (key === 'years') return { header: 'Year', cell: yearSpan };
+    const field = section.fields.find((f) => f.key === key);
+    return { header: field?.label ?? key, cell: (e) => e[key] };
+  });
+}
+
 export default function LifeLegacyPage() {
-  useDocumentTitle('Your Life Legacy');
-  const { user } = useSession();
-  const legacy = useOwnLegacy(user?._id);
+  const { user, legacy } = useOwnLegacyPage('Your Life Legacy');
   if (!user) return <Navigate to={paths.login.href()} replace />;
   return (
     <Container size="lg" py={{ base: 'lg', sm: 48 }}>
@@ -102,7 +87,7 @@ export default function LifeLegacyPage() {
                 key={section.key}
                 title={section.title}
                 empty={section.empty}
-                columns={COLUMNS[section.key]}
+                columns={columnsOf(section)}
                 entries={saved?.[section.key] ?? []}
               />
             ))
@@ -135,39 +120,69 @@ function LegacyTable({
           <Text c="dimmed">{empty}</Text>
         </Paper>
       ) : (
-        <Paper withBorder radius="md">
-          {/* Focusable, so keyboard users can scroll a table wider than a phone. */}
-          <Table.ScrollContainer
-            minWidth={560}
-            type="native"
-            tabIndex={0}
-            role="region"
-            aria-label={`${title} table`}
+        <>
+          {/* On phones each entry reads as a card: a table would be cut off at the edge. */}
+          <Stack
+            gap="sm"
+            hiddenFrom="sm"
+            component="ul"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
           >
-            <Table striped verticalSpacing="sm" horizontalSpacing="md" aria-labelledby={id}>
-              <Table.Thead>
-                <Table.Tr>
+            {entries.map((entry, index) => (
+              <Paper key={index} component="li" withBorder radius="md" p="md">
+                <dl style={{ margin: 0 }}>
                   {columns.map((column) => (
-                    <Table.Th key={column.header} scope="col">
-                      {column.header}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {entries.map((entry, index) => (
-                  <Table.Tr key={index}>
-                    {columns.map((column) => (
-                      <Table.Td key={column.header} style={{ whiteSpace: 'pre-line' }}>
+                    <div key={column.header} style={{ marginBottom: 6 }}>
+                      <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
+                        {column.header}
+                      </Text>
+                      <Text
+                        component="dd"
+                        m={0}
+                        style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
+                      >
                         {column.cell(entry as Record<string, string>)}
-                      </Table.Td>
+                      </Text>
+                    </div>
+                  ))}
+                </dl>
+              </Paper>
+            ))}
+          </Stack>
+          <Paper withBorder radius="md" visibleFrom="sm">
+            {/* Focusable, so keyboard users can scroll a table wider than a phone. */}
+            <Table.ScrollContainer
+              minWidth={560}
+              type="native"
+              tabIndex={0}
+              role="region"
+              aria-label={`${title} table`}
+            >
+              <Table striped verticalSpacing="sm" horizontalSpacing="md" aria-labelledby={id}>
+                <Table.Thead>
+                  <Table.Tr>
+                    {columns.map((column) => (
+                      <Table.Th key={column.header} scope="col">
+                        {column.header}
+                      </Table.Th>
                     ))}
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+                </Table.Thead>
+                <Table.Tbody>
+                  {entries.map((entry, index) => (
+                    <Table.Tr key={index}>
+                      {columns.map((column) => (
+                        <Table.Td key={column.header} style={{ whiteSpace: 'pre-line' }}>
+                          {column.cell(entry as Record<string, string>)}
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+        </>
       )}
     </section>
   );

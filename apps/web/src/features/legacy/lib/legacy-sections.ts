@@ -137,8 +137,8 @@ export function legacyFormValues(legacy: Legacy | null): LegacyFormValues {
 }
 
 /** The first section with an entry that has an empty field (the spec names it in its alert). */
-export function incompleteSection(values: LegacyFormValues): SectionDef | undefined {
-  return SECTIONS.find((section) =>
+export function incompleteSections(values: LegacyFormValues): SectionDef[] {
+  return SECTIONS.filter((section) =>
     values[section.key].some((entry) => section.fields.some((field) => !entry[field.key]?.trim())),
   );
 }

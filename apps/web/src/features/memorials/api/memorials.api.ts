@@ -1,3 +1,5 @@
+import type { ImportedMemorial } from '@rips/shared/archives';
+import { downloadFromApi } from '@/lib/download';
 import type {
   ContributorAdded,
   ContributorRemoved,
@@ -5,10 +7,12 @@ import type {
   MemberOption,
   MemorialDetail,
   MemorialSummary,
+  PosterSize,
+  ShortLinkTarget,
 } from '@rips/shared/memorials';
 import type { Role, SelfUser } from '@rips/shared/users';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { api, type ListPage } from '@/lib/api-client';
+import { api, request, requestFile, type ListPage } from '@/lib/api-client';
 
 /*
  * The memorial calls, their cache keys and query options (route loaders use the options too).
@@ -38,6 +42,10 @@ export const memorialKeys = {
   /** The profile's columns: the member's own Rips and the ones they contribute to. */
   own: (userId: string) => ['memorials', 'own', userId] as const,
   contributed: (userId: string) => ['memorials', 'contributed', userId] as const,
+  /** Where a short link leads for the viewer (a memorial only some may see included). */
+  shortLink: (code: string) => ['memorials', 'short-link', code] as const,
+  /** The memorial's QR code, which encodes its short link (and changes only with it). */
+  qrCode: (id: string, shortUrl: string) => ['memorials', 'qr', id, shortUrl] as const,
   /** Members offered to a memorial's owner as contributors (not a memorial answer). */
   members: (q: string) => ['members', q] as const,
 };
@@ -58,6 +66,24 @@ export function getMemorial(id: string, signal?: AbortSignal) {
 }
 
 type Progress = (fraction: number) => void;
+
+/** Saves the memorial's whole archive (its owner's): a ZIP that opens without this site. */
+export function downloadMemorialArchive(id: string) {
+  return downloadFromApi(`/posts/${encodeURIComponent(id)}/export`, 'memorial.zip');
+}
+
+/** A memorial too large to download at once: its archive is built and its link emailed. */
+export async function requestMemorialArchive(id: string): Promise<string> {
+  const answer = await request<{ queued: true }>(`/posts/${encodeURIComponent(id)}/export`, {
+    method: 'POST',
+  });
+  return answer.message;
+}
+
+/** Recreates a memorial from an archive, owned by the caller (a sponsor). */
+export function importMemorial(body: FormData, onProgress?: Progress) {
+  return api.post<ImportedMemorial>('/imports', body, { onProgress });
+}
 
 export function createMemorial(body: FormData, onProgress?: Progress) {
   return api.post<MemorialDetail>('/posts', body, { onProgress });
@@ -149,4 +175,28 @@ export const contributedMemorialsQuery = (userId: string) =>
   queryOptions({
     queryKey: memorialKeys.contributed(userId),
     queryFn: ({ signal }) => api.get<MemorialSummary[]>('/posts/get-contributer-post', { signal }),
+  });
+
+/** The memorial's QR code (SVG to show, PNG to save) and its printable poster. */
+export const qrCodeQuery = (id: string, shortUrl: string) =>
+  queryOptions({
+    queryKey: memorialKeys.qrCode(id, shortUrl),
+    queryFn: () => getQrCode(id, 'svg'),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export function getQrCode(id: string, format: 'svg' | 'png'): Promise<Blob> {
+  return requestFile(`/posts/${encodeURIComponent(id)}/qr.${format}`);
+}
+
+export function getPoster(id: string, size: PosterSize): Promise<Blob> {
+  return requestFile(`/posts/${encodeURIComponent(id)}/poster.pdf`, { size });
+}
+
+export const shortLinkQuery = (code: string) =>
+  queryOptions({
+    queryKey: memorialKeys.shortLink(code),
+    queryFn: ({ signal }) =>
+      api.get<ShortLinkTarget>(`/posts/short/${encodeURIComponent(code)}`, { signal }),
+    retry: false,
   });

@@ -6,6 +6,7 @@ import {
   becomeSponsor,
   createMemorial,
   deleteMemorial,
+  importMemorial,
   memorialKeys,
   removeContributor,
   replaceMemorial,
@@ -42,6 +43,16 @@ export function useCreateMemorial() {
   return useMutation({
     mutationFn: ({ body, onProgress }: { body: FormData; onProgress?: Progress }) =>
       createMemorial(body, onProgress),
+    onSuccess: () => refreshMemorialLists(queryClient),
+  });
+}
+
+/** A memorial recreated from its archive joins the importer's lists. */
+export function useImportMemorial() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, onProgress }: { body: FormData; onProgress?: Progress }) =>
+      importMemorial(body, onProgress),
     onSuccess: () => refreshMemorialLists(queryClient),
   });
 }

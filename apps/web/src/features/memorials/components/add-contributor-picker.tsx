@@ -5,7 +5,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { MemorialDetail } from '@rips/shared/memorials';
 import { ApiError } from '@/lib/api-client';
-import { notify } from '@/lib/notify';
 import { useZodForm } from '@/lib/use-zod-form';
 import { membersQuery } from '../api/memorials.api';
 import { useAddContributor } from '../api/memorials.mutations';
@@ -47,12 +46,12 @@ export default function AddContributorPicker({
       onSuccess: () => {
         form.setFieldValue('userId', '');
         setSearch('');
-        notify.success(ADDED);
+        form.notice.success(ADDED);
       },
       onError: (err) => {
         // The notice is the spec's; the reason (already added, unknown member) sits under the field.
         if (err instanceof ApiError && err.status < 500) form.setFieldError('userId', err.message);
-        notify.error(FAILED);
+        form.notice.error(FAILED);
       },
     });
   });

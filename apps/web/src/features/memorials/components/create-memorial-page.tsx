@@ -1,10 +1,12 @@
-import { Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Container, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { VISIBILITY_LABELS, type MemorialVisibility } from '@rips/shared/memorials';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { FormActions } from '@/components/form-actions';
 import { UploadProgress } from '@/components/upload-progress';
 import { paths } from '@/config/paths';
-import { notify } from '@/lib/notify';
+import { isUnreachable, offlineText } from '@/lib/api-client';
+import { useLeaveGuard } from '@/lib/use-leave-guard';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';
 import { useZodForm } from '@/lib/use-zod-form';
@@ -25,7 +27,11 @@ export function CreateMemorialPage() {
 
 function CreateMemorialForm({ ownerName }: { ownerName: string }) {
   const navigate = useNavigate();
-  const form = useZodForm(MemorialFormSchema, { initialValues: EMPTY_MEMORIAL });
+  const form = useZodForm(MemorialFormSchema, {
+    initialValues: EMPTY_MEMORIAL,
+    draftKey: 'memorial:new',
+  });
+  useLeaveGuard(form);
   const [progress, setProgress] = useState(0);
   const mutation = useCreateMemorial();
 
@@ -35,13 +41,14 @@ function CreateMemorialForm({ ownerName }: { ownerName: string }) {
       { body: memorialFormData(input), onProgress: setProgress },
       {
         onSuccess: () => {
-          notify.success(CREATE_SUCCESS);
+          form.settled();
+          form.notice.success(CREATE_SUCCESS);
           void navigate(paths.home.href());
         },
         // The form keeps everything typed; fields the server named get their own message.
         onError: (error) => {
           form.showServerErrors(error, { fileField: 'image' });
-          notify.error(CREATE_FAILED);
+          form.notice.error(isUnreachable(error) ? offlineText() : CREATE_FAILED);
         },
       },
     );
@@ -67,6 +74,22 @@ function CreateMemorialForm({ ownerName }: { ownerName: string }) {
                 description="You will be the owner of this Rip"
               />
               <MemorialFields form={form} variant="create" />
+              <Radio.Group
+                label="Who may see this memorial?"
+                description="You can change this later under Manage."
+                {...form.getInputProps('visibility')}
+              >
+                <Stack gap="sm" mt="xs">
+                  {(Object.keys(VISIBILITY_LABELS) as MemorialVisibility[]).map((v) => (
+                    <Radio
+                      key={v}
+                      value={v}
+                      label={VISIBILITY_LABELS[v].label}
+                      description={VISIBILITY_LABELS[v].description}
+                    />
+                  ))}
+                </Stack>
+              </Radio.Group>
               <UploadProgress
                 progress={mutation.isPending && form.values.image ? progress : null}
                 label="Upload progress"

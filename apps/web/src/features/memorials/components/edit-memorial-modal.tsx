@@ -4,7 +4,6 @@ import type { MemorialDetail } from '@rips/shared/memorials';
 import { FormModal } from '@/components/form-modal';
 import { FormActions } from '@/components/form-actions';
 import { ApiError } from '@/lib/api-client';
-import { notify } from '@/lib/notify';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useUpdateMemorial } from '../api/memorials.mutations';
 import { memorialFormData, MemorialFormSchema, memorialFormValues } from '../lib/memorial-form';
@@ -36,7 +35,10 @@ function EditMemorialForm({
   onClose: () => void;
 }) {
   const errorId = useId();
-  const form = useZodForm(MemorialFormSchema, { initialValues: memorialFormValues(memorial) });
+  const form = useZodForm(MemorialFormSchema, {
+    initialValues: memorialFormValues(memorial),
+    draftKey: `memorial:${memorial._id}`,
+  });
   const mutation = useUpdateMemorial(memorial._id);
   // The spec's inline error: the server's words, or its fallback.
   const formError = mutation.error
@@ -49,7 +51,8 @@ function EditMemorialForm({
     (input) => {
       mutation.mutate(memorialFormData(input), {
         onSuccess: () => {
-          notify.success(UPDATED);
+          form.settled();
+          form.notice.success(UPDATED);
           onClose();
         },
         onError: (error) => form.showServerErrors(error, { fileField: 'image' }),

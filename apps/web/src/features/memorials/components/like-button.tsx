@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import type { MemorialDetail } from '@rips/shared/memorials';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, isUnreachable } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/use-session';
 import { useLike } from '../api/memorials.mutations';
@@ -13,8 +13,14 @@ export function LikeButton({ memorial }: { memorial: MemorialDetail }) {
   const mutation = useLike(memorial._id);
   const toggle = () =>
     mutation.mutate(!memorial.likedByMe, {
+      // The heart went back to what the server holds: say so, never flip silently.
       onError: (error) =>
-        notify.error(errorMessage(error, 'We could not save your like. Please try again.')),
+        notify.error(
+          isUnreachable(error)
+            ? 'You seem to be offline. Your like was not saved.'
+            : errorMessage(error, 'We could not save your like. Please try again.'),
+          'like',
+        ),
     });
 
   return (

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { MemorialSummary } from '@rips/shared/memorials';
 import { MemorialPhoto } from '@/components/memorial-photo';
 import { paths } from '@/config/paths';
-import { CARD_IMAGE_SIZES } from '../lib/format';
+import { CARD_IMAGE_SIZES, lifeSpan } from '../lib/format';
 import { HeartIcon } from './icons';
 import classes from './memorials.module.css';
 import { TraitBadges } from './trait-badges';
@@ -17,6 +17,8 @@ export function MemorialCard({
   eager?: boolean;
 }) {
   const likes = memorial.reactions;
+  // Two people of the same name are told apart by their dates and birth place.
+  const span = lifeSpan(memorial.dateOfBirth, memorial.deathDate);
   return (
     <Card
       component={Link}
@@ -34,6 +36,13 @@ export function MemorialCard({
         <Title order={2} size="h4" className={classes.cardTitle}>
           {memorial.title}
         </Title>
+        {span || memorial.birthPlace ? (
+          <Text size="sm" fw={500} data-card-facts>
+            {[span, memorial.birthPlace ? `Born in ${memorial.birthPlace}` : null]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+        ) : null}
         {memorial.description ? (
           <Text size="sm" c="dimmed" lineClamp={3}>
             {memorial.description}

@@ -1,11 +1,13 @@
-import '@mantine/dates/styles.css';
 import { SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
-import { EARLIEST_DATE, MEMORIAL_LIMITS } from '@rips/shared/memorials';
+import { MEMORIAL_LIMITS, memorialDateErrors } from '@rips/shared/memorials';
+import { DatePartsField } from '@/components/date-parts-field';
+import { DraftNotice } from '@/components/draft-notice';
 import { FileField, IMAGE_ACCEPT } from '@/components/file-field';
+import { lengthHint } from '@/components/length-hint';
 import { useObjectUrl } from '@/lib/use-object-url';
 import type { ZodForm } from '@/lib/use-zod-form';
 import type { MemorialFormSchema } from '../lib/memorial-form';
+import { lifeSpan } from '../lib/format';
 import classes from './memorials.module.css';
 
 function today(): string {
@@ -25,59 +27,101 @@ interface MemorialFieldsProps {
 export function MemorialFields({ form, variant, currentImageNote }: MemorialFieldsProps) {
   const preview = useObjectUrl(form.values.image);
   const max = today();
-  const date = (field: 'dateOfBirth' | 'deathDate', label: string, clear: string) => (
-    <DateInput
-      label={label}
-      placeholder="Choose a date"
-      valueFormat="MMMM D, YYYY"
-      clearable
-      minDate={field === 'deathDate' ? (form.values.dateOfBirth ?? EARLIEST_DATE) : EARLIEST_DATE}
-      maxDate={max}
-      clearButtonProps={{ 'aria-label': clear }}
-      {...form.getInputProps(field)}
-    />
-  );
+  const date = (field: 'dateOfBirth' | 'deathDate', label: string) => {
+    const { value, onChange, onBlur, error } = form.getInputProps(field);
+    return (
+      <DatePartsField
+        label={label}
+        value={value as string | null}
+        onChange={(next) => {
+          onChange(next);
+          // Both dates are checked together: a changed birth date may settle the death date.
+          if (form.errors.dateOfBirth || form.errors.deathDate) {
+            form.clearFieldError('dateOfBirth');
+            form.clearFieldError('deathDate');
+          }
+        }}
+        onBlur={() => {
+          onBlur?.();
+          const values = form.getValues();
+          if (values.dateOfBirth || values.deathDate) form.validateField(field);
+        }}
+        error={error as string | undefined}
+        near={field === 'deathDate' ? form.values.dateOfBirth : form.values.deathDate}
+        maxDate={max}
+      />
+    );
+  };
+  // The life span the memorial will show, once the dates are real days that follow the rules.
+  const { dateOfBirth, deathDate } = form.values;
+  const span =
+    memorialDateErrors(dateOfBirth, deathDate).length === 0
+      ? lifeSpan(dateOfBirth, deathDate)
+      : null;
   return (
     <Stack gap="md">
+      <DraftNotice
+        draft={form.offeredDraft}
+        onRestore={form.restoreDraft}
+        onDiscard={form.discardDraft}
+      />
       <TextInput
         label={variant === 'edit' ? 'Rip Name' : 'Title'}
-        description={
-          variant === 'create' ? 'The name of the person you are remembering' : undefined
-        }
+        description={lengthHint(
+          form.values.title,
+          MEMORIAL_LIMITS.title,
+          variant === 'create' ? 'The name of the person you are remembering' : undefined,
+        )}
         required
-        maxLength={MEMORIAL_LIMITS.title}
         {...form.getInputProps('title')}
       />
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        {date('dateOfBirth', 'Date of Birth', 'Clear date of birth')}
-        {date('deathDate', 'Death Date', 'Clear death date')}
-      </SimpleGrid>
+      {date('dateOfBirth', 'Date of Birth')}
+      {date('deathDate', 'Death Date')}
+      {span ? (
+        <Text size="sm" c="dimmed" data-life-span aria-live="polite">
+          Will be shown as: <strong>{span}</strong>
+        </Text>
+      ) : null}
       <TextInput
         label="Birth Place"
-        maxLength={MEMORIAL_LIMITS.place}
+        description={lengthHint(form.values.birthPlace, MEMORIAL_LIMITS.place)}
         {...form.getInputProps('birthPlace')}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <TextInput
           label="Burial"
-          maxLength={MEMORIAL_LIMITS.place}
+          description={lengthHint(form.values.burial, MEMORIAL_LIMITS.place)}
           {...form.getInputProps('burial')}
         />
-        <TextInput label="Plot" maxLength={MEMORIAL_LIMITS.place} {...form.getInputProps('plot')} />
+        <TextInput
+          label="Plot"
+          description={lengthHint(form.values.plot, MEMORIAL_LIMITS.place)}
+          {...form.getInputProps('plot')}
+        />
       </SimpleGrid>
       <Textarea
         label="Description"
+        description={lengthHint(
+          form.values.description,
+          MEMORIAL_LIMITS.description,
+          `Their life story, up to ${MEMORIAL_LIMITS.description.toLocaleString('en-US')} characters.`,
+        )}
         rows={4}
         autosize={false}
-        maxLength={MEMORIAL_LIMITS.description}
         {...form.getInputProps('description')}
       />
       <TextInput
         label="Traits"
-        description="separate with spaces"
+        description={lengthHint(form.values.traits, MEMORIAL_LIMITS.traits, 'separate with spaces')}
         placeholder="kind gardener storyteller"
-        maxLength={MEMORIAL_LIMITS.traits}
         {...form.getInputProps('traits')}
+      />
+      <TextInput
+        label="Poster line"
+        description="One line printed under the name on the memorial's poster, such as a favourite saying"
+        placeholder="Forever in our hearts"
+        maxLength={MEMORIAL_LIMITS.posterLine}
+        {...form.getInputProps('posterLine')}
       />
       <FileField
         label={variant === 'edit' ? 'Rip Image' : 'Image'}

@@ -13,19 +13,18 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { lazy, memo, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import type { MemorialAbilities, MemorialDetail } from '@rips/shared/memorials';
+import type { MemorialAbilities, MemorialDetail, MemorialVisibility } from '@rips/shared/memorials';
 import { MemorialPhoto } from '@/components/memorial-photo';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useHydrated } from '@/lib/use-hydrated';
 import { useReturnFocus } from '@/lib/use-return-focus';
-import { useSession } from '@/lib/use-session';
-import { isServerCopy } from '@/server-state';
 import { memorialQuery } from '../api/memorials.api';
-import { formatLongDate, NO_ABILITIES } from '../lib/format';
+import { formatLongDate, lifeSpan, NO_ABILITIES } from '../lib/format';
 import { AddContributor } from './add-contributor';
+import { ShareIcon } from './icons';
 import { ContributorList } from './contributor-list';
+import { ExportMemorialButton } from './export-memorial-button';
 import { LikeButton } from './like-button';
 import classes from './memorials.module.css';
 import { TraitBadges } from './trait-badges';
@@ -34,6 +33,8 @@ import { TraitBadges } from './trait-badges';
 const EditMemorialModal = lazy(() =>
   import('./edit-memorial-modal').then((m) => ({ default: m.EditMemorialModal })),
 );
+// The Share dialog loads when someone opens it.
+const ShareDialog = lazy(() => import('./share-dialog').then((m) => ({ default: m.ShareDialog })));
 
 export interface MemorialPageProps {
   /**
@@ -41,22 +42,21 @@ export interface MemorialPageProps {
    * the viewer's rights are not known yet (see MemorialPage).
    */
   extras?: (memorial: MemorialDetail, abilities: MemorialAbilities | null) => ReactNode;
+  /**
+   * What a viewer who may not see the memorial gets instead of `fallback` (the plain not-found),
+   * mounted by the router: a private memorial that takes requests offers to ask to join.
+   */
+  notFound?: (id: string, fallback: ReactNode) => ReactNode;
 }
 
 /** /post/{_id}: one memorial, with the owner's tools and whatever `extras` adds below. */
-export function MemorialPage({ extras }: MemorialPageProps) {
+export function MemorialPage({ extras, notFound }: MemorialPageProps) {
   const { id = '' } = useParams();
   const query = useQuery(memorialQuery(id));
-  const { user } = useSession();
-  const hydrated = useHydrated();
   useDocumentTitle(query.data?.title ?? 'Memorial');
-  // The viewer's rights are unknown on the server and while the browser adopts its HTML (the
-  // server renders for a visitor), and for a member until their own view has been fetched. The
-  // server says what they are; an answer without them grants nothing.
-  const abilities =
-    query.data && hydrated && !(user && isServerCopy(query.dataUpdatedAt))
-      ? (query.data.abilities ?? NO_ABILITIES)
-      : null;
+  // The server says what the viewer may do (the server renders the page as its viewer too); an
+  // answer without them grants nothing.
+  const abilities = query.data ? (query.data.abilities ?? NO_ABILITIES) : null;
   // A change of the memorial (a member's own view arriving, an edit) re-renders the page as a
   // deferred update, which React splits into short tasks instead of one long one.
   const deferredMemorial = useDeferredValue(query.data);
@@ -72,7 +72,7 @@ export function MemorialPage({ extras }: MemorialPageProps) {
   }
   if (query.isError) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
-    return (
+    const shown = (
       <Container size="sm" py={80}>
         <Stack align="center" ta="center" gap="md">
           <Title order={1}>
@@ -89,6 +89,7 @@ export function MemorialPage({ extras }: MemorialPageProps) {
         </Stack>
       </Container>
     );
+    return missing && notFound ? notFound(id, shown) : shown;
   }
   return (
     <MemorialView
@@ -98,6 +99,14 @@ export function MemorialPage({ extras }: MemorialPageProps) {
     />
   );
 }
+
+/** Said under a memorial that not everyone may see (the shared labels would bring zod in). */
+const VISIBILITY_NOTES: Record<MemorialVisibility, string> = {
+  public: '',
+  unlisted: 'Only people with the link can open this memorial; it is never listed or searched.',
+  members: 'Only signed-in members can see this memorial.',
+  private: 'Private: only the people its family invited can see this memorial.',
+};
 
 const MemorialView = memo(function MemorialView({
   memorial,
@@ -126,8 +135,11 @@ function MemorialDetails({
   abilities: MemorialAbilities | null;
 }) {
   const [editing, setEditing] = useState(false);
+  const [sharing, setSharing] = useState(false);
   // The modal mounts already open (it is loaded on demand): focus goes back to Edit on close.
   const rememberOpener = useReturnFocus(editing);
+  const rememberShareOpener = useReturnFocus(sharing);
+  const span = lifeSpan(memorial.dateOfBirth, memorial.deathDate);
   const facts: Array<[string, string | null]> = [
     ['Date of Birth', formatLongDate(memorial.dateOfBirth)],
     ['Birth Place', memorial.birthPlace || null],
@@ -151,6 +163,11 @@ function MemorialDetails({
             <Title order={1} style={{ overflowWrap: 'anywhere' }}>
               {memorial.title}
             </Title>
+            {span ? (
+              <Text size="lg" mt={4} data-life-span>
+                {span}
+              </Text>
+            ) : null}
             <Text c="dimmed" mt={4}>
               sponsored by {memorial.owner.fullName}
             </Text>
@@ -165,9 +182,27 @@ function MemorialDetails({
             <Text className={classes.description}>{memorial.description}</Text>
           ) : null}
           <TraitBadges tags={memorial.tags} />
-          <LikeButton memorial={memorial} />
-          {abilities?.update || abilities?.addContributor ? (
-            <Paper withBorder radius="md" p="md">
+          <Group gap="sm">
+            <LikeButton memorial={memorial} />
+            <Button
+              variant="default"
+              leftSection={<ShareIcon />}
+              onClick={() => {
+                rememberShareOpener();
+                setSharing(true);
+              }}
+            >
+              Share
+            </Button>
+          </Group>
+          {!memorial.indexable ? <meta name="robots" content="noindex" /> : null}
+          {memorial.visibility !== 'public' ? (
+            <Text size="sm" c="dimmed">
+              {VISIBILITY_NOTES[memorial.visibility]}
+            </Text>
+          ) : null}
+          {abilities?.update || abilities?.addContributor || abilities?.export ? (
+            <Paper withBorder radius="md" p="md" className="no-print">
               <Stack gap="sm">
                 <Title order={2} size="h4">
                   Manage this Rip
@@ -178,17 +213,25 @@ function MemorialDetails({
                     <ContributorList memorial={memorial} />
                   </>
                 ) : null}
-                {abilities.update ? (
+                {abilities.update || abilities.export ? (
                   <Group>
-                    <Button
-                      variant="default"
-                      onClick={() => {
-                        rememberOpener();
-                        setEditing(true);
-                      }}
-                    >
-                      Edit
-                    </Button>
+                    {abilities.manage ? (
+                      <Button component={Link} to={paths.manage.href(memorial._id)}>
+                        Privacy, people and moderation
+                      </Button>
+                    ) : null}
+                    {abilities.export ? <ExportMemorialButton memorialId={memorial._id} /> : null}
+                    {abilities.update ? (
+                      <Button
+                        variant="default"
+                        onClick={() => {
+                          rememberOpener();
+                          setEditing(true);
+                        }}
+                      >
+                        Edit
+                      </Button>
+                    ) : null}
                   </Group>
                 ) : null}
               </Stack>
@@ -196,6 +239,11 @@ function MemorialDetails({
           ) : null}
         </Stack>
       </Grid.Col>
+      {sharing ? (
+        <Suspense fallback={null}>
+          <ShareDialog memorial={memorial} opened onClose={() => setSharing(false)} />
+        </Suspense>
+      ) : null}
       {abilities?.update && editing ? (
         <Suspense fallback={null}>
           <EditMemorialModal memorial={memorial} opened onClose={() => setEditing(false)} />

@@ -1,6 +1,7 @@
 import { Stack, TextInput, Textarea } from '@mantine/core';
 import { MEMORIAL_LIMITS } from '@rips/shared/memorials';
 import { FileField, IMAGE_ACCEPT } from '@/components/file-field';
+import { lengthHint } from '@/components/length-hint';
 import type { ZodForm } from '@/lib/use-zod-form';
 import type { PostUpdateFormSchema } from '../lib/memorial-form';
 
@@ -18,14 +19,18 @@ export function PostUpdateFields({
       <TextInput
         label="Title"
         required
-        maxLength={MEMORIAL_LIMITS.title}
+        description={lengthHint(form.values.title, MEMORIAL_LIMITS.title)}
         {...form.getInputProps('title')}
       />
       <Textarea
         label="Description"
         required
         rows={4}
-        maxLength={MEMORIAL_LIMITS.description}
+        description={lengthHint(
+          form.values.description,
+          MEMORIAL_LIMITS.description,
+          `Up to ${MEMORIAL_LIMITS.description.toLocaleString('en-US')} characters.`,
+        )}
         {...form.getInputProps('description')}
       />
       <FileField

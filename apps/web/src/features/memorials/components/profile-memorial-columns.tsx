@@ -15,6 +15,7 @@ import { contributedMemorialsQuery, ownMemorialsQuery } from '../api/memorials.a
 import { useDeleteMemorial, useUpdateMemorial } from '../api/memorials.mutations';
 import { likedByText } from '../lib/format';
 import { postUpdateFormData, PostUpdateFormSchema, postUpdateValues } from '../lib/memorial-form';
+import { ImportMemorialButton } from './import-memorial-modal';
 import { PostUpdateFields } from './post-update-fields';
 import { TraitBadges } from './trait-badges';
 import classes from './memorials.module.css';
@@ -92,6 +93,7 @@ function ContributedMemorials({ userId }: { userId: string }) {
 
 function OwnMemorials({ userId }: { userId: string }) {
   const query = useQuery(ownMemorialsQuery(userId));
+  const { isSponsor } = useSession();
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<MemorialSummary | null>(null);
   return (
@@ -116,6 +118,11 @@ function OwnMemorials({ userId }: { userId: string }) {
           )
         }
       />
+      {isSponsor ? (
+        <Group mt="md">
+          <ImportMemorialButton />
+        </Group>
+      ) : null}
       <ConfirmDelete memorial={deleting} onClose={() => setDeleting(null)} />
     </>
   );
@@ -164,13 +171,13 @@ function InlineUpdateForm({ memorial, onDone }: { memorial: MemorialSummary; onD
   const onSubmit = form.handleSubmit((input) => {
     mutation.mutate(postUpdateFormData(input), {
       onSuccess: () => {
-        notify.success(UPDATED);
+        form.notice.success(UPDATED);
         onDone();
         void navigate(paths.profile.href());
       },
       onError: (error) => {
         form.showServerErrors(error, { fileField: 'image' });
-        notify.error(errorMessage(error, UPDATE_FAILED));
+        form.notice.error(errorMessage(error, UPDATE_FAILED));
       },
     });
   });

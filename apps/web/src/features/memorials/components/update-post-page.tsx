@@ -6,7 +6,6 @@ import { SectionLoader } from '@/components/page-loader';
 import { FormActions } from '@/components/form-actions';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';
 import { useZodForm } from '@/lib/use-zod-form';
@@ -73,12 +72,12 @@ function ReplaceForm({ memorial }: { memorial: MemorialSummary | null }) {
       { id: memorial._id, body: postUpdateFormData(input) },
       {
         onSuccess: () => {
-          notify.success(UPDATED);
+          form.notice.success(UPDATED);
           void navigate(paths.profile.href());
         },
         onError: (error) => {
           form.showServerErrors(error, { fileField: 'image' });
-          notify.error(errorMessage(error, UPDATE_FAILED));
+          form.notice.error(errorMessage(error, UPDATE_FAILED));
         },
       },
     );

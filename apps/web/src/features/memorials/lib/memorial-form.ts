@@ -26,12 +26,15 @@ export const EMPTY_MEMORIAL: MemorialFormValues = {
   dateOfBirth: null,
   deathDate: null,
   traits: '',
+  posterLine: '',
+  visibility: 'public',
   image: null,
 };
 
 /** The Edit Rip form starts from the saved memorial; the picture stays unless a new one is chosen. */
 export function memorialFormValues(memorial: MemorialDetail): MemorialFormValues {
   const { title, description, birthPlace, burial, plot, dateOfBirth, deathDate, traits } = memorial;
+  const { posterLine } = memorial;
   return {
     title,
     description,
@@ -41,6 +44,7 @@ export function memorialFormValues(memorial: MemorialDetail): MemorialFormValues
     dateOfBirth,
     deathDate,
     traits,
+    posterLine,
     image: null,
   };
 }
@@ -56,6 +60,8 @@ export function memorialFormData(input: MemorialInput): FormData {
   form.set('dateOfBirth', input.dateOfBirth ?? '');
   form.set('deathDate', input.deathDate ?? '');
   form.set('traits', input.traits);
+  form.set('posterLine', input.posterLine);
+  form.set('visibility', input.visibility);
   if (input.image) form.set('postImg', input.image, input.image.name);
   return form;
 }

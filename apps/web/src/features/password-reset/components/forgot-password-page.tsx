@@ -7,7 +7,6 @@ import { NewPasswordFields } from '@/components/new-password-fields';
 import { EmailInput, UserNameInput } from '@/components/identity-inputs';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useRequestPasswordReset } from '../api/password-reset.api';
@@ -31,13 +30,13 @@ export default function ForgotPasswordPage() {
     setSent(null);
     mutation.mutate(input, {
       onSuccess: (result) => {
-        notify.success(result.message);
+        form.notice.success(result.message);
         setSent(result.message);
         form.reset();
       },
       onError: (error) => {
         form.showServerErrors(error);
-        notify.error(errorMessage(error, REQUEST_FAILED));
+        form.notice.error(errorMessage(error, REQUEST_FAILED));
       },
     });
   });
@@ -55,7 +54,7 @@ export default function ForgotPasswordPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate>
+      <form method="post" onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           {sent ? (
             <Alert color="sage" variant="light" title="Check your email" role="status">

@@ -5,7 +5,6 @@ import { CardPage } from '@/components/card-page';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useLinkToken } from '@/lib/use-link-token';
 import { useZodForm } from '@/lib/use-zod-form';
@@ -31,17 +30,17 @@ export default function ResetPasswordConfirmPage() {
       mutation.mutate(input, {
         onSuccess: (result) => {
           form.reset();
-          notify.success(result.message);
+          form.notice.success(result.message);
         },
         onError: (error) => {
           form.showServerErrors(error);
-          notify.error(errorMessage(error, CONFIRM_FAILED));
+          form.notice.error(errorMessage(error, CONFIRM_FAILED));
         },
       }),
     (errors) => {
       // The link itself is wrong (no field shows it): say so.
       const [only, ...others] = Object.keys(errors);
-      if (only === 'token' && others.length === 0) notify.error(String(errors['token']));
+      if (only === 'token' && others.length === 0) form.notice.error(String(errors['token']));
     },
   );
 

@@ -7,7 +7,6 @@ import {
 import { EmailInput } from '@/components/identity-inputs';
 import { SITE } from '@/config/site';
 import { errorMessage } from '@/lib/api-client';
-import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/use-session';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useSendContactMessage } from '../api/contact.api';
@@ -52,18 +51,18 @@ function ContactForm() {
   const onSubmit = form.handleSubmit((message) =>
     mutation.mutate(message, {
       onSuccess: () => {
-        notify.success(CONTACT_SENT_MESSAGE);
+        form.notice.success(CONTACT_SENT_MESSAGE);
         form.setFieldValue('message', '');
       },
       onError: (error) => {
         form.showServerErrors(error);
-        notify.error(errorMessage(error, SEND_FAILED));
+        form.notice.error(errorMessage(error, SEND_FAILED));
       },
     }),
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form method="post" onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <TextInput
           label="Your name"
@@ -83,11 +82,10 @@ function ContactForm() {
           required
           autosize
           minRows={5}
-          maxLength={CONTACT_MESSAGE_MAX}
           {...form.getInputProps('message')}
         />
         <Group justify="space-between" align="center">
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c={form.values.message.length > CONTACT_MESSAGE_MAX ? 'red.8' : 'dimmed'}>
             {form.values.message.length} / {CONTACT_MESSAGE_MAX}
           </Text>
           <Button type="submit" loading={mutation.isPending}>

@@ -1,4 +1,4 @@
-import type { Memorablia, MemorialDocument, Photo } from '@rips/shared/galleries';
+import type { Memorablia, MemorialDocument, Photo, UploadLimits } from '@rips/shared/galleries';
 import type { MemorialAbilities } from '@rips/shared/memorials';
 import type { Flower, Prayer } from '@rips/shared/tributes';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
@@ -29,7 +29,16 @@ export const tributeKeys = {
   /** /add-flower: the memorial's title, or memorials to choose from. */
   memorialTitle: (postId: string) => ['tributes', 'memorial-title', postId] as const,
   memorialChoices: () => ['tributes', 'memorial-choices'] as const,
+  uploadLimits: () => ['tributes', 'upload-limits'] as const,
 };
+
+/** What an upload may be (size and types), stated before a file is chosen; set at start-up. */
+export const uploadLimitsQuery = () =>
+  queryOptions({
+    queryKey: tributeKeys.uploadLimits(),
+    queryFn: ({ signal }) => api.get<UploadLimits>('/uploads/limits', { signal }),
+    staleTime: Infinity,
+  });
 
 /** One kind of tribute on a memorial, newest first, a page at a time. */
 export const tributeListQuery = <K extends TributeKind>(kind: K, postId: string) =>

@@ -11,7 +11,6 @@ import {
 import { FileField, IMAGE_ACCEPT } from '@/components/file-field';
 import { FormActions } from '@/components/form-actions';
 import { TRIBUTE_KINDS } from '@/config/tribute-kinds';
-import { notify } from '@/lib/notify';
 import { optionalFile } from '@/lib/file-fields';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useLeaveTribute } from '../api/tributes.mutations';
@@ -52,18 +51,18 @@ export function FlowerForm({ postId, onDone, onCancel }: FlowerFormProps) {
         { postId, body, onProgress: flowerImg ? setProgress : undefined },
         {
           onSuccess: () => {
-            notify.success(FLOWERS.success);
+            form.notice.success(FLOWERS.success);
             onDone?.();
           },
           onError: (error) => {
             form.showServerErrors(error, { fileField: 'flowerImg' });
-            notify.error(failureText(FLOWERS.failure, error));
+            form.notice.error(failureText(FLOWERS.failure, error));
           },
         },
       );
     },
     (errors) => {
-      if (errors['flowerImg']) notify.error(FLOWER_REQUIRED);
+      if (errors['flowerImg']) form.notice.error(FLOWER_REQUIRED);
     },
   );
 

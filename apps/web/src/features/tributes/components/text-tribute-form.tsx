@@ -2,7 +2,8 @@ import { Stack, Textarea } from '@mantine/core';
 import { CreatePrayerSchema, PRAYER_MAX } from '@rips/shared/tributes';
 import { FormActions } from '@/components/form-actions';
 import { TRIBUTE_KINDS } from '@/config/tribute-kinds';
-import { notify } from '@/lib/notify';
+import { DraftNotice } from '@/components/draft-notice';
+import { lengthHint } from '@/components/length-hint';
 import { useZodForm, type FormSchema } from '@/lib/use-zod-form';
 import { useLeaveTribute } from '../api/tributes.mutations';
 import { failureText } from '../lib/format';
@@ -26,7 +27,10 @@ export function TextTributeForm({ kind, postId, onDone, onCancel }: TextTributeF
   const descriptor = TRIBUTE_KINDS[kind];
   const { schema, max } = TEXT_RULES[kind];
   const field = descriptor.textField;
-  const form = useZodForm(schema, { initialValues: { postId, [field]: '' } });
+  const form = useZodForm(schema, {
+    initialValues: { postId, [field]: '' },
+    draftKey: `${kind}:${postId}`,
+  });
   const mutation = useLeaveTribute(kind);
 
   const onSubmit = form.handleSubmit((body) => {
@@ -34,12 +38,13 @@ export function TextTributeForm({ kind, postId, onDone, onCancel }: TextTributeF
       { postId, body: body as object },
       {
         onSuccess: () => {
-          notify.success(descriptor.success);
+          form.settled();
+          form.notice.success(descriptor.success);
           onDone?.();
         },
         onError: (error) => {
           form.showServerErrors(error);
-          notify.error(failureText(descriptor.failure, error));
+          form.notice.error(failureText(descriptor.failure, error, descriptor.noun));
         },
       },
     );
@@ -48,14 +53,22 @@ export function TextTributeForm({ kind, postId, onDone, onCancel }: TextTributeF
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={mutation.isPending}>
       <Stack gap="md">
+        <DraftNotice
+          draft={form.offeredDraft}
+          onRestore={form.restoreDraft}
+          onDiscard={form.discardDraft}
+        />
         <Textarea
           label={descriptor.textLabel}
-          description={`Up to ${max} characters.`}
+          description={lengthHint(
+            form.values[field],
+            max,
+            `Up to ${max.toLocaleString('en-US')} characters.`,
+          )}
           placeholder={descriptor.textPlaceholder}
           autosize
           minRows={4}
           maxRows={10}
-          maxLength={max}
           required
           data-autofocus
           {...form.getInputProps(field)}

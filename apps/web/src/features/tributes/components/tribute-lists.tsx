@@ -1,18 +1,18 @@
-import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { memo, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import type { Memorablia, MemorialDocument, Photo } from '@rips/shared/galleries';
 import type { Flower, ResponsiveImage, TributeItem } from '@rips/shared/tributes';
 import cover from '@/components/cover.module.css';
+import { FormModal } from '@/components/form-modal';
 import { SectionLoader } from '@/components/page-loader';
 import type { TributeKindDescriptor } from '@/config/tribute-kinds';
 import { notify } from '@/lib/notify';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useReturnFocus } from '@/lib/use-return-focus';
 import { useSession } from '@/lib/use-session';
-import { isServerCopy } from '@/server-state';
 import { downloadDocument, tributeListQuery, type AnyTributeItem } from '../api/tributes.api';
-import { formatFileSize, formatTributeDate } from '../lib/format';
+import { formatFileSize, formatPictureDate, formatTributeDate } from '../lib/format';
 import { RemoveTribute } from './remove-tribute';
 import classes from './tributes.module.css';
 
@@ -30,9 +30,45 @@ function TributeDate({ iso }: { iso: string }) {
   return <time dateTime={iso}>{formatTributeDate(iso, hydrated ? 'local' : 'utc')}</time>;
 }
 
+const ReportForm = lazy(() => import('./report-form'));
+
+/** "Report" for signed-in visitors on flowers and prayers: the family is told and decides. */
+function ReportIfAllowed({ kind, item }: { kind: TributeKindDescriptor; item: TributeItem }) {
+  const { user } = useSession();
+  const [open, setOpen] = useState(false);
+  if (!user || item.owner._id === user._id || (kind.kind !== 'flowers' && kind.kind !== 'prayers'))
+    return null;
+  return (
+    <>
+      <Button
+        variant="subtle"
+        color="gray"
+        size="compact-sm"
+        onClick={() => setOpen(true)}
+        aria-label={`Report the ${kind.noun} left by ${item.owner.fullName}`}
+      >
+        Report
+      </Button>
+      <FormModal opened={open} onClose={() => setOpen(false)} title={`Report this ${kind.noun}`}>
+        <Suspense fallback={null}>
+          <ReportForm kind={kind.kind} item={item} onDone={() => setOpen(false)} />
+        </Suspense>
+      </FormModal>
+    </>
+  );
+}
+
 function Byline({ item }: { item: TributeItem }) {
   return (
     <Text size="sm" c="dimmed">
+      {item.status === 'pending' ? (
+        <>
+          <Badge variant="light" color="yellow" component="span">
+            Awaiting approval
+          </Badge>
+          <br />
+        </>
+      ) : null}
       Left By{' '}
       <Text span fw={600} c="var(--mantine-color-text)">
         {item.owner.fullName}
@@ -48,20 +84,9 @@ function RemoveIfAllowed({ kind, item }: { kind: TributeKindDescriptor; item: Tr
   return item.abilities?.remove ? <RemoveTribute kind={kind} item={item} /> : null;
 }
 
-/**
- * A list as the server rendered it was fetched for a visitor: a member's rights on its items
- * (abilities) come with their own copy, fetched once the page is theirs.
- */
+/** One kind's list, as the viewer sees it (the server renders the page as its viewer too). */
 function useTributeList(kind: TributeKindDescriptor['kind'], postId: string) {
-  const query = useInfiniteQuery(tributeListQuery(kind, postId));
-  const { user } = useSession();
-  const hydrated = useHydrated();
-  const visitorsCopy = Boolean(user) && hydrated && isServerCopy(query.dataUpdatedAt);
-  const { refetch } = query;
-  useEffect(() => {
-    if (visitorsCopy) void refetch();
-  }, [visitorsCopy, refetch]);
-  return query;
+  return useInfiniteQuery(tributeListQuery(kind, postId));
 }
 
 interface TributeListProps {
@@ -198,12 +223,15 @@ function PictureCard({
   item,
   alt,
   caption,
+  details,
   onOpen,
 }: {
   descriptor: TributeKindDescriptor;
   item: TributeItem & { image: ResponsiveImage };
   alt: string;
   caption?: string | undefined;
+  /** What the family told of a gallery picture: its caption and day. */
+  details?: ReactNode;
   onOpen?: () => void;
 }) {
   const picture = (
@@ -235,6 +263,7 @@ function PictureCard({
           picture
         )}
         <div className={classes.meta}>
+          {details}
           {caption ? (
             <Text size="sm" fw={600}>
               {caption}
@@ -242,6 +271,7 @@ function PictureCard({
           ) : null}
           <Byline item={item} />
           <RemoveIfAllowed kind={descriptor} item={item} />
+          <ReportIfAllowed kind={descriptor} item={item} />
         </div>
       </Paper>
     </li>
@@ -269,6 +299,7 @@ function TextList({
               <Group justify="space-between" align="flex-end" gap="xs">
                 <Byline item={item} />
                 <RemoveIfAllowed kind={descriptor} item={item} />
+                <ReportIfAllowed kind={descriptor} item={item} />
               </Group>
             </Stack>
           </Paper>
@@ -279,6 +310,25 @@ function TextList({
 }
 
 type Picture = Photo | Memorablia;
+
+/** A gallery picture's caption and the day it shows, each only when the family gave it. */
+function PictureDetails({ picture, size }: { picture: Picture; size: 'sm' | 'md' }) {
+  if (!picture.caption && !picture.date) return null;
+  return (
+    <Stack gap={2} data-picture-details>
+      {picture.caption ? (
+        <Text size={size} fw={600} className={classes.caption}>
+          {picture.caption}
+        </Text>
+      ) : null}
+      {picture.date ? (
+        <Text size="sm" c="dimmed">
+          <time dateTime={picture.date}>{formatPictureDate(picture.date)}</time>
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
 
 const pictureAlt = (descriptor: TributeKindDescriptor, item: Picture, title: string) =>
   `${descriptor.label} of ${title} shared by ${item.owner.fullName}`;
@@ -293,8 +343,16 @@ function PictureGallery({
   pictures: Picture[];
   title: string;
 }) {
-  const [open, setOpen] = useState<Picture | null>(null);
-  const rememberOpener = useReturnFocus(open !== null);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const rememberOpener = useReturnFocus(openId !== null);
+  // By id, so a picture added or removed while the lightbox is open does not shift it.
+  const index = openId === null ? -1 : pictures.findIndex((p) => p._id === openId);
+  const open = index >= 0 ? pictures[index]! : null;
+  const step = (by: number) => {
+    if (pictures.length < 2 || index < 0) return;
+    setOpenId(pictures[(index + by + pictures.length) % pictures.length]!._id);
+  };
+  const [touchX, setTouchX] = useState<number | null>(null);
   return (
     <>
       <ul className={classes.grid}>
@@ -307,9 +365,10 @@ function PictureGallery({
             caption={
               item.name && item.name !== item.owner.fullName ? `Shared as ${item.name}` : undefined
             }
+            details={<PictureDetails picture={item} size="sm" />}
             onOpen={() => {
               rememberOpener();
-              setOpen(item);
+              setOpenId(item._id);
             }}
           />
         ))}
@@ -318,12 +377,41 @@ function PictureGallery({
       {open ? (
         <Modal
           opened
-          onClose={() => setOpen(null)}
+          onClose={() => setOpenId(null)}
           title={`${descriptor.label} shared by ${open.owner.fullName}`}
           size="xl"
           radius="lg"
+          // Arrow keys move anywhere in the dialog (focus starts on its close button).
+          onKeyDown={(event) => {
+            if (event.key === 'ArrowRight') step(1);
+            else if (event.key === 'ArrowLeft') step(-1);
+          }}
         >
-          <Stack gap="sm">
+          <Stack
+            gap="sm"
+            data-lightbox
+            onTouchStart={(event) => setTouchX(event.touches[0]?.clientX ?? null)}
+            onTouchEnd={(event) => {
+              const endX = event.changedTouches[0]?.clientX;
+              if (touchX !== null && endX !== undefined && Math.abs(endX - touchX) > 50) {
+                step(endX < touchX ? 1 : -1);
+              }
+              setTouchX(null);
+            }}
+          >
+            {pictures.length > 1 ? (
+              <Group justify="space-between" gap="sm">
+                <Button variant="default" size="xs" onClick={() => step(-1)}>
+                  Previous picture
+                </Button>
+                <Text size="sm" c="dimmed" aria-live="polite">
+                  {`${index + 1} of ${pictures.length}`}
+                </Text>
+                <Button variant="default" size="xs" onClick={() => step(1)}>
+                  Next picture
+                </Button>
+              </Group>
+            ) : null}
             <img
               src={open.image.src}
               srcSet={open.image.srcSet}
@@ -333,6 +421,7 @@ function PictureGallery({
               alt={pictureAlt(descriptor, open, title)}
               className={classes.lightbox}
             />
+            <PictureDetails picture={open} size="md" />
             <Byline item={open} />
           </Stack>
         </Modal>
@@ -349,6 +438,8 @@ function DocumentRow({
   document: MemorialDocument;
 }) {
   const [busy, setBusy] = useState(false);
+  // The title the family gave it, else the file's own name.
+  const heading = document.title || document.fileName;
   async function onDownload() {
     setBusy(true);
     try {
@@ -364,9 +455,10 @@ function DocumentRow({
       <Group justify="space-between" align="center" wrap="wrap" gap="sm">
         <Stack gap={4} style={{ minWidth: 0, flex: '1 1 220px' }}>
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {document.fileName}
+            {heading}
           </Text>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {document.title ? `${document.fileName}, ` : ''}
             {formatFileSize(document.sizeBytes)}
           </Text>
           <Byline item={document} />
@@ -377,7 +469,7 @@ function DocumentRow({
             variant="light"
             onClick={() => void onDownload()}
             loading={busy}
-            aria-label={`Download ${document.fileName}`}
+            aria-label={`Download ${heading}`}
           >
             Download
           </Button>

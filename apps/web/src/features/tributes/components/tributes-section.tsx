@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { MemorialAbilities, MemorialDetail } from '@rips/shared/memorials';
+import { FormModal } from '@/components/form-modal';
 import { SectionLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import { kindsOf, type TributeKindDescriptor } from '@/config/tribute-kinds';
@@ -79,7 +80,7 @@ export function TributesSection({ memorial, abilities }: TributesSectionProps) {
               Cancel
             </Button>
             {user ? null : (
-              <Button component={Link} to={paths.login.href()}>
+              <Button component={Link} to={paths.login.href(paths.post.href(postId))}>
                 Login
               </Button>
             )}
@@ -144,11 +145,11 @@ export function TributesSection({ memorial, abilities }: TributesSectionProps) {
 
       {/* Mounted only while open, like every dialog of this page. */}
       {dialog ? (
-        <Modal opened onClose={close} title={dialog.dialogTitle} size="lg" radius="lg">
+        <FormModal opened onClose={close} title={dialog.dialogTitle} size="lg">
           <Suspense fallback={<SectionLoader py="xl" label="Loading the form…" />}>
             {dialogBody(dialog)}
           </Suspense>
-        </Modal>
+        </FormModal>
       ) : null}
     </Stack>
   );

@@ -1,32 +1,64 @@
-import { Stack, TextInput } from '@mantine/core';
+import {
+  Fieldset,
+  FileInput,
+  Group,
+  List,
+  Progress,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { z } from 'zod';
 import {
   DOCUMENT_ACCEPT,
+  GALLERY_CAPTION_MAX,
   GALLERY_FILE_FIELDS,
   GALLERY_FILE_REQUIRED,
+  GALLERY_FILES_AT_ONCE,
   GALLERY_NAME_MAX,
+  GALLERY_TITLE_MAX,
+  GalleryDocumentDetailsSchema,
+  GalleryPictureDetailsSchema,
   GalleryUploadFieldsSchema,
 } from '@rips/shared/galleries';
-import { FileField, IMAGE_ACCEPT } from '@/components/file-field';
+import { latestAllowedDate } from '@rips/shared/memorials';
+import { DatePartsField } from '@/components/date-parts-field';
+import { IMAGE_ACCEPT } from '@/components/file-field';
 import { FormActions } from '@/components/form-actions';
+import { lengthHint } from '@/components/length-hint';
 import { TRIBUTE_KINDS } from '@/config/tribute-kinds';
-import { requiredFile } from '@/lib/file-fields';
-import { notify } from '@/lib/notify';
-import type { z } from 'zod';
 import { useZodForm } from '@/lib/use-zod-form';
+import { uploadLimitsQuery } from '../api/tributes.api';
 import { useLeaveTribute } from '../api/tributes.mutations';
-import { failureText } from '../lib/format';
+import { failureText, formatFileSize } from '../lib/format';
 import { UploadStatus } from './upload-status';
 
 export type UploadKind = keyof typeof GALLERY_FILE_FIELDS;
 
 const ACCEPT = { image: IMAGE_ACCEPT, document: DOCUMENT_ACCEPT } as const;
 
-/** The shared upload fields, and the file under the kind's own field name. */
-type UploadSchema = z.ZodType<
-  { name?: string | undefined } & Record<string, unknown>,
-  Record<string, unknown>
->;
+/**
+ * What may be told of each chosen file, checked by the server's own rules: a caption and a date
+ * for a picture, a title for a document. The fields a kind does not show stay empty.
+ */
+const FileDetailsSchema = GalleryPictureDetailsSchema.extend(GalleryDocumentDetailsSchema.shape);
+interface FileDetails {
+  caption: string;
+  date: string | null;
+  title: string;
+}
+const NO_DETAILS: FileDetails = { caption: '', date: null, title: '' };
+
+/** One chosen file's way to the memorial. */
+interface FileUpload {
+  file: File;
+  state: 'waiting' | 'sending' | 'done' | 'failed';
+  progress: number;
+  message?: string;
+}
 
 interface UploadTributeFormProps {
   kind: UploadKind;
@@ -37,7 +69,11 @@ interface UploadTributeFormProps {
   onCancel: () => void;
 }
 
-/** The spec's Add Photo, Add Memorablia and Add Document forms, with preview and upload progress. */
+/**
+ * The spec's Add Photo, Add Memorablia and Add Document forms. Several files may be chosen at
+ * once: each is its own upload (the API takes one file per call), with its own progress and
+ * result, so one refused file never costs the others. The limits are stated before choosing.
+ */
 export function UploadTributeForm({
   kind,
   postId,
@@ -46,75 +82,237 @@ export function UploadTributeForm({
   onCancel,
 }: UploadTributeFormProps) {
   const descriptor = TRIBUTE_KINDS[kind];
-  // The file goes under the field name the spec gives it, so the server's messages find it.
+  // Each file goes under the field name the spec gives it.
   const fileField = GALLERY_FILE_FIELDS[kind];
-  const schema: UploadSchema = useMemo(
+  const schema = useMemo(
     () =>
-      GalleryUploadFieldsSchema.extend({ [fileField]: requiredFile(GALLERY_FILE_REQUIRED[kind]) }),
-    [fileField, kind],
+      GalleryUploadFieldsSchema.extend({
+        files: z
+          .array(z.custom<File>((value) => value instanceof File))
+          .min(1, GALLERY_FILE_REQUIRED[kind])
+          .max(
+            GALLERY_FILES_AT_ONCE,
+            `Please choose at most ${GALLERY_FILES_AT_ONCE} files at a time.`,
+          ),
+        details: z.array(FileDetailsSchema),
+      }),
+    [kind],
   );
   const form = useZodForm(schema, {
-    initialValues: { postId, name: fullName, [fileField]: null },
+    initialValues: { postId, name: fullName, files: [], details: [] as FileDetails[] },
   });
-  const [progress, setProgress] = useState(0);
+  const [uploads, setUploads] = useState<FileUpload[]>([]);
+  const [sending, setSending] = useState(false);
   const mutation = useLeaveTribute(kind);
-  const file = form.values[fileField] as File | null;
+  const limits = useQuery(uploadLimitsQuery()).data;
+  const isImage = descriptor.accept === 'image';
+  const limitText = limits
+    ? `${isImage ? limits.imageTypes : limits.documentTypes}, up to ${formatFileSize(
+        isImage ? limits.imageBytes : limits.documentBytes,
+      )} each. You can choose several at once.`
+    : 'You can choose several files at once.';
 
-  const onSubmit = form.handleSubmit(
-    (input) => {
+  const patch = (index: number, change: Partial<FileUpload>) =>
+    setUploads((current) => current.map((u, i) => (i === index ? { ...u, ...change } : u)));
+
+  async function sendAll(
+    name: string | undefined,
+    list: FileUpload[],
+    details: z.output<typeof FileDetailsSchema>[],
+  ) {
+    setSending(true);
+    let failed = 0;
+    let lastFailure = '';
+    for (const [index, upload] of list.entries()) {
+      if (upload.state === 'done') continue;
+      patch(index, { state: 'sending', progress: 0, message: undefined });
       const body = new FormData();
       body.set('postId', postId);
       // A disabled field is not part of a form: documents are shared under the account's name.
-      if (descriptor.nameEditable && input.name !== undefined) body.set('name', input.name);
-      body.set(fileField, input[fileField] as File);
-      setProgress(0);
-      mutation.mutate(
-        { postId, body, onProgress: setProgress },
-        {
-          onSuccess: () => {
-            notify.success(descriptor.success);
-            onDone();
-          },
-          onError: (error) => {
-            form.showServerErrors(error, { fileField });
-            notify.error(failureText(descriptor.failure, error));
-          },
-        },
+      if (descriptor.nameEditable && name !== undefined) body.set('name', name);
+      const told = details[index];
+      if (isImage) {
+        if (told?.caption) body.set('caption', told.caption);
+        if (told?.date) body.set('date', told.date);
+      } else if (told?.title) {
+        body.set('title', told.title);
+      }
+      body.set(fileField, upload.file);
+      try {
+        await mutation.mutateAsync({
+          postId,
+          body,
+          onProgress: (progress) => patch(index, { progress }),
+        });
+        patch(index, { state: 'done', progress: 1 });
+      } catch (error) {
+        failed += 1;
+        lastFailure = failureText(descriptor.failure, error, descriptor.noun);
+        patch(index, { state: 'failed', message: lastFailure });
+      }
+    }
+    setSending(false);
+    if (failed === 0) {
+      form.settled();
+      form.notice.success(descriptor.success);
+      onDone();
+    } else {
+      const sent = list.length - failed;
+      form.notice.error(
+        sent > 0
+          ? `${sent} of ${list.length} files were added. The others are listed with the reason.`
+          : lastFailure,
       );
+    }
+  }
+
+  const onSubmit = form.handleSubmit(
+    (input) => {
+      // Files already added stay added; only the rest are sent again.
+      const list =
+        uploads.length > 0 && uploads.every((u, i) => u.file === input.files[i])
+          ? uploads
+          : input.files.map((file): FileUpload => ({ file, state: 'waiting', progress: 0 }));
+      setUploads(list);
+      void sendAll(input.name, list, input.details);
     },
     (errors) => {
-      const missing = errors[fileField];
-      if (typeof missing === 'string') notify.error(missing);
+      const missing = errors['files'];
+      if (typeof missing === 'string') form.notice.error(missing);
     },
   );
 
+  const files = form.values.files;
+  const single = files.length === 1 && isImage ? files[0]! : null;
+
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={mutation.isPending}>
+    <form onSubmit={onSubmit} noValidate aria-busy={sending}>
       <Stack gap="md">
         <TextInput
           label="Your Name"
-          maxLength={GALLERY_NAME_MAX}
           disabled={!descriptor.nameEditable}
           {...form.getInputProps('name')}
+          maxLength={GALLERY_NAME_MAX}
         />
-        <FileField
+        <FileInput
           label={descriptor.fileLabel}
+          description={limitText}
           accept={ACCEPT[descriptor.accept]}
+          multiple
+          clearable
+          clearButtonProps={{ 'aria-label': 'Remove the chosen files' }}
           required
           placeholder="No file chosen"
-          clearLabel="Remove the file"
+          styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
           data-autofocus
-          {...form.getInputProps(fileField)}
+          disabled={sending}
+          value={files}
+          error={form.errors['files']}
+          onChange={(chosen) => {
+            // What was already told of a file chosen again is kept.
+            const previous = form.getValues();
+            form.setValues({
+              files: chosen,
+              details: chosen.map((file) => {
+                const at = previous.files.indexOf(file);
+                return at >= 0 ? (previous.details[at] ?? NO_DETAILS) : NO_DETAILS;
+              }),
+            });
+            setUploads([]);
+          }}
         />
-        <UploadStatus
-          picture={descriptor.accept === 'image' ? file : null}
-          progress={mutation.isPending ? progress : null}
-        />
-        <FormActions
-          submitLabel={descriptor.submitLabel}
-          busy={mutation.isPending}
-          cancel={onCancel}
-        />
+        {files.map((file, index) => {
+          const detail = form.values.details[index] ?? NO_DETAILS;
+          const path = `details.${index}`;
+          return (
+            <Fieldset
+              key={`${file.name}-${file.size}-${index}`}
+              legend={files.length > 1 ? file.name : 'About this file (optional)'}
+              disabled={sending}
+              data-file-details
+            >
+              <Stack gap="xs">
+                {isImage ? (
+                  <>
+                    <Textarea
+                      label="Caption"
+                      autosize
+                      minRows={1}
+                      maxRows={4}
+                      {...form.getInputProps(`${path}.caption`)}
+                      description={lengthHint(
+                        detail.caption,
+                        GALLERY_CAPTION_MAX,
+                        'Optional: who, where, what it meant.',
+                      )}
+                    />
+                    <DatePartsField
+                      label="Date"
+                      value={detail.date}
+                      onChange={(next) => {
+                        form.setFieldValue(`${path}.date`, next);
+                        form.clearFieldError(`${path}.date`);
+                      }}
+                      onBlur={() => {
+                        if (form.getValues().details[index]?.date)
+                          form.validateField(`${path}.date`);
+                      }}
+                      error={form.errors[`${path}.date`]}
+                      maxDate={latestAllowedDate()}
+                    />
+                  </>
+                ) : (
+                  <TextInput
+                    label="Title"
+                    placeholder={file.name}
+                    {...form.getInputProps(`${path}.title`)}
+                    description={lengthHint(
+                      detail.title,
+                      GALLERY_TITLE_MAX,
+                      'Optional: shown instead of the file name.',
+                    )}
+                  />
+                )}
+              </Stack>
+            </Fieldset>
+          );
+        })}
+        <UploadStatus picture={single} progress={null} />
+        {uploads.length > 0 ? (
+          <List spacing="xs" listStyleType="none" p={0} m={0} aria-label="Your files">
+            {uploads.map((upload, index) => (
+              <List.Item key={`${upload.file.name}-${index}`} data-upload-state={upload.state}>
+                <Group justify="space-between" gap="xs" wrap="nowrap">
+                  <Text size="sm" fw={500} truncate="end" style={{ minWidth: 0 }}>
+                    {upload.file.name}
+                  </Text>
+                  <Text size="sm" c={upload.state === 'failed' ? 'red.8' : 'dimmed'}>
+                    {upload.state === 'done'
+                      ? 'Added'
+                      : upload.state === 'failed'
+                        ? 'Not added'
+                        : upload.state === 'sending'
+                          ? `${Math.round(upload.progress * 100)}%`
+                          : 'Waiting'}
+                  </Text>
+                </Group>
+                {upload.state === 'sending' ? (
+                  <Progress
+                    value={Math.round(upload.progress * 100)}
+                    size="sm"
+                    aria-label={`Upload progress of ${upload.file.name}`}
+                  />
+                ) : null}
+                {upload.message ? (
+                  <Text size="sm" c="red.8">
+                    {upload.message}
+                  </Text>
+                ) : null}
+              </List.Item>
+            ))}
+          </List>
+        ) : null}
+        <FormActions submitLabel={descriptor.submitLabel} busy={sending} cancel={onCancel} />
       </Stack>
     </form>
   );

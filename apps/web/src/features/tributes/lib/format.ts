@@ -1,4 +1,10 @@
-import { ApiError, errorMessage } from '@/lib/api-client';
+import {
+  ApiError,
+  errorMessage,
+  isFileRefusal,
+  isUnreachable,
+  offlineText,
+} from '@/lib/api-client';
 import { longUsDate } from '@/lib/long-date';
 
 /**
@@ -13,6 +19,16 @@ export function formatTributeDate(iso: string, zone: 'local' | 'utc' = 'local'):
     : longUsDate(date.getFullYear(), date.getMonth(), date.getDate());
 }
 
+/**
+ * The day a picture shows ("YYYY-MM-DD", a calendar day with no zone): "July 14, 1998". Read
+ * from its parts, so no time zone moves it a day.
+ */
+export function formatPictureDate(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return '';
+  return longUsDate(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+}
+
 export function formatFileSize(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
@@ -25,8 +41,16 @@ export function serverReason(error: unknown): string | null {
   return message || null;
 }
 
-/** The spec's failure text, followed by the server's reason when it gave one. */
-export function failureText(failure: string, error: unknown): string {
+/**
+ * The spec's failure text, followed by the server's reason when it gave one. When the request
+ * never reached the server, it says so and that the tribute is kept (the form stays open with it);
+ * when the file itself was refused, trying again cannot help, so the text does not ask for it.
+ */
+export function failureText(failure: string, error: unknown, noun?: string): string {
+  if (isUnreachable(error)) return offlineText(noun);
   const reason = serverReason(error);
+  if (reason && error instanceof ApiError && isFileRefusal(error)) {
+    return `${failure.replace(/,? please try again\.?$/i, '.')} ${reason}`;
+  }
   return reason ? `${failure} ${reason}` : failure;
 }

@@ -1,0 +1,182 @@
+import { Button, Center, Group, Loader, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import type { MemorialDetail, PosterSize } from '@rips/shared/memorials';
+import { errorMessage } from '@/lib/api-client';
+import { fileNameStem, saveFile } from '@/lib/save-file';
+import { useObjectUrl } from '@/lib/use-object-url';
+import { getPoster, getQrCode, qrCodeQuery } from '../api/memorials.api';
+import classes from './memorials.module.css';
+
+interface ShareDialogProps {
+  memorial: MemorialDetail;
+  opened: boolean;
+  onClose: () => void;
+}
+
+const POSTERS: Array<{ size: PosterSize; label: string }> = [
+  { size: 'a4', label: 'Poster (A4)' },
+  { size: 'letter', label: 'Poster (Letter)' },
+];
+
+/**
+ * Share: the memorial's short link to copy, its QR code to show or save, a printable poster, and
+ * the device's own share sheet where the browser has one. Files are fetched with the session, so
+ * a memorial only its family may see can be shared by them too.
+ */
+export function ShareDialog({ memorial, opened, onClose }: ShareDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Share this memorial" size="lg" radius="lg">
+      {opened ? <ShareOptions memorial={memorial} /> : null}
+    </Modal>
+  );
+}
+
+type CopyState = 'idle' | 'copied' | 'manual';
+
+function ShareOptions({ memorial }: { memorial: MemorialDetail }) {
+  const linkInput = useRef<HTMLInputElement>(null);
+  const [copy, setCopy] = useState<CopyState>('idle');
+  const [busy, setBusy] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const qr = useQuery(qrCodeQuery(memorial._id, memorial.shortUrl));
+  const qrUrl = useObjectUrl(qr.data);
+  const stem = fileNameStem(memorial.title, 'memorial');
+  const canShare = typeof navigator.share === 'function';
+
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(memorial.shortUrl);
+      setCopy('copied');
+    } catch {
+      // No clipboard (an insecure page, a refused permission): the link is selected instead.
+      linkInput.current?.select();
+      setCopy('manual');
+    }
+  };
+
+  const download = async (key: string, load: () => Promise<Blob>, fileName: string) => {
+    setBusy(key);
+    setFailure(null);
+    try {
+      saveFile(await load(), fileName);
+    } catch (error) {
+      setFailure(errorMessage(error, 'The file could not be made. Please try again.'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const shareNatively = async () => {
+    try {
+      await navigator.share({
+        title: memorial.title,
+        text: `In loving memory of ${memorial.title}`,
+        url: memorial.shortUrl,
+      });
+    } catch {
+      // Closing the share sheet rejects too; there is nothing to report.
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs">
+        <Group align="flex-end" gap="sm" wrap="nowrap">
+          <TextInput
+            ref={linkInput}
+            label="Link to this memorial"
+            value={memorial.shortUrl}
+            readOnly
+            onFocus={(event) => event.currentTarget.select()}
+            className={classes.shareLink}
+          />
+          <Button onClick={() => void copyLink()}>Copy link</Button>
+        </Group>
+        <Text size="sm" role="status" aria-live="polite" c={copy === 'manual' ? 'red.8' : 'dimmed'}>
+          {copy === 'copied'
+            ? `Link copied: ${memorial.shortUrl}`
+            : copy === 'manual'
+              ? 'Your browser did not let us copy. The link is selected: press Ctrl+C (⌘C on a Mac) to copy it.'
+              : null}
+        </Text>
+        {canShare ? (
+          <Group>
+            <Button variant="default" onClick={() => void shareNatively()}>
+              More ways to share…
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          QR code
+        </Title>
+        <Text size="sm" c="dimmed">
+          A phone&apos;s camera opens the memorial from it: for an order of service, a card or a
+          headstone.
+        </Text>
+        <Center className={classes.qrFrame}>
+          {qrUrl ? (
+            <img
+              src={qrUrl}
+              alt={`QR code that opens the memorial of ${memorial.title}`}
+              width={180}
+              height={180}
+            />
+          ) : qr.isError ? (
+            <Text size="sm" c="red.8" role="alert">
+              The QR code could not be loaded. Please try again.
+            </Text>
+          ) : (
+            <Loader size="sm" aria-label="Loading the QR code" />
+          )}
+        </Center>
+        <Group>
+          <Button
+            variant="default"
+            loading={busy === 'qr'}
+            onClick={() =>
+              void download('qr', () => getQrCode(memorial._id, 'png'), `${stem}-qr-code.png`)
+            }
+          >
+            Download QR code
+          </Button>
+        </Group>
+      </Stack>
+
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          Printable poster
+        </Title>
+        <Text size="sm" c="dimmed">
+          The photo, name and dates, your poster line, the QR code and the link, ready to print.
+        </Text>
+        <Group>
+          {POSTERS.map(({ size, label }) => (
+            <Button
+              key={size}
+              variant="default"
+              loading={busy === size}
+              onClick={() =>
+                void download(
+                  size,
+                  () => getPoster(memorial._id, size),
+                  `${stem}-poster-${size}.pdf`,
+                )
+              }
+            >
+              {label}
+            </Button>
+          ))}
+        </Group>
+      </Stack>
+      {failure ? (
+        <Text size="sm" c="red.8" role="alert">
+          {failure}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

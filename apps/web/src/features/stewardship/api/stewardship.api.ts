@@ -1,0 +1,168 @@
+import type { MemorialSettings } from '@rips/shared/memorials';
+import type {
+  AccessRequest,
+  AccessSummary,
+  ActivityEntry,
+  CreateInvitation,
+  GrantableRole,
+  InvitationAccepted,
+  ModerationAction,
+  ModerationQueue,
+  MyStewardship,
+  People,
+  UpdateSettings,
+} from '@rips/shared/stewardship';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError, request } from '@/lib/api-client';
+import { clearSession } from '@/lib/session';
+
+/*
+ * A memorial's stewardship calls: settings, people, invitations, moderation, activity, ownership,
+ * and the member's own part in them. Type-only imports keep zod out of the pages' bundles.
+ */
+
+const post = (id: string) => `/posts/${encodeURIComponent(id)}`;
+
+/** Keyed under `memorials`, so a change of viewer refetches them with the memorial answers. */
+export const stewardshipKeys = {
+  all: ['memorials', 'stewardship'] as const,
+  people: (id: string) => ['memorials', 'stewardship', 'people', id] as const,
+  moderation: (id: string) => ['memorials', 'stewardship', 'moderation', id] as const,
+  activity: (id: string) => ['memorials', 'stewardship', 'activity', id] as const,
+  accessRequests: (id: string) => ['memorials', 'stewardship', 'access', id] as const,
+  accessSummary: (id: string) => ['memorials', 'stewardship', 'access-summary', id] as const,
+  mine: () => ['memorials', 'stewardship', 'mine'] as const,
+};
+
+export const peopleQuery = (id: string) =>
+  queryOptions({
+    queryKey: stewardshipKeys.people(id),
+    queryFn: ({ signal }) => api.get<People>(`${post(id)}/people`, { signal }),
+  });
+
+export const moderationQuery = (id: string) =>
+  queryOptions({
+    queryKey: stewardshipKeys.moderation(id),
+    queryFn: ({ signal }) => api.get<ModerationQueue>(`${post(id)}/moderation`, { signal }),
+  });
+
+export const activityQuery = (id: string) =>
+  queryOptions({
+    queryKey: stewardshipKeys.activity(id),
+    queryFn: ({ signal }) =>
+      api.page<ActivityEntry>(`${post(id)}/activity`, { query: { limit: 100 }, signal }),
+  });
+
+export const accessRequestsQuery = (id: string) =>
+  queryOptions({
+    queryKey: stewardshipKeys.accessRequests(id),
+    queryFn: ({ signal }) => api.get<AccessRequest[]>(`${post(id)}/access-requests`, { signal }),
+  });
+
+/** What an outsider of a private memorial that takes requests may know: its name. */
+export const accessSummaryQuery = (id: string) =>
+  queryOptions({
+    queryKey: stewardshipKeys.accessSummary(id),
+    queryFn: ({ signal }) => api.get<AccessSummary>(`${post(id)}/access`, { signal }),
+  });
+
+export const myStewardshipQuery = queryOptions({
+  queryKey: stewardshipKeys.mine(),
+  queryFn: ({ signal }) => api.get<MyStewardship>('/users/me/stewardship', { signal }),
+});
+
+/** Every change refreshes the memorial (its settings and abilities) and the stewardship lists. */
+function useStewardshipMutation<I, O>(run: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['memorials'] }),
+  });
+}
+
+export const useUpdateSettings = (id: string) =>
+  useStewardshipMutation((body: UpdateSettings) =>
+    api.patch<MemorialSettings>(`${post(id)}/settings`, body),
+  );
+
+export const useInvite = (id: string) =>
+  useStewardshipMutation((body: CreateInvitation) => api.post(`${post(id)}/invitations`, body));
+
+export const useChangeRole = (id: string) =>
+  useStewardshipMutation(({ userId, role }: { userId: string; role: GrantableRole }) =>
+    api.patch<People>(`${post(id)}/people/${encodeURIComponent(userId)}`, { role }),
+  );
+
+export const useRemovePerson = (id: string) =>
+  useStewardshipMutation((userId: string) =>
+    api.delete(`${post(id)}/people/${encodeURIComponent(userId)}`),
+  );
+
+export const useModerate = (id: string) =>
+  useStewardshipMutation((body: ModerationAction) => api.post(`${post(id)}/moderation`, body));
+
+export const useDecideAccess = (id: string) =>
+  useStewardshipMutation(({ requestId, action }: { requestId: string; action: string }) =>
+    api.post(`${post(id)}/access-requests/${encodeURIComponent(requestId)}`, { action }),
+  );
+
+/**
+ * Asking to see a private memorial. The answer is the memorial's new summary (the memorial itself
+ * is not fetched again: its page would go back to loading). A conflict (asked already, or already
+ * one of its people) fetches both again, so the page says which.
+ */
+export function useRequestAccess(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { message: string }) =>
+      api.post<AccessSummary>(`${post(id)}/access-requests`, body),
+    onSuccess: (summary) => queryClient.setQueryData(stewardshipKeys.accessSummary(id), summary),
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: ['memorials'] });
+      }
+    },
+  });
+}
+
+export const useOfferTransfer = (id: string) =>
+  useStewardshipMutation((userId: string) => api.post(`${post(id)}/transfer`, { userId }));
+
+export const useSetSuccessor = (id: string) =>
+  useStewardshipMutation((userId: string | null) => api.put(`${post(id)}/successor`, { userId }));
+
+export const useAcceptTransfer = (id: string) =>
+  useStewardshipMutation(() =>
+    api.post<{ postId: string; title: string }>(`${post(id)}/transfer/accept`),
+  );
+
+export const useAcceptInvitation = () =>
+  useStewardshipMutation((token: string) =>
+    api.post<InvitationAccepted>(`/invitations/${encodeURIComponent(token)}/accept`),
+  );
+
+export interface AccountDeleted {
+  passedOn: { postId: string; title: string; to: string }[];
+}
+
+/**
+ * `onDeleted` runs (and its navigation ends) before the session is cleared, so the page leaves first (the profile would
+ * otherwise send the signed-out visitor to the login page); the session is cleared even when the
+ * page is gone by the time the answer comes.
+ */
+export function useDeleteAccount(onDeleted: (result: AccountDeleted) => Promise<void> | void) {
+  return useMutation({
+    mutationFn: (currentPassword: string) =>
+      request<AccountDeleted>('/users/me', {
+        method: 'DELETE',
+        body: { currentPassword },
+      }).then((r) => r.data),
+    onSuccess: async (result) => {
+      try {
+        await onDeleted(result);
+      } finally {
+        clearSession();
+      }
+    },
+  });
+}

@@ -1,0 +1,570 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Container,
+  Group,
+  Image,
+  Loader,
+  NativeSelect,
+  Paper,
+  Radio,
+  Stack,
+  Switch,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  VISIBILITY_LABELS,
+  type MemorialDetail,
+  type MemorialVisibility,
+} from '@rips/shared/memorials';
+import {
+  CreateInvitationSchema,
+  GRANTABLE_ROLES,
+  ROLE_LABELS,
+  UserChoiceSchema,
+  type GrantableRole,
+  type ModerationItem,
+  type People,
+} from '@rips/shared/stewardship';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { PageLoader } from '@/components/page-loader';
+import { paths } from '@/config/paths';
+import { api, errorMessage } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useSession } from '@/lib/use-session';
+import { useZodForm } from '@/lib/use-zod-form';
+import {
+  accessRequestsQuery,
+  activityQuery,
+  moderationQuery,
+  peopleQuery,
+  useChangeRole,
+  useDecideAccess,
+  useInvite,
+  useModerate,
+  useOfferTransfer,
+  useRemovePerson,
+  useSetSuccessor,
+  useUpdateSettings,
+} from '../api/stewardship.api';
+
+const TABS = ['settings', 'people', 'moderation', 'activity', 'ownership'] as const;
+type Tab = (typeof TABS)[number];
+const TAB_LABELS: Record<Tab, string> = {
+  settings: 'Privacy',
+  people: 'People',
+  moderation: 'Moderation',
+  activity: 'Activity',
+  ownership: 'Ownership',
+};
+
+/** The memorial as its Manage area reads it (the memorial feature owns the detail query). */
+function useMemorial(id: string) {
+  return useQuery({
+    queryKey: ['memorials', 'detail', id],
+    queryFn: ({ signal }) =>
+      api.get<MemorialDetail>(`/posts/post/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+/** /post/:id/manage/:tab: the owner's and managers' area of a memorial. */
+export default function ManagePage() {
+  const { id = '', tab } = useParams();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const memorial = useMemorial(id);
+  useDocumentTitle(memorial.data ? `Manage ${memorial.data.title}` : 'Manage');
+  if (!user) return <Navigate to={paths.login.href()} replace />;
+  if (memorial.isPending) return <PageLoader />;
+  if (memorial.isError || !memorial.data.abilities.manage) {
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="red" title="Not available">
+          {memorial.isError
+            ? errorMessage(memorial.error)
+            : 'Only the owner and managers of this memorial can manage it.'}
+        </Alert>
+      </Container>
+    );
+  }
+  const current: Tab = TABS.includes(tab as Tab) ? (tab as Tab) : 'settings';
+  const m = memorial.data;
+  return (
+    <Container size="md" py={{ base: 24, sm: 40 }}>
+      <meta name="robots" content="noindex" />
+      <Stack gap="lg">
+        <div>
+          <Anchor component={Link} to={paths.post.href(m._id)} size="sm">
+            ← Back to the memorial
+          </Anchor>
+          <Title order={1} mt="xs" style={{ overflowWrap: 'anywhere' }}>
+            Manage {m.title}
+          </Title>
+          <Text c="dimmed">You look after this memorial as its {m.myRole ?? 'administrator'}.</Text>
+        </div>
+        <Tabs
+          value={current}
+          onChange={(value) => void navigate(paths.manage.href(m._id, value ?? 'settings'))}
+          keepMounted={false}
+        >
+          <Tabs.List mb="lg">
+            {TABS.filter((t) => t !== 'ownership' || m.abilities.transfer).map((t) => (
+              <Tabs.Tab key={t} value={t}>
+                {TAB_LABELS[t]}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value="settings">
+            <SettingsPanel memorial={m} />
+          </Tabs.Panel>
+          <Tabs.Panel value="people">
+            <PeoplePanel memorial={m} />
+          </Tabs.Panel>
+          <Tabs.Panel value="moderation">
+            <ModerationPanel memorial={m} />
+          </Tabs.Panel>
+          <Tabs.Panel value="activity">
+            <ActivityPanel memorial={m} />
+          </Tabs.Panel>
+          {m.abilities.transfer ? (
+            <Tabs.Panel value="ownership">
+              <OwnershipPanel memorial={m} />
+            </Tabs.Panel>
+          ) : null}
+        </Tabs>
+      </Stack>
+    </Container>
+  );
+}
+
+function SettingsPanel({ memorial }: { memorial: MemorialDetail }) {
+  const mutation = useUpdateSettings(memorial._id);
+  const save = (change: Parameters<typeof mutation.mutate>[0]) =>
+    mutation.mutate(change, {
+      onSuccess: () => notify.success('The memorial’s settings were saved.'),
+      onError: (error) => notify.error(errorMessage(error)),
+    });
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Stack gap="lg">
+        <Radio.Group
+          label="Who may see this memorial?"
+          value={memorial.visibility}
+          onChange={(value) => save({ visibility: value as MemorialVisibility })}
+        >
+          <Stack gap="sm" mt="xs">
+            {(Object.keys(VISIBILITY_LABELS) as MemorialVisibility[]).map((v) => (
+              <Radio
+                key={v}
+                value={v}
+                label={VISIBILITY_LABELS[v].label}
+                description={VISIBILITY_LABELS[v].description}
+                disabled={mutation.isPending}
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+        <Switch
+          label="Let search engines show this memorial"
+          description="Only for memorials everyone may see; otherwise search engines are always asked to skip it."
+          checked={memorial.indexable}
+          disabled={memorial.visibility !== 'public' || mutation.isPending}
+          onChange={(event) => save({ indexable: event.currentTarget.checked })}
+        />
+        <Switch
+          label="Approve flowers and prayers before they appear"
+          description="Visitors see their own as awaiting approval until you or a manager approves it."
+          checked={memorial.tributeModeration === 'approve'}
+          disabled={mutation.isPending}
+          onChange={(event) =>
+            save({ tributeModeration: event.currentTarget.checked ? 'approve' : 'open' })
+          }
+        />
+        <Switch
+          label="Let people who cannot see it ask to join"
+          description="For private memorials: others see only its name and may send a request."
+          checked={memorial.allowAccessRequests}
+          disabled={memorial.visibility !== 'private' || mutation.isPending}
+          onChange={(event) => save({ allowAccessRequests: event.currentTarget.checked })}
+        />
+      </Stack>
+    </Paper>
+  );
+}
+
+function PeoplePanel({ memorial }: { memorial: MemorialDetail }) {
+  const people = useQuery(peopleQuery(memorial._id));
+  const requests = useQuery(accessRequestsQuery(memorial._id));
+  const changeRole = useChangeRole(memorial._id);
+  const remove = useRemovePerson(memorial._id);
+  const decide = useDecideAccess(memorial._id);
+  const done = (message: string) => ({
+    onSuccess: () => notify.success(message),
+    onError: (error: unknown) => notify.error(errorMessage(error)),
+  });
+  return (
+    <Stack gap="lg">
+      <InviteForm memorial={memorial} />
+      <Paper withBorder radius="md" p="lg">
+        <Title order={2} size="h4" mb="sm">
+          People
+        </Title>
+        {people.isPending ? (
+          <Loader size="sm" aria-label="Loading people" />
+        ) : people.isError ? (
+          <Alert color="red">{errorMessage(people.error)}</Alert>
+        ) : (
+          <Table.ScrollContainer minWidth={320}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Role</Table.Th>
+                  <Table.Th>
+                    <span className="visually-hidden">Actions</span>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {people.data.people.map((p) => (
+                  <Table.Tr key={p._id}>
+                    <Table.Td>
+                      {p.fullName}
+                      {p.isSuccessor ? (
+                        <Badge ml="xs" variant="light">
+                          successor
+                        </Badge>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      {p.role === 'owner' ? (
+                        'Owner'
+                      ) : (
+                        <NativeSelect
+                          aria-label={`Role of ${p.fullName}`}
+                          value={p.role}
+                          data={GRANTABLE_ROLES.map((r) => ({ value: r, label: r }))}
+                          onChange={(event) =>
+                            changeRole.mutate(
+                              { userId: p._id, role: event.currentTarget.value as GrantableRole },
+                              done('The role was changed.'),
+                            )
+                          }
+                        />
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      {p.role === 'owner' ? null : (
+                        <Button
+                          variant="subtle"
+                          color="red"
+                          size="xs"
+                          onClick={() => remove.mutate(p._id, done(`${p.fullName} was removed.`))}
+                        >
+                          Remove {p.fullName}
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {people.data?.invitations.length ? (
+          <Stack gap={4} mt="md">
+            <Text fw={600}>Invitations waiting</Text>
+            {people.data.invitations.map((i) => (
+              <Text key={i._id} size="sm">
+                {i.email} as {i.role}, until {new Date(i.expiresAt).toLocaleDateString()}
+              </Text>
+            ))}
+          </Stack>
+        ) : null}
+      </Paper>
+      {requests.data?.length ? (
+        <Paper withBorder radius="md" p="lg">
+          <Title order={2} size="h4" mb="sm">
+            Requests to see this memorial
+          </Title>
+          <Stack gap="sm">
+            {requests.data.map((r) => (
+              <Group key={r._id} justify="space-between" wrap="wrap">
+                <Text>
+                  {r.user.fullName}
+                  {r.message ? `: “${r.message}”` : ''}
+                </Text>
+                <Group gap="xs">
+                  <Button
+                    size="xs"
+                    aria-label={`Approve ${r.user.fullName}’s request`}
+                    onClick={() =>
+                      decide.mutate({ requestId: r._id, action: 'approve' }, done('Approved.'))
+                    }
+                  >
+                    Approve
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    aria-label={`Decline ${r.user.fullName}’s request`}
+                    onClick={() =>
+                      decide.mutate({ requestId: r._id, action: 'decline' }, done('Declined.'))
+                    }
+                  >
+                    Decline
+                  </Button>
+                </Group>
+              </Group>
+            ))}
+          </Stack>
+        </Paper>
+      ) : null}
+    </Stack>
+  );
+}
+
+function InviteForm({ memorial }: { memorial: MemorialDetail }) {
+  const form = useZodForm(CreateInvitationSchema, {
+    initialValues: { email: '', role: 'viewer' },
+  });
+  const invite = useInvite(memorial._id);
+  const roles = memorial.abilities.transfer
+    ? GRANTABLE_ROLES
+    : GRANTABLE_ROLES.filter((r) => r !== 'manager');
+  const onSubmit = form.handleSubmit((input) =>
+    invite.mutate(input, {
+      onSuccess: () => {
+        notify.success(`An invitation was emailed to ${input.email}.`);
+        form.reset();
+      },
+      onError: (error) => {
+        if (!form.showServerErrors(error)) notify.error(errorMessage(error));
+      },
+    }),
+  );
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <form onSubmit={onSubmit} noValidate aria-busy={invite.isPending}>
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Invite family and friends
+          </Title>
+          <TextInput
+            label="Their email address"
+            type="email"
+            autoComplete="off"
+            {...form.getInputProps('email')}
+          />
+          <NativeSelect
+            label="Their role"
+            data={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+            {...form.getInputProps('role')}
+          />
+          <Group>
+            <Button type="submit" loading={invite.isPending}>
+              Send invitation
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function ModerationList({
+  memorial,
+  title,
+  items,
+  actions,
+}: {
+  memorial: MemorialDetail;
+  title: string;
+  items: ModerationItem[];
+  actions: Array<'approve' | 'hide' | 'unhide' | 'delete'>;
+}) {
+  const moderate = useModerate(memorial._id);
+  const labels = { approve: 'Approve', hide: 'Hide', unhide: 'Show again', delete: 'Delete' };
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      {items.length === 0 ? (
+        <Text c="dimmed">Nothing here.</Text>
+      ) : (
+        <Stack gap="md">
+          {items.map((item) => (
+            <Stack key={item.itemId} gap={4}>
+              <Text size="sm" c="dimmed">
+                A {item.kind === 'flowers' ? 'flower' : 'prayer'} by {item.author.fullName}
+              </Text>
+              {item.text ? <Text>{item.text}</Text> : null}
+              {item.image ? <Image src={item.image} alt="" w={96} h={96} radius="sm" /> : null}
+              {item.reports.map((r) => (
+                <Text key={r.createdAt + r.reason} size="sm">
+                  Reported: {r.reason}
+                </Text>
+              ))}
+              <Group gap="xs">
+                {actions.map((action) => (
+                  <Button
+                    key={action}
+                    size="xs"
+                    variant={action === 'delete' ? 'outline' : 'filled'}
+                    color={action === 'delete' ? 'red' : undefined}
+                    onClick={() =>
+                      moderate.mutate(
+                        { kind: item.kind, itemId: item.itemId, action },
+                        {
+                          onSuccess: () => notify.success('Done.'),
+                          onError: (error) => notify.error(errorMessage(error)),
+                        },
+                      )
+                    }
+                  >
+                    {labels[action]}
+                  </Button>
+                ))}
+              </Group>
+            </Stack>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+function ModerationPanel({ memorial }: { memorial: MemorialDetail }) {
+  const queue = useQuery(moderationQuery(memorial._id));
+  if (queue.isPending) return <Loader size="sm" aria-label="Loading" />;
+  if (queue.isError) return <Alert color="red">{errorMessage(queue.error)}</Alert>;
+  return (
+    <Stack gap="lg">
+      <ModerationList
+        memorial={memorial}
+        title="Awaiting approval"
+        items={queue.data.pending}
+        actions={['approve', 'hide', 'delete']}
+      />
+      <ModerationList
+        memorial={memorial}
+        title="Reported"
+        items={queue.data.reported}
+        actions={['approve', 'hide', 'delete']}
+      />
+      <ModerationList
+        memorial={memorial}
+        title="Hidden"
+        items={queue.data.hidden}
+        actions={['unhide', 'delete']}
+      />
+    </Stack>
+  );
+}
+
+function ActivityPanel({ memorial }: { memorial: MemorialDetail }) {
+  const activity = useQuery(activityQuery(memorial._id));
+  if (activity.isPending) return <Loader size="sm" aria-label="Loading" />;
+  if (activity.isError) return <Alert color="red">{errorMessage(activity.error)}</Alert>;
+  return (
+    <Paper withBorder radius="md" p="lg">
+      {activity.data.items.length === 0 ? (
+        <Text c="dimmed">Nothing has changed yet.</Text>
+      ) : (
+        <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {activity.data.items.map((a) => (
+            <Text key={a._id} component="li" size="sm">
+              <time dateTime={a.createdAt}>{new Date(a.createdAt).toLocaleString()}</time>:{' '}
+              <strong>{a.actor}</strong> {a.action}
+              {a.target ? ` (${a.target})` : ''}
+              {a.detail ? ` — ${a.detail}` : ''}
+            </Text>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+function OwnershipPanel({ memorial }: { memorial: MemorialDetail }) {
+  const people = useQuery(peopleQuery(memorial._id));
+  const transfer = useOfferTransfer(memorial._id);
+  const successor = useSetSuccessor(memorial._id);
+  const form = useZodForm(UserChoiceSchema, { initialValues: { userId: '' } });
+  const others = (people.data?.people ?? []).filter((p) => p.role !== 'owner');
+  const choices = [
+    { value: '', label: 'Choose someone' },
+    ...others.map((p) => ({ value: p._id, label: `${p.fullName} (${p.role})` })),
+  ];
+  const onTransfer = form.handleSubmit((input) =>
+    transfer.mutate(input.userId, {
+      onSuccess: () =>
+        notify.success('Ownership was offered. It passes when they accept from their email.'),
+      onError: (error) => {
+        if (!form.showServerErrors(error)) notify.error(errorMessage(error));
+      },
+    }),
+  );
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p="lg">
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Successor
+          </Title>
+          <Text size="sm" c="dimmed">
+            Who takes this memorial over if your account is ever deleted. Without one, a manager
+            does; without either, your account cannot be deleted until you choose.
+          </Text>
+          <NativeSelect
+            label="Successor"
+            data={choices}
+            value={people.data?.successor?._id ?? ''}
+            onChange={(event) =>
+              successor.mutate(event.currentTarget.value || null, {
+                onSuccess: () => notify.success('The successor was saved.'),
+                onError: (error) => notify.error(errorMessage(error)),
+              })
+            }
+          />
+        </Stack>
+      </Paper>
+      <Paper withBorder radius="md" p="lg">
+        <form onSubmit={onTransfer} noValidate aria-busy={transfer.isPending}>
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              Transfer ownership
+            </Title>
+            {people.data?.pendingOwner ? (
+              <Text size="sm">
+                Offered to {people.data.pendingOwner.fullName}, not yet accepted.
+              </Text>
+            ) : null}
+            <NativeSelect
+              label="New owner"
+              description="They are emailed and must accept. You stay on as a manager."
+              data={choices}
+              {...form.getInputProps('userId')}
+            />
+            <Group>
+              <Button type="submit" loading={transfer.isPending}>
+                Offer ownership
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}
+
+export type { People };
