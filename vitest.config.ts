@@ -1,7 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  resolve: { conditions: ['source'] },
+  resolve: {
+    conditions: ['source'],
+    // The web app's own import prefix (apps/web/vite.config.ts), for its unit tests.
+    alias: [
+      { find: /^@\//, replacement: fileURLToPath(new URL('apps/web/src/', import.meta.url)) },
+    ],
+  },
   ssr: { resolve: { conditions: ['source'] } },
   test: {
     include: ['apps/server/**/*.test.ts', 'apps/web/**/*.test.ts', 'packages/shared/**/*.test.ts'],

@@ -192,6 +192,17 @@ export async function loginViaApi(page: Page, baseUrl: string, userName: string,
   const body = (await res.json()) as {
     data: { accessToken: string; user: unknown; roles: string };
   };
+  // What the browser keeps from a login: the page session cookie, as the server set it.
+  const cookie = res.headers
+    .getSetCookie()
+    .map((line) => /^rips_session=([^;]+)/.exec(line)?.[1])
+    .find(Boolean);
+  if (!cookie) throw new Error('login set no session cookie');
+  await page
+    .context()
+    .addCookies([
+      { name: 'rips_session', value: cookie, url: baseUrl, httpOnly: true, sameSite: 'Lax' },
+    ]);
   await page.goto('/');
   await page.evaluate((session) => localStorage.setItem('user', JSON.stringify(session)), {
     data: body.data,

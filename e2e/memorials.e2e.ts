@@ -1,6 +1,8 @@
 // The memorial journey on the production build: become a sponsor, create a Rip with a picture,
-// find it by a word and by a tag, open, edit, add and remove a contributor, like it, and delete it.
+// find it by a word and by a tag, open, edit, share (short link, QR code, poster) and print it, add
+// and remove a contributor, like it, and delete it.
 import { randomBytes } from 'node:crypto';
+import { mkdir, readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -124,6 +126,7 @@ describe('memorials journey', () => {
     await modal
       .getByLabel('Description')
       .fill(`She kept the ${word} lamp burning, and taught us to swim.`);
+    await modal.getByLabel('Poster line').fill('The light stays on');
     await expectNoAxeViolations(page, 'Edit Rip modal');
     await modal.getByRole('button', { name: 'Update Rip' }).click();
     await expectNotice(page, 'Post updated successfully!');
@@ -131,6 +134,71 @@ describe('memorials journey', () => {
     await page.getByRole('heading', { level: 1, name: `Marta Ilves-Kask ${suffix}` }).waitFor();
     await page.getByText('taught us to swim').waitFor();
     await page.getByRole('img', { name: `Photo of Marta Ilves-Kask ${suffix}` }).waitFor();
+
+    // Share: the short link is copied, the QR code shows, the poster downloads as a PDF.
+    await page
+      .context()
+      .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+    await page.getByRole('button', { name: 'Share' }).click();
+    const share = page.getByRole('dialog', { name: 'Share this memorial' });
+    const shortUrl = await share.getByLabel('Link to this memorial').inputValue();
+    expect(shortUrl).toMatch(new RegExp(`^${server.baseUrl}/m/[2-9a-hjkmnp-z]{8}$`));
+    await share.getByRole('button', { name: 'Copy link' }).click();
+    await share.getByText(`Link copied: ${shortUrl}`).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shortUrl);
+    await share.getByRole('img', { name: /^QR code that opens the memorial of Marta/ }).waitFor();
+    const [poster] = await Promise.all([
+      page.waitForEvent('download'),
+      share.getByRole('button', { name: 'Poster (A4)' }).click(),
+    ]);
+    expect(poster.suggestedFilename()).toBe(`marta-ilves-kask-${suffix}-poster-a4.pdf`);
+    const pdf = await readFile((await poster.path())!);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(5_000);
+    await expectNoAxeViolations(page, 'Share dialog');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await share.getByRole('button', { name: 'Poster (Letter)' }).waitFor();
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+      'no sideways scrolling at 390 px',
+    ).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page, 'Share dialog at 390 px');
+    await mkdir('/tmp/share-shots', { recursive: true });
+    await page.screenshot({ path: '/tmp/share-shots/share-dialog-390.png' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.keyboard.press('Escape');
+    await share.waitFor({ state: 'detached' });
+
+    // The short link opens the memorial; a code nobody has opens the not-found page.
+    await page.goto(shortUrl);
+    await page.waitForURL(postUrl);
+    await page.getByRole('heading', { level: 1, name: `Marta Ilves-Kask ${suffix}` }).waitFor();
+    const unknown = await page.goto('/m/zzzzzzzz');
+    expect(unknown?.status()).toBe(404);
+    await page.getByText('Page not found').waitFor();
+
+    // Printed, the page is the memorial alone: no navigation, buttons or footer; photo and text.
+    await page.goto(postUrl);
+    await page.getByRole('button', { name: 'Share' }).waitFor();
+    await page.emulateMedia({ media: 'print' });
+    const heading = page.getByRole('heading', { level: 1, name: `Marta Ilves-Kask ${suffix}` });
+    expect(await heading.isVisible()).toBe(true);
+    expect(
+      await page.getByRole('img', { name: `Photo of Marta Ilves-Kask ${suffix}` }).isVisible(),
+    ).toBe(true);
+    expect(await page.getByText('taught us to swim').isVisible()).toBe(true);
+    for (const hidden of [
+      page.locator('header'),
+      page.locator('footer'),
+      page.getByRole('button', { name: 'Share' }),
+      page.getByRole('button', { name: 'Edit' }),
+    ]) {
+      expect(await hidden.isVisible()).toBe(false);
+    }
+    await page.screenshot({ path: '/tmp/share-shots/memorial-print.png', fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
 
     // Add a contributor.
     const picker = page.getByRole('combobox', { name: 'Add Contributer' });
@@ -192,7 +260,7 @@ describe('memorials journey', () => {
     // Delete it from the profile, after confirming.
     await page.goto('/profile');
     await page.getByRole('heading', { name: 'Your Rips' }).waitFor();
-    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete this Rip?' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expectNotice(page, 'The Rip has been deleted.');

@@ -229,7 +229,7 @@ describe('crash safety', () => {
           'documents',
           'flowers',
           'prayers',
-          'memorial_contributors',
+          'memorial_people',
         ]) {
           const result = await database.db.execute(
             sql.raw(

@@ -1,6 +1,7 @@
 // Public pages arrive as HTML the server rendered: readable before (and without) any script,
 // free of inline scripts, with the data they were rendered from handed over safely, and adopted
-// by the app in the browser without a mismatch, for visitors and members alike.
+// by the app in the browser without a mismatch, for visitors and members alike; a signed-in
+// member's session cookie makes their first page their own view.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -74,6 +75,9 @@ describe('server-rendered pages', () => {
       ['/', /<h1[^>]*>A gentle place to remember the people we love<\/h1>/],
       ['/memoriams', /<h1[^>]*>Memoriams<\/h1>/],
       ['/login', /<h1[^>]*>Login<\/h1>/],
+      ['/sign-up', /<h1[^>]*>Sign Up<\/h1>/],
+      ['/forgot-password', /<h1[^>]*>Reset password<\/h1>/],
+      ['/contact-us', /<h1[^>]*>Contact Us<\/h1>/],
       ['/about-us', /<h1[^>]*>About Us<\/h1>/],
     ];
     for (const [path, heading] of cases) {
@@ -83,7 +87,7 @@ describe('server-rendered pages', () => {
       for (const tag of scripts(page.text)) {
         expect(tag, `${path}: ${tag}`).toMatch(/ src="|type="application\/json"/);
       }
-      expect(page.text, path).toContain('id="rips-server-state"');
+      expect(page.text, path).toContain('id="rips-page-data"');
     }
     // The memorials the list shows are in the HTML, with their pictures.
     expect((await html('/memoriams')).text).toMatch(/<img[^>]+alt="Photo of [^"]+"/);
@@ -93,15 +97,15 @@ describe('server-rendered pages', () => {
     const page = await html(`/post/${memorialId}`);
     expect(page.status).toBe(200);
     // One script element ends the state; nothing in the title could end it early.
-    const state = /<script type="application\/json" id="rips-server-state">([^<]*)<\/script>/.exec(
+    const state = /<script type="application\/json" id="rips-page-data">([^<]*)<\/script>/.exec(
       page.text,
     );
     expect(state, 'the state script').not.toBeNull();
     expect(page.text).not.toContain('<script>window.__owned');
     const parsed = JSON.parse(state![1]!) as {
-      queries: { state: { data?: { title?: string } } }[];
+      queries: { queries: { state: { data?: { title?: string } } }[] };
     };
-    expect(parsed.queries.some((q) => q.state.data?.title === HOSTILE_TITLE)).toBe(true);
+    expect(parsed.queries.queries.some((q) => q.state.data?.title === HOSTILE_TITLE)).toBe(true);
     // The document title is escaped, and `$&` was not taken as a replacement pattern.
     expect(page.text).toContain('<title>Ada &lt;/script&gt;&lt;script&gt;window.__owned=1');
     expect(page.text).toContain('$&amp; $`');
@@ -114,7 +118,7 @@ describe('server-rendered pages', () => {
     const profile = await html('/profile');
     expect(profile.status).toBe(200);
     expect(profile.text).toContain('<div id="root"></div>');
-    expect(profile.text).not.toContain('rips-server-state');
+    expect(profile.text).not.toContain('rips-page-data');
   });
 
   it('read without JavaScript, and keep forms from submitting by themselves', async () => {
@@ -163,29 +167,6 @@ describe('server-rendered pages', () => {
     }
   });
 
-  it('remember a button pressed before the app has started, and press it once it has', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl);
-    try {
-      // The app's entry arrives late, as on a slow connection.
-      let release!: () => void;
-      const late = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-        await late;
-        await route.continue();
-      });
-      await page.goto(`/post/${memorialId}`, { waitUntil: 'domcontentloaded' });
-      await page.getByRole('button', { name: 'Leave A Flower' }).click();
-      release();
-      // A visitor is asked to log in, in the dialog the press opened.
-      await page
-        .getByRole('dialog', { name: 'Leave A Flower' })
-        .getByText('Please log in')
-        .waitFor();
-    } finally {
-      await context.close();
-    }
-  });
-
   it("show a member's own view once the app runs, never a visitor's refusal", async () => {
     const { context, page } = await newPage(browser, server.baseUrl);
     const errors = watchErrors(page);
@@ -208,6 +189,53 @@ describe('server-rendered pages', () => {
       );
       await page.getByRole('banner').getByRole('button', { name: DEMO.sponsor.userName }).waitFor();
       expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("render a signed-in owner's first page as theirs, before any script, until they sign out", async () => {
+    const { context, page } = await newPage(browser, server.baseUrl);
+    const errors = watchErrors(page);
+    try {
+      await page.goto('/login');
+      await page.getByLabel('Username or Email').fill(DEMO.sponsor.userName);
+      await page.getByLabel(/^Password/).fill(DEMO.sponsor.password);
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await page.waitForURL((url) => url.pathname !== '/login');
+      const cookie = (await context.cookies()).find((c) => c.name === 'rips_session');
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', secure: false });
+
+      // The raw HTML, with no script at all: the owner's tools and their name are already there.
+      const raw = await browser.newContext({ baseURL: server.baseUrl, javaScriptEnabled: false });
+      try {
+        await raw.addCookies([cookie!]);
+        const rawPage = await raw.newPage();
+        await rawPage.goto(`/post/${memorialId}`);
+        await rawPage.getByRole('heading', { name: 'Manage this Rip' }).waitFor();
+        await rawPage
+          .getByRole('banner')
+          .getByRole('button', { name: DEMO.sponsor.userName })
+          .waitFor();
+      } finally {
+        await raw.close();
+      }
+
+      // The app adopts that page without a mismatch.
+      await page.goto(`/post/${memorialId}`);
+      await page.getByRole('heading', { name: 'Manage this Rip' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(errors).toEqual([]);
+
+      // Signing out ends the page session too.
+      await page.getByRole('banner').getByRole('button', { name: DEMO.sponsor.userName }).click();
+      await page.getByRole('menuitem', { name: 'Sign out' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await expect
+        .poll(async () => (await context.cookies()).some((c) => c.name === 'rips_session'))
+        .toBe(false);
+      const after = await page.request.get(`/post/${memorialId}`);
+      expect(await after.text()).not.toContain('Manage this Rip');
     } finally {
       await context.close();
     }

@@ -256,7 +256,8 @@ describe('tributes and galleries', () => {
       await documentDialog.getByRole('button', { name: 'Add Document' }).click();
       await page
         .getByText(
-          /^Error uploading document, please try again\. This file is not a PDF or Word document/,
+          // Sending the same file again cannot help: the text does not ask for it.
+          /^Error uploading document\. This file is not a PDF or Word document/,
         )
         .first()
         .waitFor();

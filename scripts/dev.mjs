@@ -1,14 +1,19 @@
-// `npm run dev`: the API from a fresh server build on :3000 and Vite's dev server (with HMR) on :5173.
-import { spawn } from 'node:child_process';
+// `npm run dev`: one server on :3000 (PORT) from a fresh server build, which serves the web app
+// from its sources through Vite (WEB_DEV): modules with hot reload, and every page rendered on the
+// server with the current code, as in production. Restart it after a change to the server.
 import { ROOT, run } from './lib.mjs';
 import { spawnServer } from './server-process.mjs';
 
 run('npm', ['run', 'build', '-w', '@rips/shared']);
 run('npm', ['run', 'build', '-w', '@rips/server']);
-const children = [
-  spawnServer({ env: process.env, stdio: 'inherit' }),
-  spawn('npm', ['run', 'dev', '-w', '@rips/web'], { cwd: ROOT, stdio: 'inherit' }),
-];
-const stop = () => children.forEach((child) => child.kill('SIGTERM'));
+const server = spawnServer({
+  env: { NODE_ENV: 'development', ...process.env, WEB_DEV: 'true' },
+  stdio: 'inherit',
+});
+console.log(
+  `Rips Memorial (development) from ${ROOT}: http://localhost:${process.env.PORT ?? 3000}`,
+);
+const stop = () => server.kill('SIGTERM');
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -9,7 +9,7 @@ const [dbDir, port] = process.argv.slice(2);
 // The query the app's memorial read sends (memorials.repository findMemorialWithContext, for an
 // anonymous reader): the row, its owner's name and its contributors, in one statement.
 const query = `SELECT m.*, u.full_name AS owner_name,
-  coalesce((SELECT array_agg(c.user_id::text ORDER BY c.created_at) FROM memorial_contributors c WHERE c.memorial_id = m.id), '{}'::text[]) AS contributors,
+  coalesce((SELECT array_agg(c.user_id::text ORDER BY c.created_at) FROM memorial_people c WHERE c.memorial_id = m.id AND c.role = 'contributor'), '{}'::text[]) AS contributors,
   false AS liked_by_me
   FROM memorials m INNER JOIN users u ON u.id = m.owner_id WHERE m.id = $1 LIMIT 1`;
 let run;

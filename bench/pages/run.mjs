@@ -5,15 +5,16 @@
 // Options (environment):
 //   BENCH_PAGE_RUNS=3                 Lighthouse runs per page (the median is reported).
 //   CHROME_PATH=/usr/bin/chromium     the browser (Debian's Chromium; no browser is downloaded).
-//   BENCH_PAGE_ONLY=home,login        only these pages (home, login, memoriams, post).
+//   BENCH_PAGE_ONLY=home,login        only these pages (home, login, sign-up, memoriams, post).
 //   BENCH_PAGE_SAVE=/tmp/lhr          also write every Lighthouse report (JSON) and the trace it
 //                                     read (<page>-<run>.trace.json) there, to dig in.
 //
-// Pages: / and /login and /memoriams as a first-time visitor, and a seeded memorial page as its
-// owner (the demo sponsor), with six photos uploaded through the API first so its galleries show.
-// Each run starts a fresh Chrome profile (cold HTTP cache). For the signed-in page the session is
-// written to localStorage from a blank page that DevTools answers (nothing of the site is loaded
-// beforehand), and the audit runs with disableStorageReset.
+// Pages: /, /login, /sign-up and /memoriams as a first-time visitor, and a seeded memorial page as
+// its owner (the demo sponsor), with six photos uploaded through the API first so its galleries
+// show. Each run starts a fresh Chrome profile (cold HTTP cache). For the signed-in page the
+// session is written as a login leaves it (localStorage, and the HttpOnly page session cookie)
+// from a blank page that DevTools answers (nothing of the site is loaded beforehand), and the
+// audit runs with disableStorageReset.
 import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -156,6 +157,13 @@ async function audit(url, session) {
         (value) => localStorage.setItem('user', value),
         JSON.stringify({ data: session }),
       );
+      await page.setCookie({
+        name: 'rips_session',
+        value: session.accessToken,
+        url: new URL('/', url).href,
+        httpOnly: true,
+        sameSite: 'Lax',
+      });
       await page.close();
       await browser.disconnect();
     }
@@ -302,6 +310,7 @@ try {
   const pages = [
     { path: '/', session: null },
     { path: '/login', session: null },
+    { path: '/sign-up', session: null },
     { path: '/memoriams', session: null },
     { path: `/post/${memorialId}`, session: owner },
   ];

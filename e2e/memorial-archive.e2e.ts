@@ -1,0 +1,134 @@
+// A memorial's exported archive opens from disk, with no server and no network: index.html in
+// Chromium over file://, every other request aborted, shows the memorial with its pictures.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unzip } from '../apps/server/test/archives.js';
+import { createTestApp, UNLIMITED_CREATIONS, type TestApp } from '../apps/server/test/app.js';
+import { createUser } from '../apps/server/test/factories.js';
+import { pdfFile, pngFile } from '../apps/server/test/fixtures.js';
+import { multipart } from '../apps/server/test/multipart.js';
+import { launchBrowser } from './harness.js';
+
+const SHOTS = process.env.EXPORT_SHOTS_DIR ?? '/tmp/export-shots';
+
+let t: TestApp;
+let browser: Browser;
+let dir: string;
+
+beforeAll(async () => {
+  [t, browser] = await Promise.all([createTestApp(UNLIMITED_CREATIONS), launchBrowser()]);
+  dir = await mkdtemp(path.join(os.tmpdir(), 'rips-archive-'));
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function post(url: string, auth: object, fields: Record<string, string>, files = {}) {
+  const body = multipart(fields, files);
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    payload: body.payload,
+    headers: { ...body.headers, ...auth },
+  });
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return res.json().data;
+}
+
+describe('exported memorial opened from disk', () => {
+  it('shows the memorial with every picture, offline', async () => {
+    const owner = await createUser(t.app, { role: 'sponsor', fullName: 'Mary Jackson' });
+    const { auth } = owner;
+    const memorial = await post(
+      '/api/v1/posts',
+      auth,
+      {
+        title: 'Dorothy Vaughan',
+        description: 'She taught herself FORTRAN and then taught everyone else.',
+        birthPlace: 'Kansas City',
+        burial: 'Sunset Memorial Park',
+        dateOfBirth: '1910-09-20',
+        deathDate: '2008-11-10',
+        traits: 'teacher leader',
+      },
+      { postImg: await pngFile(1200, 900, '#6f8fa8') },
+    );
+    const colors = ['#c9a66b', '#8fb39a', '#b58fb3', '#a8b8c9'];
+    for (const [i, color] of colors.entries()) {
+      await post(
+        '/api/v1/photos',
+        auth,
+        { postId: memorial._id, name: `Photo ${i + 1}` },
+        { photoImg: await pngFile(900, 600, color) },
+      );
+    }
+    await post(
+      '/api/v1/memorablias',
+      auth,
+      { postId: memorial._id, name: 'Her slide rule' },
+      { memorabliaImg: await pngFile(700, 700, '#9a8f7d') },
+    );
+    await post(
+      '/api/v1/flowers',
+      auth,
+      { postId: memorial._id },
+      { flowerImg: await pngFile(400, 400, '#d98f8f') },
+    );
+    await post('/api/v1/flowers', auth, { postId: memorial._id, bouquet: 'white-lilies' });
+    await post('/api/v1/documents', auth, { postId: memorial._id }, { documentFile: pdfFile() });
+    const prayer = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/prayers',
+      payload: { postId: memorial._id, prayerText: 'Rest now, and thank you.' },
+      headers: auth,
+    });
+    expect(prayer.statusCode).toBe(201);
+
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/posts/${memorial._id}/export`,
+      headers: auth,
+    });
+    expect(res.statusCode).toBe(200);
+    for (const [name, data] of await unzip(res.rawPayload)) {
+      await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
+      await writeFile(path.join(dir, name), data);
+    }
+
+    const context = await browser.newContext({
+      viewport: { width: 1100, height: 900 },
+      offline: true,
+    });
+    const page = await context.newPage();
+    const blocked: string[] = [];
+    await page.route('**/*', (route) => {
+      const url = route.request().url();
+      if (url.startsWith('file://')) return route.continue();
+      blocked.push(url);
+      return route.abort();
+    });
+    await page.goto(pathToFileURL(path.join(dir, 'index.html')).href, { waitUntil: 'load' });
+    await expect.poll(() => page.getByRole('heading', { name: 'Dorothy Vaughan' }).count()).toBe(1);
+    // Lazy pictures load as they scroll into view: bring each into view, then check them all.
+    for (const img of await page.locator('img').all()) await img.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => [...document.images].every((i) => i.complete));
+    const images = await page.$$eval('img', (list) =>
+      list.map((i) => ({ src: i.getAttribute('src'), width: i.naturalWidth })),
+    );
+    expect(images.length).toBe(1 + colors.length + 1 + 1);
+    for (const image of images) expect(image.width, String(image.src)).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('Rest now, and thank you.').count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Order of service.pdf' }).count()).toBe(1);
+    expect(blocked).toEqual([]);
+    await mkdir(SHOTS, { recursive: true });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(SHOTS, 'memorial-offline.png'), fullPage: true });
+    await context.close();
+  });
+});

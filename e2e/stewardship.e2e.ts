@@ -1,0 +1,309 @@
+// Stewardship on the production build, one server: the owner makes a memorial private (a visitor
+// gets not-found for the page, its API read and its picture, and it leaves search), invites a
+// relative by email (link read from the outbox), who accepts and sees it; a cousin sees only its
+// name, asks to join and is approved; approval of prayers, a report that leads to hiding, an
+// ownership transfer accepted, and the new owner's account deleted, which hands the memorial to
+// the successor with nothing lost. Axe on the Manage area and the ask-to-join page at 390 and
+// 1280 px.
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectNoAxeViolations,
+  fixturePng,
+  launchBrowser,
+  loginViaApi,
+  newPage,
+  startServer,
+  type RunningServer,
+} from './harness.js';
+
+let server: RunningServer;
+let browser: Browser;
+const PASSWORD = 'Remember-them-2026';
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Member {
+  id: string;
+  userName: string;
+  email: string;
+  token: string;
+}
+
+async function register(label: string): Promise<Member> {
+  const suffix = randomBytes(3).toString('hex');
+  const userName = `${label.toLowerCase()}_${suffix}`;
+  const email = `${label.toLowerCase()}.${suffix}@example.com`;
+  const form = new FormData();
+  form.set('fullName', `${label} Adeyemi`);
+  form.set('userName', userName);
+  form.set('email', email);
+  form.set('password', PASSWORD);
+  form.set(
+    'avatar',
+    new Blob([new Uint8Array(await fixturePng(120, 120, '#b7a98f'))], { type: 'image/png' }),
+    'me.png',
+  );
+  const res = await fetch(`${server.baseUrl}/api/v1/users/register`, {
+    method: 'POST',
+    body: form,
+  });
+  if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
+  const member = { id: '', userName, email, token: '' };
+  await refreshToken(member);
+  return member;
+}
+
+/** Signs in through the API: the member's id and a token for their current role. */
+async function refreshToken(member: Member): Promise<void> {
+  const res = await fetch(`${server.baseUrl}/api/v1/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: member.userName, password: PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`login: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { data: { user: { _id: string }; accessToken: string } };
+  member.id = body.data.user._id;
+  member.token = body.data.accessToken;
+}
+
+async function call(
+  member: Member | null,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; json: { data: unknown; errors?: unknown } }> {
+  const res = await fetch(`${server.baseUrl}${url}`, {
+    method,
+    headers: {
+      ...(member ? { authorization: `Bearer ${member.token}` } : {}),
+      ...(body instanceof FormData || body === undefined
+        ? {}
+        : { 'content-type': 'application/json' }),
+    },
+    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, json: text.startsWith('{') ? JSON.parse(text) : { data: null } };
+}
+
+async function newestMailTo(to: string, including: string): Promise<string> {
+  const dir = path.join(server.dataDir, 'outbox');
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const files = await readdir(dir).catch(() => [] as string[]);
+    const dated = await Promise.all(
+      files
+        .filter((f) => f.endsWith('.eml'))
+        .map(async (f) => ({ f, at: (await stat(path.join(dir, f))).mtimeMs })),
+    );
+    for (const { f } of dated.sort((a, b) => b.at - a.at)) {
+      const decoded = (await readFile(path.join(dir, f), 'utf8'))
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      if (decoded.includes(`To: ${to}`) && decoded.includes(including)) return decoded;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to} in ${dir}`);
+}
+
+async function signedIn(member: Member, width = 1280): Promise<Page> {
+  const { page } = await newPage(browser, server.baseUrl, { width });
+  await loginViaApi(page, server.baseUrl, member.userName, PASSWORD);
+  return page;
+}
+
+describe('stewardship', () => {
+  it('privacy, invitation, moderation, report, transfer and succession, end to end', async () => {
+    const owner = await register('Owner');
+    const relative = await register('Relative');
+    const visitor = await register('Visitor');
+    // The owner becomes a sponsor and makes the memorial, with a picture.
+    expect((await call(owner, 'PATCH', '/api/v1/users/become-sponsor')).status).toBe(200);
+    await refreshToken(owner);
+    const word = `Ebunoluwa${randomBytes(2).toString('hex')}`;
+    const form = new FormData();
+    form.set('title', `${word} Okonkwo`);
+    form.set('description', 'Grandmother, teacher, gardener.');
+    form.set(
+      'postImg',
+      new Blob([new Uint8Array(await fixturePng())], { type: 'image/png' }),
+      'her.png',
+    );
+    const created = await call(owner, 'POST', '/api/v1/posts', form);
+    expect(created.status).toBe(201);
+    const memorial = created.json.data as { _id: string; postImg: string };
+    const id = memorial._id;
+
+    // 1. The owner makes it private in the Manage area; a visitor finds nothing any more.
+    const ownerPage = await signedIn(owner);
+    await ownerPage.goto(`/post/${id}`);
+    await ownerPage.getByRole('link', { name: 'Privacy, people and moderation' }).click();
+    await ownerPage.getByRole('radio', { name: /Only the people I invite/ }).click();
+    await ownerPage.getByText('The memorial’s settings were saved.').first().waitFor();
+    await expectNoAxeViolations(ownerPage, 'manage: privacy (1280)');
+    expect((await call(visitor, 'GET', `/api/v1/posts/post/${id}`)).status).toBe(404);
+    expect((await fetch(`${server.baseUrl}${memorial.postImg}`)).status).toBe(404);
+    const search = await call(visitor, 'GET', `/api/v1/posts?q=${word}&limit=12`);
+    expect(search.json.data).toEqual([]);
+    const visitorPage = await signedIn(visitor);
+    const page404 = await visitorPage.goto(`/post/${id}`);
+    expect(page404?.headers()['x-robots-tag']).toBe('noindex');
+    await visitorPage.getByRole('heading', { level: 1, name: 'Memorial not found' }).waitFor();
+
+    // 2. The owner invites the relative by email; the relative accepts from the link.
+    await ownerPage.getByRole('tab', { name: 'People' }).click();
+    await ownerPage.getByLabel('Their email address').fill(relative.email);
+    await ownerPage.getByRole('button', { name: 'Send invitation' }).click();
+    await ownerPage.getByText(`An invitation was emailed to ${relative.email}.`).first().waitFor();
+    await expectNoAxeViolations(ownerPage, 'manage: people (1280)');
+    const invitation = await newestMailTo(relative.email, '/invitations/');
+    const link = /https?:\/\/[^\s]+\/invitations\/([A-Za-z0-9_-]{43})/.exec(invitation)![1]!;
+    const relativePage = await signedIn(relative);
+    await relativePage.goto(`/invitations/${link}`);
+    await relativePage.getByRole('button', { name: 'Accept the invitation' }).click();
+    await relativePage.getByRole('heading', { level: 1, name: `${word} Okonkwo` }).waitFor();
+
+    // 2b. The family lets outsiders ask: a cousin sees only the name and asks to join (a visitor
+    // who is not signed in is sent to log in and back), the owner approves in People.
+    const cousin = await register('Cousin');
+    await ownerPage.getByRole('tab', { name: 'Privacy' }).click();
+    await ownerPage
+      .getByRole('switch', { name: 'Let people who cannot see it ask to join' })
+      .click();
+    await expect
+      .poll(async () => (await call(cousin, 'GET', `/api/v1/posts/${id}/access`)).status)
+      .toBe(200);
+    const { page: stranger } = await newPage(browser, server.baseUrl, { width: 390 });
+    await stranger.goto(`/post/${id}`);
+    await stranger.getByRole('heading', { level: 1, name: `${word} Okonkwo` }).waitFor();
+    expect(await stranger.getByRole('link', { name: 'log in to ask' }).getAttribute('href')).toBe(
+      `/login?next=${encodeURIComponent(`/post/${id}`)}`,
+    );
+    expect(await stranger.getByText('Grandmother, teacher, gardener.').count()).toBe(0);
+    await expectNoAxeViolations(stranger, 'ask to join: not signed in (390)');
+    const cousinPage = await signedIn(cousin);
+    await cousinPage.goto(`/post/${id}`);
+    await cousinPage
+      .getByText('This memorial is private. You can ask its family to let you see it.')
+      .waitFor();
+    await cousinPage
+      .getByLabel('A message for the family (optional)')
+      .fill('I am her cousin from Ibadan.');
+    await expectNoAxeViolations(cousinPage, 'ask to join: form (1280)');
+    await cousinPage.getByRole('button', { name: 'Ask to join' }).click();
+    await cousinPage.getByText('Your request was sent to the family.').waitFor();
+    const again = await call(cousin, 'POST', `/api/v1/posts/${id}/access-requests`, {});
+    expect(again.status).toBe(409);
+    await cousinPage.reload();
+    await cousinPage.getByText('You have already asked to see this memorial.').waitFor();
+    await ownerPage.getByRole('tab', { name: 'People' }).click();
+    await ownerPage.getByText('Cousin Adeyemi: “I am her cousin from Ibadan.”').waitFor();
+    await ownerPage.getByRole('button', { name: 'Approve Cousin Adeyemi’s request' }).click();
+    await expect
+      .poll(async () => (await call(cousin, 'GET', `/api/v1/posts/post/${id}`)).status)
+      .toBe(200);
+    await cousinPage.reload();
+    await cousinPage.getByText('Grandmother, teacher, gardener.').waitFor();
+
+    // 3. Approval on, and members may see it: the visitor's prayer waits for a manager.
+    expect(
+      (
+        await call(owner, 'PATCH', `/api/v1/posts/${id}/settings`, {
+          visibility: 'members',
+          tributeModeration: 'approve',
+        })
+      ).status,
+    ).toBe(200);
+    const prayed = await call(visitor, 'POST', '/api/v1/prayers', {
+      postId: id,
+      prayerText: 'She taught me to read.',
+    });
+    expect(prayed.status).toBe(201);
+    const prayerId = (prayed.json.data as { _id: string })._id;
+    const prayersFor = async (member: Member | null) =>
+      (await call(member, 'GET', `/api/v1/prayers/post/${id}`)).json.data as { _id: string }[];
+    expect(await prayersFor(relative)).toEqual([]);
+    await visitorPage.goto(`/post/${id}`);
+    await visitorPage.getByText('Awaiting approval').first().waitFor();
+    await ownerPage.getByRole('tab', { name: 'Moderation' }).click();
+    await ownerPage.getByText('She taught me to read.').waitFor();
+    await expectNoAxeViolations(ownerPage, 'manage: moderation (1280)');
+    await ownerPage.getByRole('button', { name: 'Approve' }).first().click();
+    await ownerPage.getByText('Done.').first().waitFor();
+    expect((await prayersFor(relative)).map((p) => p._id)).toEqual([prayerId]);
+
+    // 4. The relative reports it; the owner hides it; nobody sees it any more.
+    await relativePage.goto(`/post/${id}`);
+    await relativePage.getByRole('button', { name: /Report the prayer/ }).click();
+    await relativePage
+      .getByLabel('Why should the family look at this?')
+      .fill('This is not about her.');
+    await relativePage.getByRole('button', { name: 'Send report' }).click();
+    await relativePage.getByText('Thank you. The family will look at it.').first().waitFor();
+    await ownerPage.reload();
+    await ownerPage.getByText('Reported: This is not about her.').waitFor();
+    await ownerPage.getByRole('button', { name: 'Hide' }).first().click();
+    await ownerPage.getByText('Done.').first().waitFor();
+    expect(await prayersFor(visitor)).toEqual([]);
+
+    // 5. Ownership offered to the relative, accepted from the page the email links to.
+    expect(
+      (await call(owner, 'POST', `/api/v1/posts/${id}/transfer`, { userId: relative.id })).status,
+    ).toBe(200);
+    await newestMailTo(relative.email, `/post/${id}/transfer`);
+    await relativePage.goto(`/post/${id}/transfer`);
+    await relativePage.getByRole('button', { name: 'Accept ownership' }).click();
+    await relativePage.getByRole('heading', { level: 1, name: `${word} Okonkwo` }).waitFor();
+    const afterTransfer = await call(owner, 'GET', `/api/v1/posts/post/${id}`);
+    expect(afterTransfer.json.data).toMatchObject({
+      myRole: 'manager',
+      owner: { _id: relative.id },
+    });
+
+    // 6. The new owner names the old one successor, then deletes their account from the profile.
+    expect(
+      (await call(relative, 'PUT', `/api/v1/posts/${id}/successor`, { userId: owner.id })).status,
+    ).toBe(200);
+    await relativePage.goto(`/post/${id}/manage/ownership`);
+    await relativePage.getByRole('heading', { name: 'Successor' }).waitFor();
+    await expectNoAxeViolations(relativePage, 'manage: ownership (1280)');
+    await relativePage.goto('/profile');
+    await relativePage.getByRole('button', { name: 'Delete my account…' }).click();
+    await relativePage.getByLabel('Your password').fill(PASSWORD);
+    await relativePage.getByRole('button', { name: 'Delete my account for good' }).click();
+    await relativePage.waitForURL((url) => url.pathname === '/');
+    const handedOver = await call(owner, 'GET', `/api/v1/posts/post/${id}`);
+    expect(handedOver.json.data).toMatchObject({ myRole: 'owner', owner: { _id: owner.id } });
+    expect((handedOver.json.data as { postImg: string }).postImg).toContain('sig=');
+    // Nothing lost: the picture opens through its signed link, the hidden prayer is still kept.
+    const picture = await fetch(
+      `${server.baseUrl}${(handedOver.json.data as { postImg: string }).postImg}`,
+    );
+    expect(picture.status).toBe(200);
+    const queue = await call(owner, 'GET', `/api/v1/posts/${id}/moderation`);
+    expect(JSON.stringify(queue.json.data)).toContain('She taught me to read.');
+
+    // The Manage area at phone width.
+    const phone = await signedIn(owner, 390);
+    await phone.goto(`/post/${id}/manage/settings`);
+    await phone.getByRole('radio', { name: /Signed-in members/ }).waitFor();
+    await expectNoAxeViolations(phone, 'manage: privacy (390)');
+    await phone.getByRole('tab', { name: 'Activity' }).click();
+    await phone
+      .getByText(/accepted ownership/)
+      .first()
+      .waitFor();
+    await expectNoAxeViolations(phone, 'manage: activity (390)');
+  });
+});
