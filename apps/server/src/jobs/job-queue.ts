@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
-import type { Db, SqlExecutor } from '../db/client.js';
+import type { Database, Db, SqlExecutor } from '../db/client.js';
 
 /** How a kind of job is retried: `retryLimit` more attempts, from `retryDelaySeconds`, doubling. */
 export interface JobKind {
@@ -61,11 +61,14 @@ export class JobQueue {
   private queriesInFlight = 0;
   private readonly sql: SqlExecutor;
 
+  private readonly exclusively: Database['exclusively'];
+
   constructor(
-    database: { sql: SqlExecutor },
+    database: Pick<Database, 'sql' | 'exclusively'>,
     private readonly onError: (error: Error) => void,
   ) {
     this.sql = database.sql;
+    this.exclusively = database.exclusively;
     const counted: SqlExecutor = {
       executeSql: async (text, values) => {
         this.queriesInFlight += 1;
@@ -102,16 +105,8 @@ export class JobQueue {
     }
   }
 
-  /** Registers a kind of job and the function that does it; before `start`. */
-  define(name: string, kind: JobKind, handler: JobHandler): void {
-    this.kinds.set(name, { kind, handler });
-  }
-
-  /** Creates or updates the queues (under pg-boss's own lock) and starts the workers. */
-  async start(): Promise<void> {
-    await this.createSchema();
-    await this.boss.start();
-    for (const [name, { kind, handler }] of this.kinds) {
+  private async setUpQueues(): Promise<void> {
+    for (const [name, { kind }] of this.kinds) {
       const options = {
         name,
         retryLimit: kind.retryLimit,
@@ -119,14 +114,27 @@ export class JobQueue {
         retryBackoff: true,
         expireInSeconds: kind.expireInSeconds,
       };
-      if (await this.boss.getQueue(name)) {
-        await this.boss.updateQueue(name, options);
-      } else {
-        // Another instance may create it at the same moment; either way it exists after.
-        await this.boss.createQueue(name, options).catch(async (error: unknown) => {
-          if (!(await this.boss.getQueue(name))) throw error;
-        });
-      }
+      if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, options);
+      else await this.boss.createQueue(name, options);
+    }
+  }
+
+  /** Registers a kind of job and the function that does it; before `start`. */
+  define(name: string, kind: JobKind, handler: JobHandler): void {
+    this.kinds.set(name, { kind, handler });
+  }
+
+  /**
+   * Creates or updates the queues and starts the workers. Instances starting together would create
+   * the same queue at once, and pg-boss's create_queue then deadlocks on PostgreSQL (one instance
+   * was seen to stop with "deadlock detected"): the queues are set up under a database-wide lock,
+   * one instance after the other.
+   */
+  async start(): Promise<void> {
+    await this.createSchema();
+    await this.boss.start();
+    await this.exclusively('job-queues', () => this.setUpQueues());
+    for (const [name, { handler }] of this.kinds) {
       const workerId = await this.boss.work<unknown>(
         name,
         { pollingIntervalSeconds: POLL_SECONDS },
