@@ -3,13 +3,19 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 import { precompress } from './vite-plugins/precompress.ts';
 import { preloadFonts } from './vite-plugins/preload-fonts.ts';
+import { startAppAfterPaint } from './vite-plugins/start-app-after-paint.ts';
 
 const API_ORIGIN = 'http://localhost:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // Only the heading weight is preloaded: it paints the h1 of every page.
-  plugins: [react(), preloadFonts([/lora-latin-600-normal/]), precompress()],
+  plugins: [
+    react(),
+    startAppAfterPaint(fileURLToPath(new URL('./src/start-app.tsx', import.meta.url))),
+    preloadFonts([/lora-latin-600-normal/]),
+    precompress(),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
     // Workspace packages expose TypeScript sources under the `source` condition.

@@ -3,7 +3,7 @@
  * through Vite in development). It renders a page through the app's own routes: React Router's
  * static handler runs the route's loaders, which fill a query client of this request alone, then
  * the page is rendered to HTML with the same components the browser runs. The browser adopts it
- * (main.tsx) from the router's hydration data and the dehydrated queries the page carries.
+ * (start-app.tsx) from the router's hydration data and the dehydrated queries the page carries.
  *
  * A page is rendered as its viewer: a visitor, or the signed-in member named by the session
  * cookie, whose bearer token the server's in-process `fetch` carries. The HTML never holds it.
@@ -25,7 +25,7 @@ import { ApiError, setRenderTransport } from './lib/api-client';
 import { formatDocumentTitle, ServerTitleContext } from './lib/use-document-title';
 import { RenderedViewerContext, type RenderedViewer } from './lib/use-session';
 
-/** What a rendered page hands the browser (main.tsx reads it). */
+/** What a rendered page hands the browser (start-app.tsx reads it). */
 export interface PageData {
   router: HydrationState;
   queries: DehydratedState;

@@ -87,7 +87,7 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** The id of the JSON script a rendered page carries its data in (read by main.tsx). */
+/** The id of the JSON script a rendered page carries its data in (read by start-app.tsx). */
 export const PAGE_DATA_ID = 'rips-page-data';
 
 const MARKERS = { head: '<!--app-head-->', html: '<!--app-html-->', data: '<!--app-data-->' };
