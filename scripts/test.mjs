@@ -1,6 +1,6 @@
 // `npm test`: type-check, lint, unit and integration tests (PGlite, then PostgreSQL when
 // TEST_DATABASE_URL is set), then end-to-end tests in Chromium against the production build.
-import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureChromium, ensurePdftoppm } from './ensure-chromium.mjs';
 import { ensureBuild, run } from './lib.mjs';
 
 const step = (title) => console.log(`\n━━ ${title}`);
@@ -11,6 +11,7 @@ step('lint');
 run('npm', ['run', 'lint']);
 
 step('unit and integration tests on embedded PGlite');
+if (!ensurePdftoppm()) process.exit(1);
 run('npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' });
 // What reads and writes uploads in bulk, again with every app's uploads in a loopback S3 bucket.
 step('storage-heavy tests with uploads in S3 (s3rver on loopback)');
