@@ -5,7 +5,7 @@ import type { Role } from '@rips/shared/users';
 import { memorialPeople, memorials, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { pngFile } from './fixtures.js';
-import { multipart } from './multipart.js';
+import { multipartRequest } from './multipart.js';
 import type { UserRow } from '../src/modules/users/users.repository.js';
 
 export const TEST_PASSWORD = 'Quiet-harbor-42';
@@ -103,7 +103,10 @@ export async function registrationRequest(
   headers: Record<string, string> = {},
 ): Promise<InjectOptions> {
   const suffix = randomBytes(4).toString('hex');
-  const body = multipart(
+  return multipartRequest(
+    'POST',
+    '/api/v1/users/register',
+    headers,
     {
       fullName: 'Pictured Member',
       email: `pictured_${suffix}@example.com`,
@@ -112,10 +115,4 @@ export async function registrationRequest(
     },
     { avatar: await pngFile() },
   );
-  return {
-    method: 'POST',
-    url: '/api/v1/users/register',
-    payload: body.payload,
-    headers: { ...body.headers, ...headers },
-  };
 }
