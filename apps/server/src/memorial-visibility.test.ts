@@ -11,7 +11,7 @@ import { createTestApp, TEST_ENGINE, UNLIMITED_CREATIONS, type TestApp } from '.
 import { createUser, type TestUser } from '../test/factories.js';
 import { pngFile } from '../test/fixtures.js';
 import { createItemRequest, pictureFlowerRequest } from '../test/item-samples.js';
-import { multipart } from '../test/multipart.js';
+import { multipart, multipartRequest } from '../test/multipart.js';
 import { memorialAccessRequests, memorials } from './db/schema/index.js';
 import { documentKind, flowerKind, TRIBUTE_KINDS } from './modules/tributes/tribute-kinds.js';
 
@@ -56,13 +56,15 @@ let serial = 0;
  */
 async function memorial(hidden: boolean): Promise<Fixture> {
   const title = `Memorial ${++serial}`;
-  const form = multipart({ title, traits: 'kind' }, { postImg: await pngFile() });
-  const post = await created({
-    method: 'POST',
-    url: '/api/v1/posts',
-    payload: form.payload,
-    headers: { ...form.headers, ...as(owner) },
-  });
+  const post = await created(
+    multipartRequest(
+      'POST',
+      '/api/v1/posts',
+      as(owner),
+      { title, traits: 'kind' },
+      { postImg: await pngFile() },
+    ),
+  );
   await created({
     method: 'PATCH',
     url: `/api/v1/users/${contributor.row.id}/roles`,
@@ -155,14 +157,13 @@ for (const method of ['PATCH', 'PUT'] as const) {
   });
 }
 probe('POST /api/v1/posts/update-post', async (m) => {
-  const form = multipart({ postId: m.id, description: 'Edited.' });
   return succeeds(
-    await send({
-      method: 'POST',
-      url: '/api/v1/posts/update-post',
-      payload: form.payload,
-      headers: { ...form.headers, ...as(owner) },
-    }),
+    await send(
+      multipartRequest('POST', '/api/v1/posts/update-post', as(owner), {
+        postId: m.id,
+        description: 'Edited.',
+      }),
+    ),
   );
 });
 probe('GET /api/v1/posts/:id/contributors', async (m) =>

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/app.js';
 import { createMemorialCast, type MemorialCast } from '../../test/factories.js';
 import { pdfFile } from '../../test/fixtures.js';
-import { multipart } from '../../test/multipart.js';
+import { multipart, multipartRequest } from '../../test/multipart.js';
 import { processSpoolDir, sweepSpool } from './spool.js';
 
 /** Every file in the upload spool, whichever process folder holds it. */
@@ -49,16 +49,17 @@ describe(`streamed uploads (${TEST_ENGINE})`, () => {
   const spoolDir = () => t.app.ctx.config.spoolDir;
 
   function sendDocument(body: Buffer) {
-    const { payload, headers } = multipart(
-      { postId: cast.memorialId },
-      { documentFile: { filename: 'Order of service.pdf', contentType: 'application/pdf', body } },
+    return t.app.inject(
+      multipartRequest(
+        'POST',
+        '/api/v1/documents',
+        cast.owner.auth,
+        { postId: cast.memorialId },
+        {
+          documentFile: { filename: 'Order of service.pdf', contentType: 'application/pdf', body },
+        },
+      ),
     );
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/v1/documents',
-      payload,
-      headers: { ...headers, ...cast.owner.auth },
-    });
   }
 
   it('stores a document streamed through the spool, and leaves no spool file behind', async () => {

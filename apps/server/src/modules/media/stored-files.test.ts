@@ -4,7 +4,7 @@ import { createTestApp, TEST_ENGINE, type TestApp } from '../../../test/app.js';
 import { createUser, registrationRequest, type TestUser } from '../../../test/factories.js';
 import { pngFile } from '../../../test/fixtures.js';
 import { createItemRequest, pictureFlowerRequest } from '../../../test/item-samples.js';
-import { multipart } from '../../../test/multipart.js';
+import { multipartRequest } from '../../../test/multipart.js';
 import { reconcileStorage } from '../../maintenance/reconcile.js';
 import { IMAGE_WIDTHS } from '../../media/image-store.js';
 import { photoKind, TRIBUTE_KINDS } from '../tributes/tribute-kinds.js';
@@ -27,13 +27,15 @@ beforeAll(async () => {
   // One upload in every folder, each through the call that makes it.
   const registered = await t.app.inject(await registrationRequest());
   pictures['avatars'] = registered.json().data.user.avatar;
-  const post = multipart({ title: 'Pictured' }, { postImg: await pngFile() });
-  const memorial = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/posts',
-    payload: post.payload,
-    headers: { ...post.headers, ...owner.auth },
-  });
+  const memorial = await t.app.inject(
+    multipartRequest(
+      'POST',
+      '/api/v1/posts',
+      owner.auth,
+      { title: 'Pictured' },
+      { postImg: await pngFile() },
+    ),
+  );
   const memorialId = memorial.json().data._id as string;
   pictures['memorials'] = memorial.json().data.postImg;
   for (const kind of TRIBUTE_KINDS) {

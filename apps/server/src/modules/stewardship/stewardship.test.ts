@@ -11,7 +11,7 @@ import {
 } from '../../../test/app.js';
 import { createUser, TEST_PASSWORD, type TestUser } from '../../../test/factories.js';
 import { pngFile } from '../../../test/fixtures.js';
-import { multipart } from '../../../test/multipart.js';
+import { multipartRequest } from '../../../test/multipart.js';
 
 let t: TestApp;
 const send = (request: InjectOptions) => t.app.inject(request);
@@ -23,20 +23,19 @@ const call = (
 ) => send({ method, url, headers: user?.auth ?? {}, ...(payload ? { payload } : {}) });
 
 async function createMemorial(owner: TestUser, fields: Record<string, string> = {}) {
-  const form = multipart(
-    {
-      title: `Grace Okafor ${Math.random().toString(36).slice(2, 8)}`,
-      traits: 'gentle',
-      ...fields,
-    },
-    { postImg: await pngFile() },
+  const res = await send(
+    multipartRequest(
+      'POST',
+      '/api/v1/posts',
+      owner.auth,
+      {
+        title: `Grace Okafor ${Math.random().toString(36).slice(2, 8)}`,
+        traits: 'gentle',
+        ...fields,
+      },
+      { postImg: await pngFile() },
+    ),
   );
-  const res = await send({
-    method: 'POST',
-    url: '/api/v1/posts',
-    payload: form.payload,
-    headers: { ...form.headers, ...owner.auth },
-  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as { _id: string; title: string; postImg: string; visibility: string };
 }
@@ -108,13 +107,9 @@ describe(`stewardship (${TEST_ENGINE})`, () => {
     const members = await createMemorial(owner, { visibility: 'members' });
     expect((await call('GET', `/api/v1/posts/post/${members._id}`, null)).statusCode).toBe(404);
     expect((await call('GET', `/api/v1/posts/post/${members._id}`, member)).statusCode).toBe(200);
-    const wrong = multipart({ title: 'X', visibility: 'secret' });
-    const refused = await send({
-      method: 'POST',
-      url: '/api/v1/posts',
-      payload: wrong.payload,
-      headers: { ...wrong.headers, ...owner.auth },
-    });
+    const refused = await send(
+      multipartRequest('POST', '/api/v1/posts', owner.auth, { title: 'X', visibility: 'secret' }),
+    );
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('public, unlisted, members or private');
   });
