@@ -5,7 +5,7 @@ import type { Role } from '@rips/shared/users';
 import { memorialPeople, memorials, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { pngFile } from './fixtures.js';
-import { multipartRequest } from './multipart.js';
+import { multipartRequest, type FilePart } from './multipart.js';
 import type { UserRow } from '../src/modules/users/users.repository.js';
 
 export const TEST_PASSWORD = 'Quiet-harbor-42';
@@ -101,6 +101,7 @@ export function useMemorialCast(t: { app: FastifyInstance }): MemorialCast {
 /** The spec's sign-up (multipart, with a picture as avatar) of a new member named after no one else. */
 export async function registrationRequest(
   headers: Record<string, string> = {},
+  avatar?: FilePart,
 ): Promise<InjectOptions> {
   const suffix = randomBytes(4).toString('hex');
   return multipartRequest(
@@ -113,6 +114,6 @@ export async function registrationRequest(
       userName: `pictured_${suffix}`,
       password: 'Fresh-start-2026',
     },
-    { avatar: await pngFile() },
+    { avatar: avatar ?? (await pngFile()) },
   );
 }

@@ -38,6 +38,21 @@ export async function createItemRequest(
   return multipartRequest('POST', `/api/v1/${kind.path}`, auth, fields, files);
 }
 
+/**
+ * The request that uploads `file` as an item of `kind` on the memorial `postId`, under the file
+ * field the registry names for the kind; without a file, the field is left out.
+ */
+export function uploadRequest(
+  kind: TributeKind,
+  postId: string,
+  file: FilePart | null,
+  auth: Record<string, string>,
+  fields: Record<string, string> = {},
+): InjectOptions {
+  const files: Record<string, FilePart> = file && kind.file ? { [kind.file.field]: file } : {};
+  return multipartRequest('POST', `/api/v1/${kind.path}`, auth, { postId, ...fields }, files);
+}
+
 /** A flower with an uploaded picture (the flowers' sample is a bouquet, which stores no file). */
 export async function pictureFlowerRequest(
   postId: string,
