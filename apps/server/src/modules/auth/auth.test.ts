@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { createTestApp, TEST_ENGINE, type TestApp } from '../../../test/app.js';
+import { createTestApp, expectSuccess, TEST_ENGINE, type TestApp } from '../../../test/app.js';
 import { createUser, TEST_PASSWORD } from '../../../test/factories.js';
 import { pngFile, pngWithGps, textAsPng } from '../../../test/fixtures.js';
 import { multipart, type FilePart } from '../../../test/multipart.js';
@@ -47,13 +47,7 @@ describe(`accounts (${TEST_ENGINE})`, () => {
   it('registers with a verified avatar and serves it re-encoded without metadata', async () => {
     const fields = signUpFields();
     const res = await register(fields, await pngWithGps());
-    expect(res.statusCode).toBe(201);
-    const body = res.json();
-    expect(body).toMatchObject({
-      success: true,
-      statusCode: 201,
-      message: 'User Registered Successfully',
-    });
+    const body = expectSuccess(res, 201, 'User Registered Successfully');
     expect(body.data.user).toMatchObject({
       userName: fields.userName,
       email: fields.email,
@@ -235,33 +229,29 @@ describe(`accounts (${TEST_ENGINE})`, () => {
 
 describe(`error model (${TEST_ENGINE})`, () => {
   it('answers malformed requests with 4xx envelopes, never 5xx', async () => {
-    const badJson = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/login',
-      payload: '{"userName": "x", ',
-      headers: { 'content-type': 'application/json' },
-    });
+    /** A sign-in whose body is `payload`, sent as `contentType` when given. */
+    const login = (payload: string | object, contentType?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/users/login',
+        payload,
+        ...(contentType ? { headers: { 'content-type': contentType } } : {}),
+      });
+    const badJson = await login('{"userName": "x", ', 'application/json');
     expect(badJson.statusCode).toBe(400);
     expect(badJson.json()).toMatchObject({ success: false, code: 'INVALID_JSON' });
 
-    const wrongType = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/login',
-      payload: 'userName=x',
-      headers: { 'content-type': 'text/xml' },
-    });
+    const wrongType = await login('userName=x', 'text/xml');
     expect(wrongType.statusCode).toBe(415);
 
-    const missing = await t.app.inject({ method: 'POST', url: '/api/v1/users/login', payload: {} });
+    const missing = await login({});
     expect(missing.statusCode).toBe(400);
     expect(missing.json().code).toBe('VALIDATION_ERROR');
 
-    const huge = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/login',
-      payload: JSON.stringify({ userName: 'x', password: 'y'.repeat(2 * 1024 * 1024) }),
-      headers: { 'content-type': 'application/json' },
-    });
+    const huge = await login(
+      JSON.stringify({ userName: 'x', password: 'y'.repeat(2 * 1024 * 1024) }),
+      'application/json',
+    );
     expect(huge.statusCode).toBe(413);
 
     const notMultipart = await t.app.inject({
