@@ -7,6 +7,7 @@ import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/app.js';
 import { createMemorialCast, type MemorialCast } from '../../test/factories.js';
 import { pdfFile } from '../../test/fixtures.js';
 import { multipart, multipartRequest } from '../../test/multipart.js';
+import { readStored } from '../../test/storage.js';
 import { processSpoolDir, sweepSpool } from './spool.js';
 
 /** Every file in the upload spool, whichever process folder holds it. */
@@ -68,10 +69,7 @@ describe(`streamed uploads (${TEST_ENGINE})`, () => {
     expect(res.statusCode).toBe(201);
     const key = (await t.app.ctx.storage.list('documents')[Symbol.asyncIterator]().next())
       .value as string;
-    const object = await t.app.ctx.storage.get(key);
-    const chunks: Buffer[] = [];
-    for await (const chunk of object!.stream) chunks.push(chunk as Buffer);
-    expect(Buffer.concat(chunks).equals(body)).toBe(true);
+    expect((await readStored(t.app.ctx.storage, key))!.equals(body)).toBe(true);
     await until(async () => (await spooled(spoolDir())).length === 0);
   });
 

@@ -5,6 +5,7 @@ import { createUser, registrationRequest, type TestUser } from '../../../test/fa
 import { pngFile } from '../../../test/fixtures.js';
 import { createItemRequest, pictureFlowerRequest } from '../../../test/item-samples.js';
 import { multipartRequest } from '../../../test/multipart.js';
+import { readStored } from '../../../test/storage.js';
 import { reconcileStorage } from '../../maintenance/reconcile.js';
 import { IMAGE_WIDTHS } from '../../media/image-store.js';
 import { photoKind, TRIBUTE_KINDS } from '../tributes/tribute-kinds.js';
@@ -104,10 +105,7 @@ describe(`what points at stored files (${TEST_ENGINE})`, () => {
     // The same bytes under a key no row points at: a public folder's name opens nothing.
     const source = pictures['memorials']!.replace(/^\/media\//, '');
     const stray = source.replace(/[0-9a-f-]{36}/, '0b8d5c3e-7f8a-4a51-9a4f-2c1e9b7d6a50');
-    const object = await t.app.ctx.storage.get(source);
-    const chunks: Buffer[] = [];
-    for await (const chunk of object!.stream) chunks.push(chunk as Buffer);
-    await t.app.ctx.storage.put(stray, Buffer.concat(chunks));
+    await t.app.ctx.storage.put(stray, (await readStored(t.app.ctx.storage, source))!);
     const orphan = await t.app.inject({ method: 'GET', url: `/media/${stray}` });
     expect(orphan.statusCode).toBe(404);
   });
