@@ -56,6 +56,14 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+/** A sponsor's private memorial, and a member with no part in it yet. */
+async function privateMemorialAndOutsider() {
+  const owner = await createUser(t.app, { role: 'sponsor' });
+  const outsider = await createUser(t.app);
+  const memorial = await createMemorial(owner, { visibility: 'private' });
+  return { owner, outsider, memorial };
+}
+
 describe(`stewardship (${TEST_ENGINE})`, () => {
   it('a private memorial is not found by outsiders anywhere: page, lists, search, picture', async () => {
     const owner = await createUser(t.app, { role: 'sponsor' });
@@ -115,9 +123,7 @@ describe(`stewardship (${TEST_ENGINE})`, () => {
   });
 
   it('invites by email with a single-use link; the invitee accepts and sees the private memorial', async () => {
-    const owner = await createUser(t.app, { role: 'sponsor' });
-    const relative = await createUser(t.app);
-    const memorial = await createMemorial(owner, { visibility: 'private' });
+    const { owner, outsider: relative, memorial } = await privateMemorialAndOutsider();
     const since = (await t.mailSettled()).length;
     const invited = await call('POST', `/api/v1/posts/${memorial._id}/invitations`, owner, {
       email: relative.row.email.toUpperCase(),
@@ -255,9 +261,7 @@ describe(`stewardship (${TEST_ENGINE})`, () => {
   });
 
   it('transfers ownership on acceptance: the old owner becomes a manager', async () => {
-    const owner = await createUser(t.app, { role: 'sponsor' });
-    const heir = await createUser(t.app);
-    const memorial = await createMemorial(owner, { visibility: 'private' });
+    const { owner, outsider: heir, memorial } = await privateMemorialAndOutsider();
     const since = (await t.mailSettled()).length;
     const offered = await call('POST', `/api/v1/posts/${memorial._id}/transfer`, owner, {
       userId: heir.row.id,
@@ -334,9 +338,7 @@ describe(`stewardship (${TEST_ENGINE})`, () => {
   });
 
   it('an outsider of a private memorial that takes requests may ask; a manager approves', async () => {
-    const owner = await createUser(t.app, { role: 'sponsor' });
-    const cousin = await createUser(t.app);
-    const memorial = await createMemorial(owner, { visibility: 'private' });
+    const { owner, outsider: cousin, memorial } = await privateMemorialAndOutsider();
     expect((await call('GET', `/api/v1/posts/${memorial._id}/access`, cousin)).statusCode).toBe(
       404,
     );
@@ -382,9 +384,7 @@ describe(`stewardship (${TEST_ENGINE})`, () => {
   });
 
   it('the spec’s contributor call keeps adding contributors through the roles table', async () => {
-    const owner = await createUser(t.app, { role: 'sponsor' });
-    const helper = await createUser(t.app);
-    const memorial = await createMemorial(owner, { visibility: 'private' });
+    const { owner, outsider: helper, memorial } = await privateMemorialAndOutsider();
     const added = await call('PATCH', `/api/v1/users/${helper.row.id}/roles`, owner, {
       postId: memorial._id,
       userId: helper.row.id,
