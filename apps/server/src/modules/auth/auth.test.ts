@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { createTestApp, expectSuccess, TEST_ENGINE, type TestApp } from '../../../test/app.js';
-import { createUser, TEST_PASSWORD } from '../../../test/factories.js';
+import { loginRequest, meRequest } from '../../../test/accounts.js';
+import { createUser, TEST_PASSWORD, type TestUser } from '../../../test/factories.js';
 import { pngFile, pngWithGps, textAsPng } from '../../../test/fixtures.js';
 import { multipart, type FilePart } from '../../../test/multipart.js';
 
@@ -35,6 +36,10 @@ async function register(fields: Record<string, string>, avatar?: FilePart, ip = 
     remoteAddress: ip,
   });
 }
+
+/** A call without a body, signed in as `user`. */
+const callAs = (user: TestUser, method: 'POST' | 'PATCH', url: string) =>
+  t.app.inject({ method, url, headers: user.auth });
 
 function decodePayload(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<
@@ -141,18 +146,8 @@ describe(`accounts (${TEST_ENGINE})`, () => {
 
   it('gives one answer for a wrong password and for an unknown account', async () => {
     const member = await createUser(t.app);
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/login',
-      payload: { userName: member.row.userName, password: 'Not-the-password-1' },
-      remoteAddress: '10.0.1.1',
-    });
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/login',
-      payload: { userName: 'nobody_here', password: 'Not-the-password-1' },
-      remoteAddress: '10.0.1.2',
-    });
+    const wrong = await loginRequest(t.app, member.row.userName, 'Not-the-password-1', '10.0.1.1');
+    const unknown = await loginRequest(t.app, 'nobody_here', 'Not-the-password-1', '10.0.1.2');
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
@@ -160,8 +155,7 @@ describe(`accounts (${TEST_ENGINE})`, () => {
 
   it('refuses tampered, unsigned and revoked tokens', async () => {
     const member = await createUser(t.app);
-    const me = (authorization: string) =>
-      t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { authorization } });
+    const me = (authorization: string) => meRequest(t.app, authorization);
     expect((await me(`Bearer ${member.token}`)).statusCode).toBe(200);
 
     const [header, , signature] = member.token.split('.');
@@ -176,11 +170,7 @@ describe(`accounts (${TEST_ENGINE})`, () => {
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED', success: false });
 
-    const logout = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/logout',
-      headers: member.auth,
-    });
+    const logout = await callAs(member, 'POST', '/api/v1/users/logout');
     expect(logout.statusCode).toBe(200);
     expect(logout.json().message).toBe('Logout Successful');
     expect((await me(`Bearer ${member.token}`)).statusCode).toBe(401);
@@ -188,11 +178,7 @@ describe(`accounts (${TEST_ENGINE})`, () => {
 
   it('lets a visitor become a sponsor', async () => {
     const member = await createUser(t.app);
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/v1/users/become-sponsor',
-      headers: member.auth,
-    });
+    const res = await callAs(member, 'PATCH', '/api/v1/users/become-sponsor');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       message: 'You are now a sponsor!',
@@ -203,12 +189,7 @@ describe(`accounts (${TEST_ENGINE})`, () => {
   it('throttles repeated failed logins per account and address with 429 and Retry-After', async () => {
     const member = await createUser(t.app);
     const attempt = (password: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/v1/users/login',
-        payload: { userName: member.row.userName, password },
-        remoteAddress: '10.0.2.1',
-      });
+      loginRequest(t.app, member.row.userName, password, '10.0.2.1');
     for (let i = 0; i < 10; i++) expect((await attempt('Wrong-password-9')).statusCode).toBe(401);
     const blocked = await attempt(TEST_PASSWORD);
     expect(blocked.statusCode).toBe(429);
@@ -217,12 +198,7 @@ describe(`accounts (${TEST_ENGINE})`, () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
 
     // The real owner, from another address, still gets in.
-    const elsewhere = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/login',
-      payload: { userName: member.row.userName, password: TEST_PASSWORD },
-      remoteAddress: '10.0.2.2',
-    });
+    const elsewhere = await loginRequest(t.app, member.row.userName, TEST_PASSWORD, '10.0.2.2');
     expect(elsewhere.statusCode).toBe(200);
   });
 });
