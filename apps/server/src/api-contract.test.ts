@@ -7,7 +7,7 @@ import { createTestApp, TEST_ENGINE, type TestApp } from '../test/app.js';
 import { createMemorialRow, createUser, TEST_PASSWORD, type TestUser } from '../test/factories.js';
 import { pngFile } from '../test/fixtures.js';
 import { minimalPdf } from '../test/hostile-corpus.js';
-import { multipart, type FilePart } from '../test/multipart.js';
+import { multipart, multipartRequest, type FilePart } from '../test/multipart.js';
 import { memorials } from './db/schema/index.js';
 
 const API = '/api/v1';
@@ -492,13 +492,15 @@ describe(`other origins (${TEST_ENGINE})`, () => {
       [plain, false],
     ] as const) {
       const user = await createUser(app.app, { role: 'sponsor' });
-      const { payload, headers } = multipart({ title: 'Pictured' }, { postImg: avatar });
-      const made = await app.app.inject({
-        method: 'POST',
-        url: `${API}/posts`,
-        payload,
-        headers: { ...headers, ...user.auth },
-      });
+      const made = await app.app.inject(
+        multipartRequest(
+          'POST',
+          `${API}/posts`,
+          user.auth,
+          { title: 'Pictured' },
+          { postImg: avatar },
+        ),
+      );
       const postImg = made.json().data.postImg as string;
       expect(postImg.startsWith(`${PUBLIC_URL}/media/`)).toBe(absolute);
       if (!absolute) expect(postImg.startsWith('/media/')).toBe(true);

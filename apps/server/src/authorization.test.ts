@@ -8,6 +8,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ENGINE, UNLIMITED_CREATIONS, type TestApp } from '../test/app.js';
 import {
+  addContributorRow,
   createUser,
   registrationRequest,
   TEST_PASSWORD,
@@ -15,7 +16,7 @@ import {
 } from '../test/factories.js';
 import { pngFile } from '../test/fixtures.js';
 import { createItemRequest } from '../test/item-samples.js';
-import { multipart } from '../test/multipart.js';
+import { multipartRequest } from '../test/multipart.js';
 import {
   memorialAccessRequests,
   memorialInvitations,
@@ -214,35 +215,74 @@ function row(route: string, expectation: Expectation, request: Row['request'], n
 }
 
 const [GET, POST, PUT, PATCH, DELETE] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-const json = (
-  method: InjectOptions['method'],
-  url: string,
-  payload: object,
-  headers: Record<string, string>,
-): InjectOptions => ({ method, url, payload, headers });
-const form = async (
-  method: InjectOptions['method'],
-  url: string,
-  fields: Record<string, string>,
-  headers: Record<string, string>,
-  files = {},
-): Promise<InjectOptions> => {
-  const body = multipart(fields, files);
-  return { method, url, payload: body.payload, headers: { ...body.headers, ...headers } };
-};
+type Method = InjectOptions['method'];
+type Headers = Record<string, string>;
+const json = (method: Method, url: string, payload: object, headers: Headers): InjectOptions => ({
+  method,
+  url,
+  payload,
+  headers,
+});
+/** Sign-in headers of a new account in the caller's role (`freshAuth`). */
+const freshHeaders = async (actor: Actor) => (await freshAuth(actor)).headers;
+
+/**
+ * A call without a body, as each caller, to `url`: an address, or what makes one when the call
+ * is made (an object made for the call, or an id the table has only once `beforeAll` has run).
+ */
+const call =
+  (
+    method: Method,
+    url: string | ((actor: Actor) => string | Promise<string>),
+    headersOf: (actor: Actor) => Headers | Promise<Headers> = authOf,
+  ) =>
+  async (actor: Actor): Promise<InjectOptions> => ({
+    method,
+    url: typeof url === 'string' ? url : await url(actor),
+    headers: await headersOf(actor),
+  });
+
+/** A row for a route without parameters, called at its own address without a body. */
+function plainRow(
+  route: string,
+  expectation: Expectation,
+  { note, headersOf }: { note?: string; headersOf?: (actor: Actor) => Promise<Headers> } = {},
+) {
+  const [method, url] = route.split(' ') as [Method, string];
+  row(route, expectation, call(method, url, headersOf), note);
+}
+
+/** A new memorial set up like the shared one, for a call that changes or removes it. */
+const newLikeShared = () => newMemorial(world.owner.row.id, world.contributor.row.id);
+
+/** A new contributor of `memorialId`, not the table's: someone a call may remove. */
+async function otherContributorOf(memorialId: string): Promise<string> {
+  const other = await createUser(t.app);
+  await addContributorRow(t.app, memorialId, other);
+  return other.row.id;
+}
+
+/** The short code of the shared memorial, for its short link. */
+async function sharedShortCode(): Promise<string> {
+  const [found] = await t.app.ctx.db
+    .select({ shortCode: memorials.shortCode })
+    .from(memorials)
+    .where(eq(memorials.id, world.memorialId));
+  return found!.shortCode;
+}
 
 // Accounts.
 row('POST /api/v1/users/register', PUBLIC, async (actor) =>
-  form(
+  multipartRequest(
     POST,
     '/api/v1/users/register',
+    authOf(actor),
     {
       fullName: 'New Member',
       email: `new${++counter}@example.com`,
       userName: `new_${counter}`,
       password: 'Fresh-start-2026',
     },
-    authOf(actor),
     { avatar: await pngFile() },
   ),
 );
@@ -257,28 +297,16 @@ row('POST /api/v1/users/login', PUBLIC, async (actor) =>
     {},
   ),
 );
-row('POST /api/v1/users/logout', SIGNED_IN, async (actor) => ({
-  method: POST,
-  url: '/api/v1/users/logout',
-  headers: (await freshAuth(actor)).headers,
-}));
-row('PATCH /api/v1/users/become-sponsor', SIGNED_IN, async (actor) => ({
-  method: PATCH,
-  url: '/api/v1/users/become-sponsor',
-  headers: (await freshAuth(actor)).headers,
-}));
-row('GET /api/v1/users/me', SIGNED_IN, async (actor) => ({
-  method: GET,
-  url: '/api/v1/users/me',
-  headers: authOf(actor),
-}));
+plainRow('POST /api/v1/users/logout', SIGNED_IN, { headersOf: freshHeaders });
+plainRow('PATCH /api/v1/users/become-sponsor', SIGNED_IN, { headersOf: freshHeaders });
+plainRow('GET /api/v1/users/me', SIGNED_IN);
 row('POST /api/v1/users/update-profile', SIGNED_IN, async (actor) => {
   const { headers, user } = await freshAuth(actor);
-  return form(
+  return multipartRequest(
     POST,
     '/api/v1/users/update-profile',
-    { fullName: 'Renamed Member', userName: user?.row.userName ?? 'someone' },
     headers,
+    { fullName: 'Renamed Member', userName: user?.row.userName ?? 'someone' },
     { avatar: await pngFile() },
   );
 });
@@ -291,7 +319,7 @@ row('PATCH /api/v1/users/update-account', SIGNED_IN, async (actor) =>
       email: `renamed${++counter}@example.com`,
       currentPassword: TEST_PASSWORD,
     },
-    (await freshAuth(actor)).headers,
+    await freshHeaders(actor),
   ),
 );
 row(
@@ -310,7 +338,7 @@ row('POST /api/v1/users/change-password', SIGNED_IN, async (actor) =>
       newPassword: 'Changed-pass-2026',
       confirmNewPassword: 'Changed-pass-2026',
     },
-    (await freshAuth(actor)).headers,
+    await freshHeaders(actor),
   ),
 );
 row('POST /api/v1/users/forgot-password', PUBLIC, async (actor) => ({
@@ -344,11 +372,7 @@ row(
     ),
   'a token proves the right; a wrong one is refused for everyone',
 );
-row('GET /api/v1/users/normal', SIGNED_IN, async (actor) => ({
-  method: GET,
-  url: '/api/v1/users/normal',
-  headers: authOf(actor),
-}));
+plainRow('GET /api/v1/users/normal', SIGNED_IN);
 row('PATCH /api/v1/users/:userId/roles', MANAGERS, async (actor) => {
   const memorialId = await newMemorial(world.owner.row.id);
   const invitee = await createUser(t.app);
@@ -361,175 +385,117 @@ row('PATCH /api/v1/users/:userId/roles', MANAGERS, async (actor) => {
 });
 
 // Memorials.
-row('GET /api/v1/posts', PUBLIC, async (actor) => ({
-  method: GET,
-  url: '/api/v1/posts?q=table',
-  headers: authOf(actor),
-}));
+row('GET /api/v1/posts', PUBLIC, call(GET, '/api/v1/posts?q=table'));
 row('POST /api/v1/posts', SPONSORS, async (actor) =>
-  form(POST, '/api/v1/posts', { title: 'A New Memorial', traits: 'kind' }, authOf(actor), {
-    postImg: await pngFile(),
-  }),
-);
-row('GET /api/v1/posts/get-sponsor-post', SIGNED_IN, async (actor) => ({
-  method: GET,
-  url: '/api/v1/posts/get-sponsor-post',
-  headers: authOf(actor),
-}));
-row('GET /api/v1/posts/get-contributer-post', SIGNED_IN, async (actor) => ({
-  method: GET,
-  url: '/api/v1/posts/get-contributer-post',
-  headers: authOf(actor),
-}));
-row('GET /api/v1/posts/post/:id', PUBLIC, async (actor) => ({
-  method: GET,
-  url: `/api/v1/posts/post/${world.memorialId}`,
-  headers: authOf(actor),
-}));
-row('DELETE /api/v1/posts/:id', OWNERS, async (actor) => ({
-  method: DELETE,
-  url: `/api/v1/posts/${await newMemorial(world.owner.row.id, world.contributor.row.id)}`,
-  headers: authOf(actor),
-}));
-row('PATCH /api/v1/posts/:id', MANAGERS, async (actor) =>
-  form(
-    PATCH,
-    `/api/v1/posts/${await newMemorial(world.owner.row.id, world.contributor.row.id)}`,
-    { title: 'Edited', description: 'Edited.' },
-    authOf(actor),
-  ),
-);
-row('PUT /api/v1/posts/:id', MANAGERS, async (actor) =>
-  form(
-    PUT,
-    `/api/v1/posts/${await newMemorial(world.owner.row.id, world.contributor.row.id)}`,
-    { title: 'Edited', description: 'Edited.' },
-    authOf(actor),
-  ),
-);
-row('POST /api/v1/posts/update-post', MANAGERS, async (actor) =>
-  form(
+  multipartRequest(
     POST,
-    '/api/v1/posts/update-post',
-    {
-      postId: await newMemorial(world.owner.row.id, world.contributor.row.id),
+    '/api/v1/posts',
+    authOf(actor),
+    { title: 'A New Memorial', traits: 'kind' },
+    { postImg: await pngFile() },
+  ),
+);
+plainRow('GET /api/v1/posts/get-sponsor-post', SIGNED_IN);
+plainRow('GET /api/v1/posts/get-contributer-post', SIGNED_IN);
+row(
+  'GET /api/v1/posts/post/:id',
+  PUBLIC,
+  call(GET, () => `/api/v1/posts/post/${world.memorialId}`),
+);
+row(
+  'DELETE /api/v1/posts/:id',
+  OWNERS,
+  call(DELETE, async () => `/api/v1/posts/${await newLikeShared()}`),
+);
+for (const method of [PATCH, PUT]) {
+  row(`${method} /api/v1/posts/:id`, MANAGERS, async (actor) =>
+    multipartRequest(method, `/api/v1/posts/${await newLikeShared()}`, authOf(actor), {
       title: 'Edited',
       description: 'Edited.',
-    },
-    authOf(actor),
-  ),
+    }),
+  );
+}
+row('POST /api/v1/posts/update-post', MANAGERS, async (actor) =>
+  multipartRequest(POST, '/api/v1/posts/update-post', authOf(actor), {
+    postId: await newLikeShared(),
+    title: 'Edited',
+    description: 'Edited.',
+  }),
 );
-row('GET /api/v1/posts/:id/contributors', MANAGERS, async (actor) => ({
-  method: GET,
-  url: `/api/v1/posts/${await newMemorial(world.owner.row.id, world.contributor.row.id)}/contributors`,
-  headers: authOf(actor),
-}));
+row(
+  'GET /api/v1/posts/:id/contributors',
+  MANAGERS,
+  call(GET, async () => `/api/v1/posts/${await newLikeShared()}/contributors`),
+);
 row(
   'DELETE /api/v1/posts/:id/contributors/:userId',
   CONTRIBUTORS,
-  async (actor) => ({
-    method: DELETE,
-    url: `/api/v1/posts/${await newMemorial(world.owner.row.id, world.contributor.row.id)}/contributors/${world.contributor.row.id}`,
-    headers: authOf(actor),
-  }),
+  call(
+    DELETE,
+    async () => `/api/v1/posts/${await newLikeShared()}/contributors/${world.contributor.row.id}`,
+  ),
   'the contributor themselves',
 );
 row(
   'DELETE /api/v1/posts/:id/contributors/:userId',
   MANAGERS,
-  async (actor) => {
-    const memorialId = await newMemorial(world.owner.row.id, world.contributor.row.id);
-    const other = await createUser(t.app);
-    await t.app.ctx.db
-      .insert(memorialPeople)
-      .values({ memorialId, userId: other.row.id, role: 'contributor' });
-    return {
-      method: DELETE,
-      url: `/api/v1/posts/${memorialId}/contributors/${other.row.id}`,
-      headers: authOf(actor),
-    };
-  },
+  call(DELETE, async () => {
+    const memorialId = await newLikeShared();
+    return `/api/v1/posts/${memorialId}/contributors/${await otherContributorOf(memorialId)}`;
+  }),
   'another contributor',
 );
-row('PUT /api/v1/posts/:id/like', SIGNED_IN, async (actor) => ({
-  method: PUT,
-  url: `/api/v1/posts/${world.memorialId}/like`,
-  headers: authOf(actor),
-}));
-row('DELETE /api/v1/posts/:id/like', SIGNED_IN, async (actor) => ({
-  method: DELETE,
-  url: `/api/v1/posts/${world.memorialId}/like`,
-  headers: authOf(actor),
-}));
+for (const method of [PUT, DELETE]) {
+  row(
+    `${method} /api/v1/posts/:id/like`,
+    SIGNED_IN,
+    call(method, () => `/api/v1/posts/${world.memorialId}/like`),
+  );
+}
 // Sharing: the QR code and poster of a memorial, and its short link, for whoever may see it.
 for (const file of ['qr.svg', 'qr.png', 'poster.pdf']) {
-  row(`GET /api/v1/posts/:id/${file}`, PUBLIC, async (actor) => ({
-    method: GET,
-    url: `/api/v1/posts/${world.memorialId}/${file}`,
-    headers: authOf(actor),
-  }));
+  row(
+    `GET /api/v1/posts/:id/${file}`,
+    PUBLIC,
+    call(GET, () => `/api/v1/posts/${world.memorialId}/${file}`),
+  );
 }
-row('GET /m/:code', all('redirect'), async (actor) => {
-  const [found] = await t.app.ctx.db
-    .select({ shortCode: memorials.shortCode })
-    .from(memorials)
-    .where(eq(memorials.id, world.memorialId));
-  return { method: GET, url: `/m/${found!.shortCode}`, headers: authOf(actor) };
-});
-row('GET /api/v1/posts/short/:code', PUBLIC, async (actor) => {
-  const [found] = await t.app.ctx.db
-    .select({ shortCode: memorials.shortCode })
-    .from(memorials)
-    .where(eq(memorials.id, world.memorialId));
-  return { method: GET, url: `/api/v1/posts/short/${found!.shortCode}`, headers: authOf(actor) };
-});
-row(
-  'GET /api/v1/posts/short/:code',
-  all('hidden'),
-  async (actor) => ({ method: GET, url: '/api/v1/posts/short/zzzzzzzz', headers: authOf(actor) }),
-  'a code no memorial has',
-);
 row(
   'GET /m/:code',
-  all('hidden'),
-  async (actor) => ({ method: GET, url: '/m/zzzzzzzz', headers: authOf(actor) }),
-  'a code no memorial has',
+  all('redirect'),
+  call(GET, async () => `/m/${await sharedShortCode()}`),
 );
-row('GET /api/v1/uploads/limits', PUBLIC, async (actor) => ({
-  method: GET,
-  url: '/api/v1/uploads/limits',
-  headers: authOf(actor),
-}));
-row('GET /api/v1/home/legends', PUBLIC, async (actor) => ({
-  method: GET,
-  url: '/api/v1/home/legends',
-  headers: authOf(actor),
-}));
+row(
+  'GET /api/v1/posts/short/:code',
+  PUBLIC,
+  call(GET, async () => `/api/v1/posts/short/${await sharedShortCode()}`),
+);
+for (const [route, url] of [
+  ['GET /api/v1/posts/short/:code', '/api/v1/posts/short/zzzzzzzz'],
+  ['GET /m/:code', '/m/zzzzzzzz'],
+] as const) {
+  row(route, all('hidden'), call(GET, url), 'a code no memorial has');
+}
+plainRow('GET /api/v1/uploads/limits', PUBLIC);
+plainRow('GET /api/v1/home/legends', PUBLIC);
 
 // Archives: a memorial's export is its owner's and managers' (on every visibility below); a
 // member's take-out is their own; importing creates a memorial, so it is for sponsors.
 let archive: Buffer | undefined;
-row('GET /api/v1/posts/:id/export', EXPORTERS, async (actor) => ({
-  method: GET,
-  url: `/api/v1/posts/${world.memorialId}/export`,
-  headers: authOf(actor),
-}));
-row('POST /api/v1/posts/:id/export', EXPORTERS, async (actor) => ({
-  method: POST,
-  url: `/api/v1/posts/${world.memorialId}/export`,
-  headers: authOf(actor),
-}));
+for (const method of [GET, POST]) {
+  row(
+    `${method} /api/v1/posts/:id/export`,
+    EXPORTERS,
+    call(method, () => `/api/v1/posts/${world.memorialId}/export`),
+  );
+}
 row(
   'POST /api/v1/exports/download',
   all('hidden'),
   async (actor) => json(POST, '/api/v1/exports/download', { token: 'A'.repeat(43) }, authOf(actor)),
   'an emailed token proves the right; a wrong one opens nothing for anyone',
 );
-row('GET /api/v1/users/me/export', SIGNED_IN, async (actor) => ({
-  method: GET,
-  url: '/api/v1/users/me/export',
-  headers: authOf(actor),
-}));
+plainRow('GET /api/v1/users/me/export', SIGNED_IN);
 row('POST /api/v1/imports', SPONSORS, async (actor) => {
   archive ??= (
     await t.app.inject({
@@ -538,33 +504,26 @@ row('POST /api/v1/imports', SPONSORS, async (actor) => {
       headers: world.owner.auth,
     })
   ).rawPayload;
-  return form(POST, '/api/v1/imports', {}, authOf(actor), {
-    archive: { filename: 'memorial.zip', contentType: 'application/zip', body: archive },
-  });
+  return multipartRequest(
+    POST,
+    '/api/v1/imports',
+    authOf(actor),
+    {},
+    { archive: { filename: 'memorial.zip', contentType: 'application/zip', body: archive } },
+  );
 });
 
 // Link previews: the card of a memorial anyone may see.
-row('GET /api/v1/posts/:id/preview.png', PUBLIC, async (actor) => ({
-  method: GET,
-  url: `/api/v1/posts/${world.memorialId}/preview.png`,
-  headers: authOf(actor),
-}));
+row(
+  'GET /api/v1/posts/:id/preview.png',
+  PUBLIC,
+  call(GET, () => `/api/v1/posts/${world.memorialId}/preview.png`),
+);
 
 // For search engines: public, read-only, the same for everyone.
-for (const url of ['/sitemap.xml', '/robots.txt']) {
-  row(`GET ${url}`, PUBLIC, async (actor) => ({ method: GET, url, headers: authOf(actor) }));
-}
-row('GET /sitemaps/:file', PUBLIC, async (actor) => ({
-  method: GET,
-  url: '/sitemaps/1.xml',
-  headers: authOf(actor),
-}));
-row(
-  'GET /sitemaps/:file',
-  all('hidden'),
-  async (actor) => ({ method: GET, url: '/sitemaps/2.xml', headers: authOf(actor) }),
-  'past the last file',
-);
+for (const url of ['/sitemap.xml', '/robots.txt']) plainRow(`GET ${url}`, PUBLIC);
+row('GET /sitemaps/:file', PUBLIC, call(GET, '/sitemaps/1.xml'));
+row('GET /sitemaps/:file', all('hidden'), call(GET, '/sitemaps/2.xml'), 'past the last file');
 
 // The API reference: public, read-only, the same for everyone.
 for (const url of [
@@ -574,87 +533,66 @@ for (const url of [
   '/api/docs/yaml',
   '/api/docs/static/swagger-initializer.js',
 ]) {
-  row(`GET ${url}`, PUBLIC, async (actor) => ({ method: GET, url, headers: authOf(actor) }));
+  plainRow(`GET ${url}`, PUBLIC);
 }
-row('GET /api/docs/static/index.html', all('redirect'), async (actor) => ({
-  method: GET,
-  url: '/api/docs/static/index.html',
-  headers: authOf(actor),
-}));
-row('GET /api/docs/static/*', PUBLIC, async (actor) => ({
-  method: GET,
-  url: '/api/docs/static/swagger-ui.css',
-  headers: authOf(actor),
-}));
+plainRow('GET /api/docs/static/index.html', all('redirect'));
+row('GET /api/docs/static/*', PUBLIC, call(GET, '/api/docs/static/swagger-ui.css'));
 
 // Operations, outside the API: health and readiness for load balancers, public and read-only;
 // metrics exist only with METRICS_TOKEN (operations.test.ts covers the token), so here: not found.
-row('GET /healthz', PUBLIC, async (actor) => ({
-  method: GET,
-  url: '/healthz',
-  headers: authOf(actor),
-}));
-row('GET /readyz', PUBLIC, async (actor) => ({
-  method: GET,
-  url: '/readyz',
-  headers: authOf(actor),
-}));
-row(
-  'GET /metrics',
-  all('hidden'),
-  async (actor) => ({ method: GET, url: '/metrics', headers: authOf(actor) }),
-  'without METRICS_TOKEN',
-);
+plainRow('GET /healthz', PUBLIC);
+plainRow('GET /readyz', PUBLIC);
+plainRow('GET /metrics', all('hidden'), { note: 'without METRICS_TOKEN' });
 
 // Items left on a memorial, every kind of the registry: flowers and prayers are public to read
 // and any member may leave one; photos, memorabilia and documents are for the owner, contributors
 // and admins. The author, the memorial's owner or an admin may remove an item.
+/** Removes an item of `kind` that `author` has just left. */
+const removeNew = (kind: TributeKind, author: () => TestUser) =>
+  call(DELETE, async () => `/api/v1/${kind.path}/${(await newItem(kind, author()))._id}`);
 for (const kind of TRIBUTE_KINDS) {
   const rules = ITEM_RULES[kind.audience];
-  row(`GET /api/v1/${kind.path}/post/:id`, rules.list, async (actor) => ({
-    method: GET,
-    url: `/api/v1/${kind.path}/post/${world.memorialId}`,
-    headers: authOf(actor),
-  }));
+  row(
+    `GET /api/v1/${kind.path}/post/:id`,
+    rules.list,
+    call(GET, () => `/api/v1/${kind.path}/post/${world.memorialId}`),
+  );
   row(`POST /api/v1/${kind.path}`, rules.create, async (actor) =>
     createItemRequest(kind, world.memorialId, authOf(actor)),
   );
-  row(`DELETE /api/v1/${kind.path}/:id`, rules.remove, async (actor) => ({
-    method: DELETE,
-    url: `/api/v1/${kind.path}/${(await newItem(kind, world[rules.author]))._id}`,
-    headers: authOf(actor),
-  }));
+  row(
+    `DELETE /api/v1/${kind.path}/:id`,
+    rules.remove,
+    removeNew(kind, () => world[rules.author]),
+  );
 }
 for (const kind of TRIBUTE_KINDS.filter((k) => k.audience === 'contributors')) {
   row(
     `DELETE /api/v1/${kind.path}/:id`,
     { ...ITEM_RULES.contributors.remove, contributor: 'forbidden' },
-    async (actor) => ({
-      method: DELETE,
-      url: `/api/v1/${kind.path}/${(await newItem(kind, world.helper))._id}`,
-      headers: authOf(actor),
-    }),
+    removeNew(kind, () => world.helper),
     'one another contributor left',
   );
 }
+/** A link of an item a contributor has just left: its `field`, perhaps changed by `edit`. */
+const linkOfNew =
+  (kind: TributeKind, field: string, edit = (link: string) => link) =>
+  async () =>
+    edit(String((await newItem(kind, world.contributor))[field]));
 row(
   'GET /api/v1/documents/:id/download',
   CONTRIBUTORS,
-  async (actor) => ({
-    method: GET,
-    url: `/api/v1/documents/${(await newItem(documentKind, world.contributor))._id}/download`,
-    headers: authOf(actor),
-  }),
+  call(
+    GET,
+    async () =>
+      `/api/v1/documents/${(await newItem(documentKind, world.contributor))._id}/download`,
+  ),
   'with a bearer token',
 );
 row(
   'GET /api/v1/documents/:id/download',
   PUBLIC,
-  async (actor) => ({
-    method: GET,
-    url: String((await newItem(documentKind, world.contributor))['documentFile']),
-    headers: authOf(actor),
-  }),
+  call(GET, linkOfNew(documentKind, 'documentFile')),
   'with the signed link the list hands to allowed callers',
 );
 
@@ -662,34 +600,25 @@ row(
 row(
   'GET /media/*',
   PUBLIC,
-  async (actor) => {
+  call(GET, async () => {
     const registered = await t.app.inject(await registrationRequest());
-    return {
-      method: GET,
-      url: registered.json().data.user.avatar as string,
-      headers: authOf(actor),
-    };
-  },
+    return registered.json().data.user.avatar as string;
+  }),
   'a public avatar',
 );
 row(
   'GET /media/*',
   PUBLIC,
-  async (actor) => ({
-    method: GET,
-    url: String((await newItem(photoKind, world.contributor))['photoImg']),
-    headers: authOf(actor),
-  }),
+  call(GET, linkOfNew(photoKind, 'photoImg')),
   'a private photo through its signed URL',
 );
 row(
   'GET /media/*',
   all('hidden'),
-  async (actor) => ({
-    method: GET,
-    url: String((await newItem(photoKind, world.contributor))['photoImg']).split('?')[0]!,
-    headers: authOf(actor),
-  }),
+  call(
+    GET,
+    linkOfNew(photoKind, 'photoImg', (link) => link.split('?')[0]!),
+  ),
   'a private photo without its signature',
 );
 
@@ -697,92 +626,78 @@ row(
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 for (const v of VISIBILITIES) {
   const note = `a ${v} memorial`;
-  const get = (path: (id: string) => string) => async (actor: Actor) => ({
-    method: GET,
-    url: path(await memorialOf(v)),
-    headers: authOf(actor),
-  });
-  row(
-    'GET /api/v1/posts/post/:id',
-    on(v, PUBLIC),
-    get((id) => `/api/v1/posts/post/${id}`),
-    note,
-  );
-  row(
-    'GET /api/v1/prayers/post/:id',
-    on(v, PUBLIC),
-    get((id) => `/api/v1/prayers/post/${id}`),
-    note,
-  );
-  row(
-    'GET /api/v1/photos/post/:id',
-    on(v, CONTRIBUTORS),
-    get((id) => `/api/v1/photos/post/${id}`),
-    note,
-  );
+  /**
+   * A call as each caller to a new memorial of this visibility (`askable`: one that takes access
+   * requests); `target` makes its address, and its body if it has one, from the memorial's id.
+   */
+  const at =
+    (
+      method: Method,
+      target: (
+        id: string,
+        actor: Actor,
+      ) => { url: string; payload?: object } | Promise<{ url: string; payload?: object }>,
+      askable = false,
+    ) =>
+    async (actor: Actor): Promise<InjectOptions> => ({
+      method,
+      ...(await target(await memorialOf(v, askable), actor)),
+      headers: authOf(actor),
+    });
+  /**
+   * A row for `route` on this visibility, called at its own address with the memorial's id, with
+   * `payload` as its body if given.
+   */
+  const memorialRow = (
+    route: string,
+    base: Expectation,
+    { signInFirst = false, payload }: { signInFirst?: boolean; payload?: () => object } = {},
+  ) => {
+    const [method, path] = route.split(' ') as [Method, string];
+    row(
+      route,
+      on(v, base, signInFirst),
+      at(method, (id) => ({
+        url: path.replace(':id', id),
+        ...(payload && { payload: payload() }),
+      })),
+      note,
+    );
+  };
+  /** A prayer to moderate or report, left on the memorial `id`. */
+  const aboutPrayer = async (id: string) => ({ kind: 'prayers', itemId: await prayerOn(id) });
+  memorialRow('GET /api/v1/posts/post/:id', PUBLIC);
+  memorialRow('GET /api/v1/prayers/post/:id', PUBLIC);
+  memorialRow('GET /api/v1/photos/post/:id', CONTRIBUTORS);
   row(
     'POST /api/v1/prayers',
     on(v, SIGNED_IN, true),
     async (actor) => createItemRequest(prayerKind, await memorialOf(v), authOf(actor)),
     note,
   );
-  row(
-    'PATCH /api/v1/posts/:id/settings',
-    on(v, MANAGERS),
-    async (actor) =>
-      json(
-        PATCH,
-        `/api/v1/posts/${await memorialOf(v)}/settings`,
-        { indexable: false },
-        authOf(actor),
-      ),
-    note,
-  );
-  row(
-    'GET /api/v1/posts/:id/people',
-    on(v, MANAGERS),
-    get((id) => `/api/v1/posts/${id}/people`),
-    note,
-  );
-  row(
-    'POST /api/v1/posts/:id/invitations',
-    on(v, MANAGERS, true),
-    async (actor) =>
-      json(
-        POST,
-        `/api/v1/posts/${await memorialOf(v)}/invitations`,
-        { email: `relative${++counter}@example.com`, role: 'contributor' },
-        authOf(actor),
-      ),
-    note,
-  );
+  memorialRow('PATCH /api/v1/posts/:id/settings', MANAGERS, {
+    payload: () => ({ indexable: false }),
+  });
+  memorialRow('GET /api/v1/posts/:id/people', MANAGERS);
+  memorialRow('POST /api/v1/posts/:id/invitations', MANAGERS, {
+    signInFirst: true,
+    payload: () => ({ email: `relative${++counter}@example.com`, role: 'contributor' }),
+  });
   row(
     'PATCH /api/v1/posts/:id/people/:userId',
     on(v, MANAGERS),
-    async (actor) =>
-      json(
-        PATCH,
-        `/api/v1/posts/${await memorialOf(v)}/people/${world.contributor.row.id}`,
-        { role: 'viewer' },
-        authOf(actor),
-      ),
+    at(PATCH, (id) => ({
+      url: `/api/v1/posts/${id}/people/${world.contributor.row.id}`,
+      payload: { role: 'viewer' },
+    })),
     note,
   );
   row(
     'DELETE /api/v1/posts/:id/people/:userId',
     on(v, MANAGERS),
-    async (actor) => {
-      const memorialId = await memorialOf(v);
-      const other = await createUser(t.app);
-      await t.app.ctx.db
-        .insert(memorialPeople)
-        .values({ memorialId, userId: other.row.id, role: 'contributor' });
-      return {
-        method: DELETE,
-        url: `/api/v1/posts/${memorialId}/people/${other.row.id}`,
-        headers: authOf(actor),
-      };
-    },
+    at(DELETE, async (id) => ({
+      url: `/api/v1/posts/${id}/people/${await otherContributorOf(id)}`,
+    })),
     `${note}, another contributor`,
   );
   row(
@@ -797,118 +712,53 @@ for (const v of VISIBILITIES) {
       otherSponsor: 'hidden',
       admin: 'hidden',
     }),
-    async (actor) => ({
-      method: DELETE,
-      url: `/api/v1/posts/${await memorialOf(v)}/people/${actor === 'anonymous' ? world.viewer.row.id : world[actor].row.id}`,
-      headers: authOf(actor),
-    }),
+    at(DELETE, (id, actor) => ({
+      url: `/api/v1/posts/${id}/people/${world[actor === 'anonymous' ? 'viewer' : actor].row.id}`,
+    })),
     `${note}, leaving it`,
   );
-  row(
-    'GET /api/v1/posts/:id/moderation',
-    on(v, MANAGERS),
-    get((id) => `/api/v1/posts/${id}/moderation`),
-    note,
-  );
+  memorialRow('GET /api/v1/posts/:id/moderation', MANAGERS);
   row(
     'POST /api/v1/posts/:id/moderation',
     on(v, MANAGERS),
-    async (actor) => {
-      const memorialId = await memorialOf(v);
-      return json(
-        POST,
-        `/api/v1/posts/${memorialId}/moderation`,
-        { kind: 'prayers', itemId: await prayerOn(memorialId), action: 'hide' },
-        authOf(actor),
-      );
-    },
+    at(POST, async (id) => ({
+      url: `/api/v1/posts/${id}/moderation`,
+      payload: { ...(await aboutPrayer(id)), action: 'hide' },
+    })),
     note,
   );
   row(
     'POST /api/v1/posts/:id/reports',
     on(v, SIGNED_IN, true),
-    async (actor) => {
-      const memorialId = await memorialOf(v);
-      return json(
-        POST,
-        `/api/v1/posts/${memorialId}/reports`,
-        { kind: 'prayers', itemId: await prayerOn(memorialId), reason: 'Not about her.' },
-        authOf(actor),
-      );
-    },
+    at(POST, async (id) => ({
+      url: `/api/v1/posts/${id}/reports`,
+      payload: { ...(await aboutPrayer(id)), reason: 'Not about her.' },
+    })),
     note,
   );
-  row(
-    'GET /api/v1/posts/:id/export',
-    on(v, EXPORTERS, true),
-    get((id) => `/api/v1/posts/${id}/export`),
-    note,
-  );
-  row(
-    'POST /api/v1/posts/:id/export',
-    on(v, EXPORTERS, true),
-    async (actor) => ({
-      method: POST,
-      url: `/api/v1/posts/${await memorialOf(v)}/export`,
-      headers: authOf(actor),
-    }),
-    note,
-  );
-  row(
-    'GET /api/v1/posts/:id/activity',
-    on(v, MANAGERS),
-    get((id) => `/api/v1/posts/${id}/activity`),
-    note,
-  );
-  row(
-    'POST /api/v1/posts/:id/transfer',
-    on(v, OWNERS),
-    async (actor) =>
-      json(
-        POST,
-        `/api/v1/posts/${await memorialOf(v)}/transfer`,
-        { userId: world.manager.row.id },
-        authOf(actor),
-      ),
-    note,
-  );
+  memorialRow('GET /api/v1/posts/:id/export', EXPORTERS, { signInFirst: true });
+  memorialRow('POST /api/v1/posts/:id/export', EXPORTERS, { signInFirst: true });
+  memorialRow('GET /api/v1/posts/:id/activity', MANAGERS);
+  /** The table's manager, as the memorial's next owner. */
+  const toManager = () => ({ userId: world.manager.row.id });
+  memorialRow('POST /api/v1/posts/:id/transfer', OWNERS, { payload: toManager });
   row(
     'POST /api/v1/posts/:id/transfer/accept',
     on(v, { ...all('forbidden'), anonymous: 'unauth', manager: 'ok' }, true),
-    async (actor) => {
-      const memorialId = await memorialOf(v);
+    at(POST, async (id) => {
       await t.app.ctx.db
         .update(memorials)
         .set({ pendingOwnerId: world.manager.row.id })
-        .where(eq(memorials.id, memorialId));
-      return {
-        method: POST,
-        url: `/api/v1/posts/${memorialId}/transfer/accept`,
-        headers: authOf(actor),
-      };
-    },
+        .where(eq(memorials.id, id));
+      return { url: `/api/v1/posts/${id}/transfer/accept` };
+    }),
     `${note}, offered to its manager`,
   );
-  row(
-    'PUT /api/v1/posts/:id/successor',
-    on(v, OWNERS),
-    async (actor) =>
-      json(
-        PUT,
-        `/api/v1/posts/${await memorialOf(v)}/successor`,
-        { userId: world.manager.row.id },
-        authOf(actor),
-      ),
-    note,
-  );
+  memorialRow('PUT /api/v1/posts/:id/successor', OWNERS, { payload: toManager });
   row(
     'GET /api/v1/posts/:id/access',
     v === 'private' ? PUBLIC : all('hidden'),
-    async (actor) => ({
-      method: GET,
-      url: `/api/v1/posts/${await memorialOf(v, true)}/access`,
-      headers: authOf(actor),
-    }),
+    at(GET, (id) => ({ url: `/api/v1/posts/${id}/access` }), true),
     `${note} that takes access requests`,
   );
   row(
@@ -922,85 +772,67 @@ for (const v of VISIBILITIES) {
           admin: 'ok',
         }
       : { ...all('hidden'), anonymous: 'unauth' },
-    async (actor) =>
-      json(
-        POST,
-        `/api/v1/posts/${await memorialOf(v, true)}/access-requests`,
-        { message: 'I am her cousin.' },
-        authOf(actor),
-      ),
+    at(
+      POST,
+      (id) => ({
+        url: `/api/v1/posts/${id}/access-requests`,
+        payload: { message: 'I am her cousin.' },
+      }),
+      true,
+    ),
     `${note} that takes access requests`,
   );
-  row(
-    'GET /api/v1/posts/:id/access-requests',
-    on(v, MANAGERS),
-    get((id) => `/api/v1/posts/${id}/access-requests`),
-    note,
-  );
+  memorialRow('GET /api/v1/posts/:id/access-requests', MANAGERS);
   row(
     'POST /api/v1/posts/:id/access-requests/:requestId',
     on(v, MANAGERS),
-    async (actor) => {
-      const memorialId = await memorialOf(v, true);
-      const asker = await createUser(t.app);
-      const [request] = await t.app.ctx.db
-        .insert(memorialAccessRequests)
-        .values({ memorialId, userId: asker.row.id })
-        .returning({ id: memorialAccessRequests.id });
-      return json(
-        POST,
-        `/api/v1/posts/${memorialId}/access-requests/${request!.id}`,
-        { action: 'decline' },
-        authOf(actor),
-      );
-    },
+    at(
+      POST,
+      async (id) => {
+        const asker = await createUser(t.app);
+        const [request] = await t.app.ctx.db
+          .insert(memorialAccessRequests)
+          .values({ memorialId: id, userId: asker.row.id })
+          .returning({ id: memorialAccessRequests.id });
+        return {
+          url: `/api/v1/posts/${id}/access-requests/${request!.id}`,
+          payload: { action: 'decline' },
+        };
+      },
+      true,
+    ),
     note,
   );
 }
-row('POST /api/v1/invitations/:token/accept', SIGNED_IN, async (actor) => {
-  const token = randomBytes(32).toString('base64url');
-  await t.app.ctx.db.insert(memorialInvitations).values({
-    memorialId: await memorialOf('private'),
-    email: `invited${++counter}@example.com`,
-    role: 'viewer',
-    tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + 60_000),
-  });
-  return { method: POST, url: `/api/v1/invitations/${token}/accept`, headers: authOf(actor) };
-});
+row(
+  'POST /api/v1/invitations/:token/accept',
+  SIGNED_IN,
+  call(POST, async () => {
+    const token = randomBytes(32).toString('base64url');
+    await t.app.ctx.db.insert(memorialInvitations).values({
+      memorialId: await memorialOf('private'),
+      email: `invited${++counter}@example.com`,
+      role: 'viewer',
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    return `/api/v1/invitations/${token}/accept`;
+  }),
+);
 row(
   'POST /api/v1/invitations/:token/accept',
   { ...all('invalid'), anonymous: 'unauth' },
-  async (actor) => ({
-    method: POST,
-    url: `/api/v1/invitations/${'A'.repeat(43)}/accept`,
-    headers: authOf(actor),
-  }),
+  call(POST, `/api/v1/invitations/${'A'.repeat(43)}/accept`),
   'a link that was never sent',
 );
-row('GET /api/v1/users/me/stewardship', SIGNED_IN, async (actor) => ({
-  method: GET,
-  url: '/api/v1/users/me/stewardship',
-  headers: authOf(actor),
-}));
-row('DELETE /api/v1/users/me', SIGNED_IN, async (actor) => ({
-  method: DELETE,
-  url: '/api/v1/users/me',
-  payload: { currentPassword: TEST_PASSWORD },
-  headers: (await freshAuth(actor)).headers,
-}));
-row('GET /api/v1/admin/reports', ADMINS, async (actor) => ({
-  method: GET,
-  url: '/api/v1/admin/reports',
-  headers: authOf(actor),
-}));
+plainRow('GET /api/v1/users/me/stewardship', SIGNED_IN);
+row('DELETE /api/v1/users/me', SIGNED_IN, async (actor) =>
+  json(DELETE, '/api/v1/users/me', { currentPassword: TEST_PASSWORD }, await freshHeaders(actor)),
+);
+plainRow('GET /api/v1/admin/reports', ADMINS);
 
 // Legacy, contact.
-row('GET /api/v1/legacies', SIGNED_IN, async (actor) => ({
-  method: GET,
-  url: '/api/v1/legacies',
-  headers: authOf(actor),
-}));
+plainRow('GET /api/v1/legacies', SIGNED_IN);
 row('POST /api/v1/legacies', SIGNED_IN, async (actor) =>
   json(
     POST,
@@ -1014,7 +846,7 @@ row('POST /api/v1/legacies', SIGNED_IN, async (actor) =>
       bucketlists: [],
       aspirations: [],
     },
-    (await freshAuth(actor)).headers,
+    await freshHeaders(actor),
   ),
 );
 row('POST /api/v1/contact', PUBLIC, async (actor) => ({
@@ -1028,44 +860,24 @@ row('POST /api/v1/contact', PUBLIC, async (actor) => ({
 }));
 
 // Administration.
-row('GET /api/v1/admin/users', ADMINS, async (actor) => ({
-  method: GET,
-  url: '/api/v1/admin/users',
-  headers: authOf(actor),
-}));
-row('PATCH /api/v1/admin/users/:id/sponsor', ADMINS, async (actor) =>
+/** An administrator's change (`setting`: sponsor, status) to the account of a new member. */
+const toNewMember = (setting: string, payload: object) => async (actor: Actor) =>
   json(
     PATCH,
-    `/api/v1/admin/users/${(await createUser(t.app)).row.id}/sponsor`,
-    { sponsor: true },
+    `/api/v1/admin/users/${(await createUser(t.app)).row.id}/${setting}`,
+    payload,
     authOf(actor),
-  ),
-);
+  );
+plainRow('GET /api/v1/admin/users', ADMINS);
+row('PATCH /api/v1/admin/users/:id/sponsor', ADMINS, toNewMember('sponsor', { sponsor: true }));
 row(
   'PATCH /api/v1/admin/users/:id/sponsor',
   { ...ADMINS, admin: 'invalid' },
-  async (actor) =>
-    json(
-      PATCH,
-      `/api/v1/admin/users/${(await createUser(t.app)).row.id}/sponsor`,
-      { sponsor: 'yes please' },
-      authOf(actor),
-    ),
+  toNewMember('sponsor', { sponsor: 'yes please' }),
   'a malformed body: refused before it is read',
 );
-row('PATCH /api/v1/admin/users/:id/status', ADMINS, async (actor) =>
-  json(
-    PATCH,
-    `/api/v1/admin/users/${(await createUser(t.app)).row.id}/status`,
-    { disabled: true },
-    authOf(actor),
-  ),
-);
-row('GET /api/v1/admin/memorials', ADMINS, async (actor) => ({
-  method: GET,
-  url: '/api/v1/admin/memorials',
-  headers: authOf(actor),
-}));
+row('PATCH /api/v1/admin/users/:id/status', ADMINS, toNewMember('status', { disabled: true }));
+plainRow('GET /api/v1/admin/memorials', ADMINS);
 row('PATCH /api/v1/admin/memorials/:id/featured', ADMINS, async (actor) =>
   json(
     PATCH,
@@ -1074,22 +886,17 @@ row('PATCH /api/v1/admin/memorials/:id/featured', ADMINS, async (actor) =>
     authOf(actor),
   ),
 );
-row('GET /api/v1/admin/tributes', ADMINS, async (actor) => ({
-  method: GET,
-  url: '/api/v1/admin/tributes',
-  headers: authOf(actor),
-}));
+plainRow('GET /api/v1/admin/tributes', ADMINS);
 for (const kind of TRIBUTE_KINDS) {
   const name = kind.moderation?.name;
   if (!name) continue;
   row(
     'DELETE /api/v1/admin/tributes/:kind/:id',
     ADMINS,
-    async (actor) => ({
-      method: DELETE,
-      url: `/api/v1/admin/tributes/${name}/${(await newItem(kind, world.member))._id}`,
-      headers: authOf(actor),
-    }),
+    call(
+      DELETE,
+      async () => `/api/v1/admin/tributes/${name}/${(await newItem(kind, world.member))._id}`,
+    ),
     `a ${name}`,
   );
 }
@@ -1124,9 +931,7 @@ beforeAll(async () => {
     memorialId: '',
   };
   world.memorialId = await newMemorial(owner.row.id, contributor.row.id);
-  await t.app.ctx.db
-    .insert(memorialPeople)
-    .values({ memorialId: world.memorialId, userId: helper.row.id, role: 'contributor' });
+  await addContributorRow(t.app, world.memorialId, helper);
   // The other sponsor has a memorial of their own: owning one grants nothing on another.
   await newMemorial(otherSponsor.row.id);
 });

@@ -11,7 +11,7 @@ import { createTestApp, TEST_ENGINE, UNLIMITED_CREATIONS, type TestApp } from '.
 import { createUser, type TestUser } from '../test/factories.js';
 import { pngFile } from '../test/fixtures.js';
 import { createItemRequest, pictureFlowerRequest } from '../test/item-samples.js';
-import { multipart } from '../test/multipart.js';
+import { multipart, multipartRequest } from '../test/multipart.js';
 import { memorialAccessRequests, memorials } from './db/schema/index.js';
 import { documentKind, flowerKind, TRIBUTE_KINDS } from './modules/tributes/tribute-kinds.js';
 
@@ -40,6 +40,9 @@ interface Fixture {
 type Answer = Awaited<ReturnType<TestApp['app']['inject']>>;
 const send = (request: InjectOptions): Promise<Answer> => t.app.inject(request);
 const as = (user: TestUser | null) => user?.auth ?? {};
+/** A call without a body, as `user` (null: not signed in). */
+const call = (method: InjectOptions['method'], url: string, user: TestUser | null) =>
+  send({ method, url, headers: as(user) });
 
 async function created(request: InjectOptions) {
   const res = await send(request);
@@ -56,13 +59,15 @@ let serial = 0;
  */
 async function memorial(hidden: boolean): Promise<Fixture> {
   const title = `Memorial ${++serial}`;
-  const form = multipart({ title, traits: 'kind' }, { postImg: await pngFile() });
-  const post = await created({
-    method: 'POST',
-    url: '/api/v1/posts',
-    payload: form.payload,
-    headers: { ...form.headers, ...as(owner) },
-  });
+  const post = await created(
+    multipartRequest(
+      'POST',
+      '/api/v1/posts',
+      as(owner),
+      { title, traits: 'kind' },
+      { postImg: await pngFile() },
+    ),
+  );
   await created({
     method: 'PATCH',
     url: `/api/v1/users/${contributor.row.id}/roles`,
@@ -100,46 +105,21 @@ function probe(route: string, check: Probe) {
   probes.set(route, [...(probes.get(route) ?? []), check]);
 }
 
+probe('GET /api/v1/posts', async (m) => lists(await call('GET', '/api/v1/posts', owner), m));
 probe('GET /api/v1/posts', async (m) =>
-  lists(await send({ method: 'GET', url: '/api/v1/posts', headers: as(owner) }), m),
-);
-probe('GET /api/v1/posts', async (m) =>
-  lists(
-    await send({
-      method: 'GET',
-      url: `/api/v1/posts?q=${encodeURIComponent(m.title)}&limit=12`,
-      headers: as(owner),
-    }),
-    m,
-  ),
+  lists(await call('GET', `/api/v1/posts?q=${encodeURIComponent(m.title)}&limit=12`, owner), m),
 );
 probe('GET /api/v1/posts/get-sponsor-post', async (m) =>
-  lists(
-    await send({ method: 'GET', url: '/api/v1/posts/get-sponsor-post', headers: as(owner) }),
-    m,
-  ),
+  lists(await call('GET', '/api/v1/posts/get-sponsor-post', owner), m),
 );
 probe('GET /api/v1/posts/get-contributer-post', async (m) =>
-  lists(
-    await send({
-      method: 'GET',
-      url: '/api/v1/posts/get-contributer-post',
-      headers: as(contributor),
-    }),
-    m,
-  ),
+  lists(await call('GET', '/api/v1/posts/get-contributer-post', contributor), m),
 );
 probe('GET /api/v1/posts/post/:id', async (m) =>
-  succeeds(await send({ method: 'GET', url: `/api/v1/posts/post/${m.id}`, headers: as(owner) })),
+  succeeds(await call('GET', `/api/v1/posts/post/${m.id}`, owner)),
 );
 probe('DELETE /api/v1/posts/:id', async (_m, fresh) =>
-  succeeds(
-    await send({
-      method: 'DELETE',
-      url: `/api/v1/posts/${(await fresh()).id}`,
-      headers: as(owner),
-    }),
-  ),
+  succeeds(await call('DELETE', `/api/v1/posts/${(await fresh()).id}`, owner)),
 );
 for (const method of ['PATCH', 'PUT'] as const) {
   probe(`${method} /api/v1/posts/:id`, async (m) => {
@@ -155,33 +135,30 @@ for (const method of ['PATCH', 'PUT'] as const) {
   });
 }
 probe('POST /api/v1/posts/update-post', async (m) => {
-  const form = multipart({ postId: m.id, description: 'Edited.' });
   return succeeds(
-    await send({
-      method: 'POST',
-      url: '/api/v1/posts/update-post',
-      payload: form.payload,
-      headers: { ...form.headers, ...as(owner) },
-    }),
+    await send(
+      multipartRequest('POST', '/api/v1/posts/update-post', as(owner), {
+        postId: m.id,
+        description: 'Edited.',
+      }),
+    ),
   );
 });
 probe('GET /api/v1/posts/:id/contributors', async (m) =>
-  succeeds(
-    await send({ method: 'GET', url: `/api/v1/posts/${m.id}/contributors`, headers: as(owner) }),
-  ),
+  succeeds(await call('GET', `/api/v1/posts/${m.id}/contributors`, owner)),
 );
 probe('DELETE /api/v1/posts/:id/contributors/:userId', async (_m, fresh) =>
   succeeds(
-    await send({
-      method: 'DELETE',
-      url: `/api/v1/posts/${(await fresh()).id}/contributors/${contributor.row.id}`,
-      headers: as(owner),
-    }),
+    await call(
+      'DELETE',
+      `/api/v1/posts/${(await fresh()).id}/contributors/${contributor.row.id}`,
+      owner,
+    ),
   ),
 );
 for (const method of ['PUT', 'DELETE'] as const) {
   probe(`${method} /api/v1/posts/:id/like`, async (m) =>
-    succeeds(await send({ method, url: `/api/v1/posts/${m.id}/like`, headers: as(member) })),
+    succeeds(await call(method, `/api/v1/posts/${m.id}/like`, member)),
   );
 }
 probe('PATCH /api/v1/users/:userId/roles', async (m) => {
@@ -197,9 +174,7 @@ probe('PATCH /api/v1/users/:userId/roles', async (m) => {
 });
 for (const file of ['qr.svg', 'qr.png', 'poster.pdf']) {
   probe(`GET /api/v1/posts/:id/${file}`, async (m) =>
-    succeeds(
-      await send({ method: 'GET', url: `/api/v1/posts/${m.id}/${file}`, headers: as(owner) }),
-    ),
+    succeeds(await call('GET', `/api/v1/posts/${m.id}/${file}`, owner)),
   );
 }
 // The short link leads only to a memorial the caller may see; otherwise: not found.
@@ -211,15 +186,11 @@ async function shortCodeOf(m: Fixture): Promise<string> {
   return row!.shortCode;
 }
 probe('GET /m/:code', async (m) => {
-  const res = await send({ method: 'GET', url: `/m/${await shortCodeOf(m)}`, headers: as(owner) });
+  const res = await call('GET', `/m/${await shortCodeOf(m)}`, owner);
   return res.statusCode === 302 && res.headers.location === `/post/${m.id}`;
 });
 probe('GET /api/v1/posts/short/:code', async (m) => {
-  const res = await send({
-    method: 'GET',
-    url: `/api/v1/posts/short/${await shortCodeOf(m)}`,
-    headers: as(owner),
-  });
+  const res = await call('GET', `/api/v1/posts/short/${await shortCodeOf(m)}`, owner);
   return res.statusCode === 200 && res.json().data._id === m.id;
 });
 probe('GET /api/v1/home/legends', async (m) => {
@@ -231,24 +202,18 @@ probe('GET /api/v1/home/legends', async (m) => {
 });
 for (const kind of TRIBUTE_KINDS) {
   probe(`GET /api/v1/${kind.path}/post/:id`, async (m) =>
-    succeeds(
-      await send({
-        method: 'GET',
-        url: `/api/v1/${kind.path}/post/${m.id}`,
-        headers: as(contributor),
-      }),
-    ),
+    succeeds(await call('GET', `/api/v1/${kind.path}/post/${m.id}`, contributor)),
   );
   probe(`POST /api/v1/${kind.path}`, async (m) =>
     succeeds(await send(await createItemRequest(kind, m.id, as(contributor)))),
   );
   probe(`DELETE /api/v1/${kind.path}/:id`, async (_m, fresh) =>
     succeeds(
-      await send({
-        method: 'DELETE',
-        url: `/api/v1/${kind.path}/${(await fresh()).items[kind.path]!._id}`,
-        headers: as(contributor),
-      }),
+      await call(
+        'DELETE',
+        `/api/v1/${kind.path}/${(await fresh()).items[kind.path]!._id}`,
+        contributor,
+      ),
     ),
   );
 }
@@ -256,11 +221,7 @@ for (const kind of TRIBUTE_KINDS) {
 // expires (within the hour): the signature is the proof of a right granted when it was made.
 probe('GET /api/v1/documents/:id/download', async (m) =>
   succeeds(
-    await send({
-      method: 'GET',
-      url: `/api/v1/documents/${m.items[documentKind.path]!._id}/download`,
-      headers: as(contributor),
-    }),
+    await call('GET', `/api/v1/documents/${m.items[documentKind.path]!._id}/download`, contributor),
   ),
 );
 // Unsigned pictures: public only when the row that owns them is. (Signed ones: as above.)
@@ -268,11 +229,7 @@ probe('GET /media/*', async (m) => succeeds(await send({ method: 'GET', url: m.p
 probe('GET /media/*', async (m) => succeeds(await send({ method: 'GET', url: m.flowerPicture })));
 probe('GET /api/v1/admin/memorials', async (m) =>
   lists(
-    await send({
-      method: 'GET',
-      url: `/api/v1/admin/memorials?search=${encodeURIComponent(m.title)}`,
-      headers: as(admin),
-    }),
+    await call('GET', `/api/v1/admin/memorials?search=${encodeURIComponent(m.title)}`, admin),
     m,
   ),
 );
@@ -287,18 +244,15 @@ probe('PATCH /api/v1/admin/memorials/:id/featured', async (m) =>
   ),
 );
 probe('GET /api/v1/admin/tributes', async (m) =>
-  lists(
-    await send({ method: 'GET', url: '/api/v1/admin/tributes?limit=100', headers: as(admin) }),
-    m,
-  ),
+  lists(await call('GET', '/api/v1/admin/tributes?limit=100', admin), m),
 );
 probe('DELETE /api/v1/admin/tributes/:kind/:id', async (_m, fresh) =>
   succeeds(
-    await send({
-      method: 'DELETE',
-      url: `/api/v1/admin/tributes/${flowerKind.moderation!.name}/${(await fresh()).items[flowerKind.path]!._id}`,
-      headers: as(admin),
-    }),
+    await call(
+      'DELETE',
+      `/api/v1/admin/tributes/${flowerKind.moderation!.name}/${(await fresh()).items[flowerKind.path]!._id}`,
+      admin,
+    ),
   ),
 );
 
@@ -314,9 +268,7 @@ probe('PATCH /api/v1/posts/:id/settings', async (m) =>
 );
 for (const tab of ['people', 'moderation', 'activity', 'access-requests']) {
   probe(`GET /api/v1/posts/:id/${tab}`, async (m) =>
-    succeeds(
-      await send({ method: 'GET', url: `/api/v1/posts/${m.id}/${tab}`, headers: as(owner) }),
-    ),
+    succeeds(await call('GET', `/api/v1/posts/${m.id}/${tab}`, owner)),
   );
 }
 probe('POST /api/v1/posts/:id/invitations', async (m) =>
@@ -340,11 +292,7 @@ probe('PATCH /api/v1/posts/:id/people/:userId', async (_m, fresh) =>
 );
 probe('DELETE /api/v1/posts/:id/people/:userId', async (_m, fresh) =>
   succeeds(
-    await send({
-      method: 'DELETE',
-      url: `/api/v1/posts/${(await fresh()).id}/people/${contributor.row.id}`,
-      headers: as(owner),
-    }),
+    await call('DELETE', `/api/v1/posts/${(await fresh()).id}/people/${contributor.row.id}`, owner),
   ),
 );
 probe('POST /api/v1/posts/:id/moderation', async (_m, fresh) => {
@@ -393,14 +341,14 @@ probe('POST /api/v1/posts/:id/access-requests/:requestId', async (_m, fresh) => 
 });
 
 probe('GET /api/v1/posts/:id/export', async (m) =>
-  succeeds(await send({ method: 'GET', url: `/api/v1/posts/${m.id}/export`, headers: as(owner) })),
+  succeeds(await call('GET', `/api/v1/posts/${m.id}/export`, owner)),
 );
 probe('POST /api/v1/posts/:id/export', async (m) =>
-  succeeds(await send({ method: 'POST', url: `/api/v1/posts/${m.id}/export`, headers: as(owner) })),
+  succeeds(await call('POST', `/api/v1/posts/${m.id}/export`, owner)),
 );
 // The take-out holds the archive of every memorial the member owns (and may see).
 probe('GET /api/v1/users/me/export', async (m) => {
-  const res = await send({ method: 'GET', url: '/api/v1/users/me/export', headers: as(owner) });
+  const res = await call('GET', '/api/v1/users/me/export', owner);
   return res.statusCode === 200 && res.rawPayload.includes(Buffer.from(`memorials/${m.id}/`));
 });
 

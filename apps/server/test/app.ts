@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Env } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
@@ -145,6 +145,14 @@ export function useTestApp(
     await t.close?.();
   });
   return t;
+}
+
+/** An answer in the spec's success envelope, with `status` and `message`; returns its body. */
+export function expectSuccess(res: LightMyRequestResponse, status: number, message: string) {
+  expect(res.statusCode).toBe(status);
+  const body = res.json();
+  expect(body).toMatchObject({ success: true, statusCode: status, message });
+  return body;
 }
 
 /** Creation budgets lifted, for tests that leave many items as a few members and test no budget. */

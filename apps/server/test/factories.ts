@@ -5,7 +5,7 @@ import type { Role } from '@rips/shared/users';
 import { memorialPeople, memorials, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { pngFile } from './fixtures.js';
-import { multipart } from './multipart.js';
+import { multipartRequest, type FilePart } from './multipart.js';
 import type { UserRow } from '../src/modules/users/users.repository.js';
 
 export const TEST_PASSWORD = 'Quiet-harbor-42';
@@ -101,21 +101,19 @@ export function useMemorialCast(t: { app: FastifyInstance }): MemorialCast {
 /** The spec's sign-up (multipart, with a picture as avatar) of a new member named after no one else. */
 export async function registrationRequest(
   headers: Record<string, string> = {},
+  avatar?: FilePart,
 ): Promise<InjectOptions> {
   const suffix = randomBytes(4).toString('hex');
-  const body = multipart(
+  return multipartRequest(
+    'POST',
+    '/api/v1/users/register',
+    headers,
     {
       fullName: 'Pictured Member',
       email: `pictured_${suffix}@example.com`,
       userName: `pictured_${suffix}`,
       password: 'Fresh-start-2026',
     },
-    { avatar: await pngFile() },
+    { avatar: avatar ?? (await pngFile()) },
   );
-  return {
-    method: 'POST',
-    url: '/api/v1/users/register',
-    payload: body.payload,
-    headers: { ...body.headers, ...headers },
-  };
 }

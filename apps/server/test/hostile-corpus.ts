@@ -61,37 +61,45 @@ interface ZipEntry {
   declaredSize?: number;
 }
 
-/** A zip written by hand (deflate), so tests can lie in its headers. */
-export function craftedZip(entries: ZipEntry[]): Buffer {
+/** A zip entry already deflated, so a large one need never be held inflated in memory. */
+export interface DeflatedZipEntry {
+  name: string;
+  /** Deflated bytes, and the real size and CRC of what they inflate to. */
+  deflated: Buffer;
+  size: number;
+  crc: number;
+  /** What the headers claim, when a test wants them to lie. */
+  declaredSize?: number;
+}
+
+/** The fields a local header and its central directory record share, written from `at` on. */
+function writeEntryFields(header: Buffer, at: number, entry: DeflatedZipEntry, name: Buffer) {
+  header.writeUInt16LE(20, at); // version needed to extract
+  header.writeUInt16LE(8, at + 4); // deflate
+  header.writeUInt32LE(entry.crc >>> 0, at + 10);
+  header.writeUInt32LE(entry.deflated.length, at + 14);
+  header.writeUInt32LE(entry.declaredSize ?? entry.size, at + 18);
+  header.writeUInt16LE(name.length, at + 22);
+}
+
+/** A zip written header by header (local headers, central directory, end record), deflate only. */
+export function zipOf(entries: DeflatedZipEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8');
-    const compressed = deflateRawSync(entry.data);
-    const size = entry.declaredSize ?? entry.data.length;
-    const crc = crc32(entry.data);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
+    writeEntryFields(local, 4, entry, name);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
+    central.writeUInt16LE(20, 4); // version made by
+    writeEntryFields(central, 6, entry, name);
     central.writeUInt32LE(offset, 42);
-    locals.push(local, name, compressed);
+    locals.push(local, name, entry.deflated);
     centrals.push(central, name);
-    offset += local.length + name.length + compressed.length;
+    offset += local.length + name.length + entry.deflated.length;
   }
   const centralDir = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
@@ -101,6 +109,19 @@ export function craftedZip(entries: ZipEntry[]): Buffer {
   end.writeUInt32LE(centralDir.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, centralDir, end]);
+}
+
+/** A zip written by hand (deflate), so tests can lie in its headers. */
+export function craftedZip(entries: ZipEntry[]): Buffer {
+  return zipOf(
+    entries.map((entry) => ({
+      name: entry.name,
+      deflated: deflateRawSync(entry.data),
+      size: entry.data.length,
+      crc: crc32(entry.data),
+      declaredSize: entry.declaredSize,
+    })),
+  );
 }
 
 const CONTENT_TYPES =

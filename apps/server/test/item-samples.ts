@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import type { TributeKind } from '../src/modules/tributes/tribute-kind.js';
 import { pdfFile, pngFile } from './fixtures.js';
-import { multipart, type FilePart } from './multipart.js';
+import { multipartRequest, type FilePart } from './multipart.js';
 
 type Sample = (
   postId: string,
@@ -35,13 +35,22 @@ export async function createItemRequest(
   const sample = SAMPLES[kind.path];
   if (!sample) throw new Error(`test/item-samples.ts has no sample request for "${kind.path}"`);
   const { fields, files } = await sample(postId);
-  const body = multipart(fields, files);
-  return {
-    method: 'POST',
-    url: `/api/v1/${kind.path}`,
-    payload: body.payload,
-    headers: { ...body.headers, ...auth },
-  };
+  return multipartRequest('POST', `/api/v1/${kind.path}`, auth, fields, files);
+}
+
+/**
+ * The request that uploads `file` as an item of `kind` on the memorial `postId`, under the file
+ * field the registry names for the kind; without a file, the field is left out.
+ */
+export function uploadRequest(
+  kind: TributeKind,
+  postId: string,
+  file: FilePart | null,
+  auth: Record<string, string>,
+  fields: Record<string, string> = {},
+): InjectOptions {
+  const files: Record<string, FilePart> = file && kind.file ? { [kind.file.field]: file } : {};
+  return multipartRequest('POST', `/api/v1/${kind.path}`, auth, { postId, ...fields }, files);
 }
 
 /** A flower with an uploaded picture (the flowers' sample is a bouquet, which stores no file). */
@@ -49,11 +58,11 @@ export async function pictureFlowerRequest(
   postId: string,
   auth: Record<string, string>,
 ): Promise<InjectOptions> {
-  const body = multipart({ postId }, { flowerImg: await pngFile() });
-  return {
-    method: 'POST',
-    url: '/api/v1/flowers',
-    payload: body.payload,
-    headers: { ...body.headers, ...auth },
-  };
+  return multipartRequest(
+    'POST',
+    '/api/v1/flowers',
+    auth,
+    { postId },
+    { flowerImg: await pngFile() },
+  );
 }

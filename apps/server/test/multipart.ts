@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
 
 export interface FilePart {
   filename: string;
@@ -35,4 +36,16 @@ export function multipart(
     payload: Buffer.concat(chunks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** A request that sends `fields` and `files` as multipart/form-data, `headers` (a sign-in) added. */
+export function multipartRequest(
+  method: InjectOptions['method'],
+  url: string,
+  headers: Record<string, string>,
+  fields: Record<string, string | undefined>,
+  files: Record<string, FilePart> = {},
+): InjectOptions & { payload: Buffer; headers: Record<string, string> } {
+  const body = multipart(fields, files);
+  return { method, url, payload: body.payload, headers: { ...body.headers, ...headers } };
 }

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createUser, type TestUser } from '../../test/factories.js';
-import { multipart } from '../../test/multipart.js';
+import { multipartRequest } from '../../test/multipart.js';
 import { redactUrl, serializeError } from './log-redaction.js';
 
 /** Every line the app logs, as written by its real logger. */
@@ -108,17 +108,13 @@ describe('logs hold no secret or personal data', () => {
   it('a memorial dated year 0000 is refused before the database, and no value is logged', async () => {
     const sponsor = await createUser(t.app, { role: 'sponsor' });
     const title = 'Private Name Zeroyear';
-    const { payload, headers } = multipart({
-      title,
-      description: 'Private description text',
-      dateOfBirth: '0000-01-01',
-    });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/posts',
-      payload,
-      headers: { ...headers, ...sponsor.auth },
-    });
+    const res = await t.app.inject(
+      multipartRequest('POST', '/api/v1/posts', sponsor.auth, {
+        title,
+        description: 'Private description text',
+        dateOfBirth: '0000-01-01',
+      }),
+    );
     expect(res.statusCode).toBe(400);
     const logs = logText();
     expect(logs).not.toContain(title);

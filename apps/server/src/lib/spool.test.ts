@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/app.js';
 import { createMemorialCast, type MemorialCast } from '../../test/factories.js';
 import { pdfFile } from '../../test/fixtures.js';
-import { multipart } from '../../test/multipart.js';
+import { multipart, multipartRequest } from '../../test/multipart.js';
+import { readStored } from '../../test/storage.js';
 import { processSpoolDir, sweepSpool } from './spool.js';
 
 /** Every file in the upload spool, whichever process folder holds it. */
@@ -49,16 +50,17 @@ describe(`streamed uploads (${TEST_ENGINE})`, () => {
   const spoolDir = () => t.app.ctx.config.spoolDir;
 
   function sendDocument(body: Buffer) {
-    const { payload, headers } = multipart(
-      { postId: cast.memorialId },
-      { documentFile: { filename: 'Order of service.pdf', contentType: 'application/pdf', body } },
+    return t.app.inject(
+      multipartRequest(
+        'POST',
+        '/api/v1/documents',
+        cast.owner.auth,
+        { postId: cast.memorialId },
+        {
+          documentFile: { filename: 'Order of service.pdf', contentType: 'application/pdf', body },
+        },
+      ),
     );
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/v1/documents',
-      payload,
-      headers: { ...headers, ...cast.owner.auth },
-    });
   }
 
   it('stores a document streamed through the spool, and leaves no spool file behind', async () => {
@@ -67,10 +69,7 @@ describe(`streamed uploads (${TEST_ENGINE})`, () => {
     expect(res.statusCode).toBe(201);
     const key = (await t.app.ctx.storage.list('documents')[Symbol.asyncIterator]().next())
       .value as string;
-    const object = await t.app.ctx.storage.get(key);
-    const chunks: Buffer[] = [];
-    for await (const chunk of object!.stream) chunks.push(chunk as Buffer);
-    expect(Buffer.concat(chunks).equals(body)).toBe(true);
+    expect((await readStored(t.app.ctx.storage, key))!.equals(body)).toBe(true);
     await until(async () => (await spooled(spoolDir())).length === 0);
   });
 

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/app.js';
 import { createUser } from '../../test/factories.js';
 import { pngFile } from '../../test/fixtures.js';
+import { readStored } from '../../test/storage.js';
 import type { Db } from '../db/client.js';
 import {
   flowers,
@@ -49,10 +50,7 @@ async function storedFiles(storage: Storage): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   for (const kind of STORAGE_KINDS) {
     for await (const key of storage.list(kind)) {
-      const object = await storage.get(key);
-      const chunks: Buffer[] = [];
-      for await (const chunk of object!.stream) chunks.push(chunk as Buffer);
-      files.set(key, Buffer.concat(chunks).toString('base64'));
+      files.set(key, (await readStored(storage, key))!.toString('base64'));
     }
   }
   return files;
@@ -229,14 +227,6 @@ describe(`a backup taken while writes happen (${TEST_ENGINE})`, () => {
   });
 });
 
-async function readAll(storage: Storage, key: string): Promise<Buffer | null> {
-  const object = await storage.get(key);
-  if (!object) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of object.stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /** An upload no row points at, as a crash between storing and inserting leaves it. */
 async function orphanUpload(t: TestApp): Promise<string[]> {
   const stored = await storeImage(
@@ -261,7 +251,7 @@ describe(`storage check at start-up (${TEST_ENGINE})`, () => {
     const { storage } = t.app.ctx;
     const { image } = await seedMemorial(t);
     const orphan = await orphanUpload(t);
-    const orphanBytes = await readAll(storage, orphan[0]!);
+    const orphanBytes = await readStored(storage, orphan[0]!);
     const temp = `${image.imageKey}/640.webp.1234.tmp`;
     await storage.put(temp, Buffer.from('half-written'));
 
@@ -279,8 +269,8 @@ describe(`storage check at start-up (${TEST_ENGINE})`, () => {
     const folder = `quarantine/${now.toISOString().slice(0, 10)}`;
     expect(report.quarantineFolder).toBe(folder);
     expect(await storage.get(orphan[0]!)).toBeNull();
-    expect(await readAll(storage, `${folder}/${orphan[0]}`)).toEqual(orphanBytes);
-    expect(await readAll(storage, `${folder}/${temp}`)).toEqual(Buffer.from('half-written'));
+    expect(await readStored(storage, `${folder}/${orphan[0]}`)).toEqual(orphanBytes);
+    expect(await readStored(storage, `${folder}/${temp}`)).toEqual(Buffer.from('half-written'));
     expect(await storage.get(`${image.imageKey}/${image.imageWidths[0]}.webp`)).not.toBeNull();
     expect(report.missingFiles).toEqual([]);
     expect(describeStorageCheck(report)).toEqual([

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLoopbackS3, type LoopbackS3 } from '../../test/s3-server.js';
+import { readStored } from '../../test/storage.js';
 import { loadConfig } from '../config.js';
 import { createStorage } from '../storage/create-storage.js';
 import { LocalStorage } from '../storage/local-storage.js';
@@ -22,18 +23,10 @@ const FILES: Record<string, Buffer> = {
 
 /** The stored bytes as a SHA-256 (comparing megabytes byte by byte in expect is slow). */
 async function digestOf(storage: Storage, key: string): Promise<string | null> {
-  const body = await read(storage, key);
+  const body = await readStored(storage, key);
   return body && createHash('sha256').update(body).digest('hex');
 }
 const digest = (body: Buffer) => createHash('sha256').update(body).digest('hex');
-
-async function read(storage: Storage, key: string): Promise<Buffer | null> {
-  const object = await storage.get(key);
-  if (!object) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of object.stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 let s3: LoopbackS3;
 let scratch: string;
@@ -66,7 +59,7 @@ describe('storage-migrate: local disk to S3', () => {
       expect(await digestOf(bucket, key), key).toBe(digest(body));
       expect(await digestOf(local, key), key).toBe(digest(body));
     }
-    expect(await read(bucket, `${UPLOAD}/640.webp.0b1c.tmp`)).toBeNull();
+    expect(await readStored(bucket, `${UPLOAD}/640.webp.0b1c.tmp`)).toBeNull();
     expect(await readdir(path.join(scratch, 'uploads', ...UPLOAD.split('/')))).toHaveLength(3);
   });
 
@@ -74,7 +67,7 @@ describe('storage-migrate: local disk to S3', () => {
     await bucket.put(`${UPLOAD}/320.webp`, Buffer.from('something else'));
     const report = await copyStorage(local, bucket);
     expect(report).toMatchObject({ copied: 1, alreadyThere: 3, mismatched: [] });
-    expect(await read(bucket, `${UPLOAD}/320.webp`)).toEqual(FILES[`${UPLOAD}/320.webp`]);
+    expect(await readStored(bucket, `${UPLOAD}/320.webp`)).toEqual(FILES[`${UPLOAD}/320.webp`]);
   });
 
   it('reports a copy that does not read back as the original', async () => {

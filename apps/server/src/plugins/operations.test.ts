@@ -1,21 +1,23 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/app.js';
+import { createTestApp, TEST_ENGINE, useTestApp, type TestApp } from '../../test/app.js';
 import { pngFile } from '../../test/fixtures.js';
-import { multipart } from '../../test/multipart.js';
+import { registrationRequest } from '../../test/factories.js';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 
-describe(`health and readiness (${TEST_ENGINE})`, () => {
-  let t: TestApp;
+/** The describe block's own app, logging at info; every line it logs is kept, parsed, in `lines`. */
+function useLoggedApp() {
   const lines: Record<string, unknown>[] = [];
-  beforeAll(async () => {
-    t = await createTestApp(
-      { LOG_LEVEL: 'info' },
-      { logStream: { write: (line) => void lines.push(JSON.parse(line)) } },
-    );
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp(
+    { LOG_LEVEL: 'info' },
+    { logStream: { write: (line) => void lines.push(JSON.parse(line)) } },
+  );
+  return { t, lines };
+}
+
+describe(`health and readiness (${TEST_ENGINE})`, () => {
+  const { t, lines } = useLoggedApp();
 
   it('answers /healthz while the process runs, draining or not', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
@@ -95,15 +97,7 @@ describe(`health and readiness (${TEST_ENGINE})`, () => {
 });
 
 describe(`request ids (${TEST_ENGINE})`, () => {
-  let t: TestApp;
-  const lines: Record<string, unknown>[] = [];
-  beforeAll(async () => {
-    t = await createTestApp(
-      { LOG_LEVEL: 'info' },
-      { logStream: { write: (line) => void lines.push(JSON.parse(line)) } },
-    );
-  });
-  afterAll(async () => t?.close());
+  const { t, lines } = useLoggedApp();
 
   it('keeps an x-request-id that looks like one, returns it, and logs every line of the request with it', async () => {
     const res = await t.app.inject({
@@ -179,21 +173,7 @@ describe(`metrics (${TEST_ENGINE})`, () => {
         method: 'GET',
         url: '/api/v1/posts/post/00000000-0000-4000-8000-000000000000',
       });
-      const { payload, headers } = multipart(
-        {
-          fullName: 'Metered Member',
-          email: 'metered@example.com',
-          userName: 'metered_member',
-          password: 'Fresh-start-2026',
-        },
-        { avatar: await pngFile(300, 200) },
-      );
-      const registered = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/users/register',
-        payload,
-        headers,
-      });
+      const registered = await t.app.inject(await registrationRequest({}, await pngFile(300, 200)));
       expect(registered.statusCode).toBe(201);
 
       const res = await scrape(`Bearer ${TOKEN}`);

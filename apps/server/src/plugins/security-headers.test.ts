@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/app.js';
 import { createMemorialRow, createUser, registrationRequest } from '../../test/factories.js';
 import { minimalPdf } from '../../test/hostile-corpus.js';
-import { multipart } from '../../test/multipart.js';
+import { multipartRequest } from '../../test/multipart.js';
 
 let t: TestApp;
 let web: string;
@@ -71,22 +71,21 @@ describe(`security headers (${TEST_ENGINE})`, () => {
     // A document: an inert attachment with its real type.
     const owner = await createUser(t.app, { role: 'sponsor' });
     const memorial = await createMemorialRow(t.app, owner);
-    const doc = multipart(
-      { postId: memorial.id, name: 'Owner' },
-      {
-        documentFile: {
-          filename: 'Order of service.pdf',
-          contentType: 'application/pdf',
-          body: minimalPdf(),
+    const uploaded = await t.app.inject(
+      multipartRequest(
+        'POST',
+        '/api/v1/documents',
+        owner.auth,
+        { postId: memorial.id, name: 'Owner' },
+        {
+          documentFile: {
+            filename: 'Order of service.pdf',
+            contentType: 'application/pdf',
+            body: minimalPdf(),
+          },
         },
-      },
+      ),
     );
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/documents',
-      payload: doc.payload,
-      headers: { ...doc.headers, ...owner.auth },
-    });
     expect(uploaded.statusCode).toBe(201);
     const download = await t.app.inject({
       method: 'GET',

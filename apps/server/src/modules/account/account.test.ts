@@ -10,7 +10,7 @@ import {
   meRequest,
   linkRowsOf,
 } from '../../../test/accounts.js';
-import { multipart, type FilePart } from '../../../test/multipart.js';
+import { multipartRequest, type FilePart } from '../../../test/multipart.js';
 import { emailChanges, passwordResets } from '../../db/schema/index.js';
 import { hashLinkToken } from '../../lib/one-time-links.js';
 import { findUserById } from '../users/users.repository.js';
@@ -22,13 +22,15 @@ function updateProfile(
   fields: Record<string, string>,
   avatar?: FilePart,
 ) {
-  const { payload, headers } = multipart(fields, avatar ? { avatar } : {});
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/users/update-profile',
-    payload,
-    headers: { ...headers, ...(auth ?? {}) },
-  });
+  return t.app.inject(
+    multipartRequest(
+      'POST',
+      '/api/v1/users/update-profile',
+      auth ?? {},
+      fields,
+      avatar ? { avatar } : {},
+    ),
+  );
 }
 
 async function storedKeys(prefix: string): Promise<string[]> {

@@ -40,6 +40,18 @@ async function createPrayer(memorialId: string, owner: TestUser, text: string, a
   return row!;
 }
 
+/** A call the administrator makes, with `payload` as its JSON body when given. */
+const asAdmin = (method: 'GET' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: admin.auth, ...(payload ? { payload } : {}) });
+
+/** An administrator's change (`setting`: sponsor, status) to the account `userId`. */
+const changeAccount = (userId: string, setting: string, payload: object) =>
+  asAdmin('PATCH', `/api/v1/admin/users/${userId}/${setting}`, payload);
+
+/** An administrator's removal of the item `id` of `kind` (flower, prayer) from moderation. */
+const removeAsAdmin = (kind: string, id: string) =>
+  asAdmin('DELETE', `/api/v1/admin/tributes/${kind}/${id}`);
+
 async function storedKeys(prefix: string): Promise<string[]> {
   const keys: string[] = [];
   for await (const key of t.app.ctx.storage.list(prefix)) keys.push(key);
@@ -53,63 +65,35 @@ describe(`admin users (${TEST_ENGINE})`, () => {
     const b = await createUser(t.app, { userName: `${tag}_user` });
     const c = await createUser(t.app, { email: `${tag}@mail.example` });
     await createUser(t.app, { fullName: 'Unrelated Person' });
-    const page1 = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/admin/users?search=${tag}&limit=2`,
-      headers: admin.auth,
-    });
+    const page1 = await asAdmin('GET', `/api/v1/admin/users?search=${tag}&limit=2`);
     expect(page1.statusCode).toBe(200);
     expect(page1.json().data).toMatchObject({ page: 1, limit: 2, total: 3 });
     expect(page1.json().data.data).toHaveLength(2);
-    const page2 = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/admin/users?search=${tag}&limit=2&page=2`,
-      headers: admin.auth,
-    });
+    const page2 = await asAdmin('GET', `/api/v1/admin/users?search=${tag}&limit=2&page=2`);
     const ids = [...page1.json().data.data, ...page2.json().data.data]
       .map((u: { _id: string }) => u._id)
       .sort();
     expect(ids).toEqual([a.row.id, b.row.id, c.row.id].sort());
     expect(page1.json().data.data[0]).not.toHaveProperty('passwordHash');
 
-    const literal = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/admin/users?search=%25',
-      headers: admin.auth,
-    });
+    const literal = await asAdmin('GET', '/api/v1/admin/users?search=%25');
     expect(literal.json().data.total).toBe(0);
   });
 
   it('grants and revokes the sponsor role, which takes effect at once', async () => {
     const member = await createUser(t.app);
-    const grant = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/admin/users/${member.row.id}/sponsor`,
-      headers: admin.auth,
-      payload: { sponsor: true },
-    });
+    const grant = await changeAccount(member.row.id, 'sponsor', { sponsor: true });
     expect(grant.statusCode).toBe(200);
     expect(grant.json().data.user.roles).toBe('sponsor');
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: member.auth });
     expect(me.json().data.roles).toBe('sponsor');
-    const revoke = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/admin/users/${member.row.id}/sponsor`,
-      headers: admin.auth,
-      payload: { sponsor: false },
-    });
+    const revoke = await changeAccount(member.row.id, 'sponsor', { sponsor: false });
     expect(revoke.json().data.user.roles).toBe('visitor');
   });
 
   it('disables an account: its sessions end and it cannot log in; enabling lets it log in again', async () => {
     const member = await createUser(t.app);
-    const status = (disabled: boolean) =>
-      t.app.inject({
-        method: 'PATCH',
-        url: `/api/v1/admin/users/${member.row.id}/status`,
-        headers: admin.auth,
-        payload: { disabled },
-      });
+    const status = (disabled: boolean) => changeAccount(member.row.id, 'status', { disabled });
     const login = () =>
       t.app.inject({
         method: 'POST',
@@ -141,29 +125,16 @@ describe(`admin users (${TEST_ENGINE})`, () => {
 
   it('does not let an admin disable or demote themself, nor change another admin’s role', async () => {
     const other = await createUser(t.app, { role: 'admin' });
-    const self = (path: string, payload: object) =>
-      t.app.inject({
-        method: 'PATCH',
-        url: `/api/v1/admin/users/${admin.row.id}/${path}`,
-        headers: admin.auth,
-        payload,
-      });
+    const self = (setting: string, payload: object) =>
+      changeAccount(admin.row.id, setting, payload);
     expect((await self('status', { disabled: true })).statusCode).toBe(403);
     expect((await self('sponsor', { sponsor: false })).statusCode).toBe(403);
-    const demoteOther = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/admin/users/${other.row.id}/sponsor`,
-      headers: admin.auth,
-      payload: { sponsor: false },
-    });
+    const demoteOther = await changeAccount(other.row.id, 'sponsor', { sponsor: false });
     expect(demoteOther.statusCode).toBe(409);
     const fresh = (await findUserById(t.app.ctx.db, admin.row.id))!;
     expect(fresh).toMatchObject({ role: 'admin', disabledAt: null });
-    const missing = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/v1/admin/users/00000000-0000-4000-8000-000000000000/status',
-      headers: admin.auth,
-      payload: { disabled: true },
+    const missing = await changeAccount('00000000-0000-4000-8000-000000000000', 'status', {
+      disabled: true,
     });
     expect(missing.statusCode).toBe(404);
   });
@@ -174,23 +145,14 @@ describe(`admin memorials and tributes (${TEST_ENGINE})`, () => {
     const owner = await createUser(t.app, { role: 'sponsor' });
     const memorial = await createMemorial(owner, 'Featured Candidate Memorial');
     const feature = (featured: boolean) =>
-      t.app.inject({
-        method: 'PATCH',
-        url: `/api/v1/admin/memorials/${memorial.id}/featured`,
-        headers: admin.auth,
-        payload: { featured },
-      });
+      asAdmin('PATCH', `/api/v1/admin/memorials/${memorial.id}/featured`, { featured });
     expect((await feature(true)).statusCode).toBe(200);
     const [featuredRow] = await t.app.ctx.db
       .select()
       .from(memorials)
       .where(eq(memorials.id, memorial.id));
     expect(featuredRow!.featuredAt).toBeInstanceOf(Date);
-    const listed = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/admin/memorials?featured=true&search=candidate',
-      headers: admin.auth,
-    });
+    const listed = await asAdmin('GET', '/api/v1/admin/memorials?featured=true&search=candidate');
     expect(listed.json().data.data).toMatchObject([
       { _id: memorial.id, featured: true, owner: { _id: owner.row.id } },
     ]);
@@ -200,11 +162,8 @@ describe(`admin memorials and tributes (${TEST_ENGINE})`, () => {
       .from(memorials)
       .where(eq(memorials.id, memorial.id));
     expect(plainRow!.featuredAt).toBeNull();
-    const missing = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/v1/admin/memorials/not-a-uuid/featured',
-      headers: admin.auth,
-      payload: { featured: true },
+    const missing = await asAdmin('PATCH', '/api/v1/admin/memorials/not-a-uuid/featured', {
+      featured: true,
     });
     expect(missing.statusCode).toBe(404);
   });
@@ -223,11 +182,7 @@ describe(`admin memorials and tributes (${TEST_ENGINE})`, () => {
       new Date(future + 2000),
     );
 
-    const list = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/admin/tributes?limit=3',
-      headers: admin.auth,
-    });
+    const list = await asAdmin('GET', '/api/v1/admin/tributes?limit=3');
     expect(list.statusCode).toBe(200);
     const items = list.json().data.data;
     expect(items.map((i: { _id: string }) => i._id)).toEqual([newest.id, flower.id, older.id]);
@@ -241,39 +196,15 @@ describe(`admin memorials and tributes (${TEST_ENGINE})`, () => {
     expect(items[1].image).toMatch(/^\/media\/flowers\//);
 
     expect(await storedKeys(flower.imageKey!)).not.toEqual([]);
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/admin/tributes/flower/${flower.id}`,
-      headers: admin.auth,
-    });
+    const removed = await removeAsAdmin('flower', flower.id);
     expect(removed.statusCode).toBe(200);
     expect(await storedKeys(flower.imageKey!)).toEqual([]);
     expect(await t.app.ctx.db.select().from(flowers).where(eq(flowers.id, flower.id))).toEqual([]);
-    const again = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/admin/tributes/flower/${flower.id}`,
-      headers: admin.auth,
-    });
+    const again = await removeAsAdmin('flower', flower.id);
     expect(again.statusCode).toBe(404);
 
-    expect(
-      (
-        await t.app.inject({
-          method: 'DELETE',
-          url: `/api/v1/admin/tributes/prayer/${newest.id}`,
-          headers: admin.auth,
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await removeAsAdmin('prayer', newest.id)).statusCode).toBe(200);
     expect(await t.app.ctx.db.select().from(prayers).where(eq(prayers.id, newest.id))).toEqual([]);
-    expect(
-      (
-        await t.app.inject({
-          method: 'DELETE',
-          url: `/api/v1/admin/tributes/poem/${older.id}`,
-          headers: admin.auth,
-        })
-      ).statusCode,
-    ).toBe(400);
+    expect((await removeAsAdmin('poem', older.id)).statusCode).toBe(400);
   });
 });

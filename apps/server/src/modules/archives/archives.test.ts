@@ -16,7 +16,7 @@ import { createUser, type TestUser } from '../../../test/factories.js';
 import { pdfFile, pngFile } from '../../../test/fixtures.js';
 import { craftedZip } from '../../../test/hostile-corpus.js';
 import { createItemRequest, pictureFlowerRequest } from '../../../test/item-samples.js';
-import { multipart } from '../../../test/multipart.js';
+import { multipartRequest } from '../../../test/multipart.js';
 import { legacies, memorialPeople, memorials, prayers } from '../../db/schema/index.js';
 import { STORAGE_FOLDERS } from '../media/stored-files.js';
 import { TRIBUTE_KINDS } from '../tributes/tribute-kinds.js';
@@ -49,16 +49,13 @@ async function exportOf(app: FastifyInstance, id: string, user: TestUser): Promi
 }
 
 function importRequest(zip: Buffer, user: TestUser) {
-  const body = multipart(
+  return multipartRequest(
+    'POST',
+    '/api/v1/imports',
+    user.auth,
     {},
     { archive: { filename: 'memorial.zip', contentType: 'application/zip', body: zip } },
   );
-  return {
-    method: 'POST' as const,
-    url: '/api/v1/imports',
-    payload: body.payload,
-    headers: { ...body.headers, ...user.auth },
-  };
 }
 
 /** Every stored file of the app, so a refused import can be shown to leave none. */
@@ -106,26 +103,26 @@ beforeAll(async () => {
   owner = await createUser(source.app, { role: 'sponsor', fullName: 'Grace Hopper' });
   contributor = await createUser(source.app, { fullName: 'Alan Turing' });
   importer = await createUser(target.app, { role: 'sponsor', fullName: 'Ada Byron' });
-  const form = multipart(
-    {
-      title: 'Katherine Johnson',
-      description: 'Her calculations took people to the Moon.\nShe counted everything.',
-      birthPlace: 'White Sulphur Springs',
-      burial: 'National Cemetery',
-      plot: 'Row 7',
-      dateOfBirth: '1918-08-26',
-      deathDate: '2020-02-24',
-      traits: 'brilliant patient kind',
-    },
-    { postImg: await pngFile(1600, 1000, '#7d9bb0') },
-  );
   memorialId = (
-    await ok(source.app, {
-      method: 'POST',
-      url: '/api/v1/posts',
-      payload: form.payload,
-      headers: { ...form.headers, ...owner.auth },
-    })
+    await ok(
+      source.app,
+      multipartRequest(
+        'POST',
+        '/api/v1/posts',
+        owner.auth,
+        {
+          title: 'Katherine Johnson',
+          description: 'Her calculations took people to the Moon.\nShe counted everything.',
+          birthPlace: 'White Sulphur Springs',
+          burial: 'National Cemetery',
+          plot: 'Row 7',
+          dateOfBirth: '1918-08-26',
+          deathDate: '2020-02-24',
+          traits: 'brilliant patient kind',
+        },
+        { postImg: await pngFile(1600, 1000, '#7d9bb0') },
+      ),
+    )
   )._id;
   await ok(source.app, {
     method: 'PATCH',
@@ -295,16 +292,16 @@ describe(`memorial archive round trip (${TEST_ENGINE})`, () => {
 
   it("holds the memorial's people and published items only; a manager may export; privacy is kept on import", async () => {
     const manager = await createUser(source.app, { fullName: 'Dorothy Vaughan' });
-    const form = multipart(
-      { title: 'Mary Jackson', visibility: 'private' },
-      { postImg: await pngFile() },
+    const { _id: id } = await ok(
+      source.app,
+      multipartRequest(
+        'POST',
+        '/api/v1/posts',
+        owner.auth,
+        { title: 'Mary Jackson', visibility: 'private' },
+        { postImg: await pngFile() },
+      ),
     );
-    const { _id: id } = await ok(source.app, {
-      method: 'POST',
-      url: '/api/v1/posts',
-      payload: form.payload,
-      headers: { ...form.headers, ...owner.auth },
-    });
     await source.app.ctx.db
       .insert(memorialPeople)
       .values({ memorialId: id, userId: manager.row.id, role: 'manager' });
@@ -537,13 +534,16 @@ describe(`a large memorial's archive, by email (${TEST_ENGINE})`, () => {
     });
     try {
       const sponsor = await createUser(big.app, { role: 'sponsor' });
-      const form = multipart({ title: 'Mae Jemison' }, { postImg: await pngFile(800, 600) });
-      const memorial = await ok(big.app, {
-        method: 'POST',
-        url: '/api/v1/posts',
-        payload: form.payload,
-        headers: { ...form.headers, ...sponsor.auth },
-      });
+      const memorial = await ok(
+        big.app,
+        multipartRequest(
+          'POST',
+          '/api/v1/posts',
+          sponsor.auth,
+          { title: 'Mae Jemison' },
+          { postImg: await pngFile(800, 600) },
+        ),
+      );
       await ok(
         big.app,
         await createItemRequest(

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { createTestApp, TEST_ENGINE, type TestApp } from '../../../test/app.js';
-import { createUser, TEST_PASSWORD } from '../../../test/factories.js';
+import { createTestApp, expectSuccess, TEST_ENGINE, type TestApp } from '../../../test/app.js';
+import { loginRequest, meRequest } from '../../../test/accounts.js';
+import { createUser, TEST_PASSWORD, type TestUser } from '../../../test/factories.js';
 import { pngFile, pngWithGps, textAsPng } from '../../../test/fixtures.js';
 import { multipart, type FilePart } from '../../../test/multipart.js';
 
@@ -36,6 +37,10 @@ async function register(fields: Record<string, string>, avatar?: FilePart, ip = 
   });
 }
 
+/** A call without a body, signed in as `user`. */
+const callAs = (user: TestUser, method: 'POST' | 'PATCH', url: string) =>
+  t.app.inject({ method, url, headers: user.auth });
+
 function decodePayload(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<
     string,
@@ -47,13 +52,7 @@ describe(`accounts (${TEST_ENGINE})`, () => {
   it('registers with a verified avatar and serves it re-encoded without metadata', async () => {
     const fields = signUpFields();
     const res = await register(fields, await pngWithGps());
-    expect(res.statusCode).toBe(201);
-    const body = res.json();
-    expect(body).toMatchObject({
-      success: true,
-      statusCode: 201,
-      message: 'User Registered Successfully',
-    });
+    const body = expectSuccess(res, 201, 'User Registered Successfully');
     expect(body.data.user).toMatchObject({
       userName: fields.userName,
       email: fields.email,
@@ -147,18 +146,8 @@ describe(`accounts (${TEST_ENGINE})`, () => {
 
   it('gives one answer for a wrong password and for an unknown account', async () => {
     const member = await createUser(t.app);
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/login',
-      payload: { userName: member.row.userName, password: 'Not-the-password-1' },
-      remoteAddress: '10.0.1.1',
-    });
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/login',
-      payload: { userName: 'nobody_here', password: 'Not-the-password-1' },
-      remoteAddress: '10.0.1.2',
-    });
+    const wrong = await loginRequest(t.app, member.row.userName, 'Not-the-password-1', '10.0.1.1');
+    const unknown = await loginRequest(t.app, 'nobody_here', 'Not-the-password-1', '10.0.1.2');
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
@@ -166,8 +155,7 @@ describe(`accounts (${TEST_ENGINE})`, () => {
 
   it('refuses tampered, unsigned and revoked tokens', async () => {
     const member = await createUser(t.app);
-    const me = (authorization: string) =>
-      t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { authorization } });
+    const me = (authorization: string) => meRequest(t.app, authorization);
     expect((await me(`Bearer ${member.token}`)).statusCode).toBe(200);
 
     const [header, , signature] = member.token.split('.');
@@ -182,11 +170,7 @@ describe(`accounts (${TEST_ENGINE})`, () => {
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED', success: false });
 
-    const logout = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/logout',
-      headers: member.auth,
-    });
+    const logout = await callAs(member, 'POST', '/api/v1/users/logout');
     expect(logout.statusCode).toBe(200);
     expect(logout.json().message).toBe('Logout Successful');
     expect((await me(`Bearer ${member.token}`)).statusCode).toBe(401);
@@ -194,11 +178,7 @@ describe(`accounts (${TEST_ENGINE})`, () => {
 
   it('lets a visitor become a sponsor', async () => {
     const member = await createUser(t.app);
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/v1/users/become-sponsor',
-      headers: member.auth,
-    });
+    const res = await callAs(member, 'PATCH', '/api/v1/users/become-sponsor');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       message: 'You are now a sponsor!',
@@ -209,12 +189,7 @@ describe(`accounts (${TEST_ENGINE})`, () => {
   it('throttles repeated failed logins per account and address with 429 and Retry-After', async () => {
     const member = await createUser(t.app);
     const attempt = (password: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/v1/users/login',
-        payload: { userName: member.row.userName, password },
-        remoteAddress: '10.0.2.1',
-      });
+      loginRequest(t.app, member.row.userName, password, '10.0.2.1');
     for (let i = 0; i < 10; i++) expect((await attempt('Wrong-password-9')).statusCode).toBe(401);
     const blocked = await attempt(TEST_PASSWORD);
     expect(blocked.statusCode).toBe(429);
@@ -223,45 +198,36 @@ describe(`accounts (${TEST_ENGINE})`, () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
 
     // The real owner, from another address, still gets in.
-    const elsewhere = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/login',
-      payload: { userName: member.row.userName, password: TEST_PASSWORD },
-      remoteAddress: '10.0.2.2',
-    });
+    const elsewhere = await loginRequest(t.app, member.row.userName, TEST_PASSWORD, '10.0.2.2');
     expect(elsewhere.statusCode).toBe(200);
   });
 });
 
 describe(`error model (${TEST_ENGINE})`, () => {
   it('answers malformed requests with 4xx envelopes, never 5xx', async () => {
-    const badJson = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/login',
-      payload: '{"userName": "x", ',
-      headers: { 'content-type': 'application/json' },
-    });
+    /** A sign-in whose body is `payload`, sent as `contentType` when given. */
+    const login = (payload: string | object, contentType?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/users/login',
+        payload,
+        ...(contentType ? { headers: { 'content-type': contentType } } : {}),
+      });
+    const badJson = await login('{"userName": "x", ', 'application/json');
     expect(badJson.statusCode).toBe(400);
     expect(badJson.json()).toMatchObject({ success: false, code: 'INVALID_JSON' });
 
-    const wrongType = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/login',
-      payload: 'userName=x',
-      headers: { 'content-type': 'text/xml' },
-    });
+    const wrongType = await login('userName=x', 'text/xml');
     expect(wrongType.statusCode).toBe(415);
 
-    const missing = await t.app.inject({ method: 'POST', url: '/api/v1/users/login', payload: {} });
+    const missing = await login({});
     expect(missing.statusCode).toBe(400);
     expect(missing.json().code).toBe('VALIDATION_ERROR');
 
-    const huge = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/login',
-      payload: JSON.stringify({ userName: 'x', password: 'y'.repeat(2 * 1024 * 1024) }),
-      headers: { 'content-type': 'application/json' },
-    });
+    const huge = await login(
+      JSON.stringify({ userName: 'x', password: 'y'.repeat(2 * 1024 * 1024) }),
+      'application/json',
+    );
     expect(huge.statusCode).toBe(413);
 
     const notMultipart = await t.app.inject({

@@ -2,78 +2,31 @@ import { createDeflateRaw, crc32, deflateRawSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ENGINE, useTestApp, type TestApp } from '../../../test/app.js';
+import { createTestApp, TEST_ENGINE, useTestApp } from '../../../test/app.js';
 import { createMemorialRow, createUser, useMemorialCast } from '../../../test/factories.js';
-import { compoundFile, minimalDoc } from '../../../test/hostile-corpus.js';
+import {
+  compoundFile,
+  minimalDoc,
+  zipOf,
+  type DeflatedZipEntry,
+} from '../../../test/hostile-corpus.js';
 import { jpegFile, pdfFile, pngFile, pngWithGps, textAsPng } from '../../../test/fixtures.js';
+import { uploadRequest } from '../../../test/item-samples.js';
 import { multipart, type FilePart } from '../../../test/multipart.js';
 import { documents, memorabilia, photos } from '../../db/schema/index.js';
 import { attachmentDisposition, sanitizeFileName } from '../../media/documents.js';
 import { FILE_CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.js';
+import type { TributeKind } from '../tributes/tribute-kind.js';
+import { documentKind, memorabiliaKind, photoKind } from '../tributes/tribute-kinds.js';
 
 const t = useTestApp();
 const cast = useMemorialCast(t);
 
 // ---- Real files, built here so every byte is known ----
 
-interface ZipEntry {
-  name: string;
-  /** Deflated bytes, and the real size and CRC of what they inflate to. */
-  deflated: Buffer;
-  size: number;
-  crc: number;
-  /** What the headers claim, when a test wants them to lie. */
-  declaredSize?: number;
-}
-
-function entry(name: string, content: string | Buffer): ZipEntry {
+function entry(name: string, content: string | Buffer): DeflatedZipEntry {
   const data = Buffer.isBuffer(content) ? content : Buffer.from(content);
   return { name, deflated: deflateRawSync(data), size: data.length, crc: crc32(data) };
-}
-
-/** A zip written header by header (local headers, central directory, end record), deflate only. */
-function zip(entries: ZipEntry[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const e of entries) {
-    const name = Buffer.from(e.name);
-    const size = e.declaredSize ?? e.size;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0, 6);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(0, 10);
-    local.writeUInt32LE(e.crc >>> 0, 14);
-    local.writeUInt32LE(e.deflated.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(0, 12);
-    central.writeUInt32LE(e.crc >>> 0, 16);
-    central.writeUInt32LE(e.deflated.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, e.deflated);
-    centrals.push(central, name);
-    offset += local.length + name.length + e.deflated.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
 }
 
 const CONTENT_TYPES =
@@ -84,8 +37,8 @@ const DOCUMENT_XML =
   '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">' +
   '<w:body><w:p><w:r><w:t>In loving memory</w:t></w:r></w:p></w:body></w:document>';
 
-function docxFile(filename = 'Eulogy.docx', extra: ZipEntry[] = []): FilePart {
-  const body = zip([
+function docxFile(filename = 'Eulogy.docx', extra: DeflatedZipEntry[] = []): FilePart {
+  const body = zipOf([
     entry('[Content_Types].xml', CONTENT_TYPES),
     entry('word/document.xml', DOCUMENT_XML),
     ...extra,
@@ -98,7 +51,7 @@ function docxFile(filename = 'Eulogy.docx', extra: ZipEntry[] = []): FilePart {
 }
 
 /** `megabytes` of zeros, deflated as a stream (never held inflated in memory). */
-async function deflatedZeros(megabytes: number): Promise<ZipEntry> {
+async function deflatedZeros(megabytes: number): Promise<DeflatedZipEntry> {
   const chunk = Buffer.alloc(1024 * 1024);
   const deflate = createDeflateRaw({ level: 9 });
   const parts: Buffer[] = [];
@@ -126,40 +79,18 @@ function docFile(): FilePart {
 
 // ---- Helpers ----
 
-function uploadTo(
-  app: TestApp,
-  path: string,
-  field: string,
-  file: FilePart | null,
-  auth: object,
-  fields: Record<string, string> = {},
-) {
-  const { payload, headers } = multipart(
-    { postId: cast.memorialId, ...fields },
-    file ? { [field]: file } : {},
-  );
-  return app.app.inject({
-    method: 'POST',
-    url: `/api/v1/${path}`,
-    payload,
-    headers: { ...headers, ...auth },
-  });
-}
-const addPhoto = (
-  file: FilePart | null,
-  auth: object = cast.contributor.auth,
-  fields: Record<string, string> = {},
-) => uploadTo(t, 'photos', 'photoImg', file, auth, fields);
-const addMemorabilia = (
-  file: FilePart | null,
-  auth: object = cast.contributor.auth,
-  fields: Record<string, string> = {},
-) => uploadTo(t, 'memorablias', 'memorabliaImg', file, auth, fields);
-const addDocument = (
-  file: FilePart | null,
-  auth: object = cast.contributor.auth,
-  fields: Record<string, string> = {},
-) => uploadTo(t, 'documents', 'documentFile', file, auth, fields);
+/** Uploads `file` (none: the field left out) as an item of `kind` on the cast's memorial. */
+const adder =
+  (kind: TributeKind) =>
+  (
+    file: FilePart | null,
+    auth: Record<string, string> = cast.contributor.auth,
+    fields: Record<string, string> = {},
+  ) =>
+    t.app.inject(uploadRequest(kind, cast.memorialId, file, auth, fields));
+const addPhoto = adder(photoKind);
+const addMemorabilia = adder(memorabiliaKind);
+const addDocument = adder(documentKind);
 
 async function storedKeys(kind: string): Promise<string[]> {
   const keys: string[] = [];
@@ -172,6 +103,29 @@ async function rowCount(): Promise<number> {
   const [m] = await t.app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(memorabilia);
   const [d] = await t.app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(documents);
   return Number(p!.n) + Number(m!.n) + Number(d!.n);
+}
+
+/** An upload that was added: its answer holds `answered`, and its stored row `stored`. */
+async function expectAdded(
+  res: { statusCode: number; json(): { data: { _id: string } } },
+  table: typeof photos | typeof memorabilia | typeof documents,
+  answered: object,
+  stored: object,
+) {
+  expect(res.statusCode).toBe(201);
+  expect(res.json().data).toMatchObject(answered);
+  const [row] = await t.app.ctx.db.select().from(table).where(eq(table.id, res.json().data._id));
+  expect(row).toMatchObject(stored);
+}
+
+/** The items on one of the cast's memorial's lists (`photos`, `documents`), as its owner sees them. */
+async function listed<Item>(path: string): Promise<(Item & { _id: string })[]> {
+  const list = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/${path}/post/${cast.memorialId}`,
+    headers: cast.owner.auth,
+  });
+  return list.json().data;
 }
 
 async function expectRefused(
@@ -212,12 +166,7 @@ describe(`photos and memorabilia (${TEST_ENGINE})`, () => {
     });
     expect(tampered.statusCode).toBe(404);
 
-    const list = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/photos/post/${cast.memorialId}`,
-      headers: cast.owner.auth,
-    });
-    expect(list.json().data[0]._id).toBe(photo._id);
+    expect((await listed('photos'))[0]!._id).toBe(photo._id);
   });
 
   it("a photo without a name is shared under the uploader's full name", async () => {
@@ -347,19 +296,12 @@ describe(`captions, dates and titles (${TEST_ENGINE})`, () => {
       caption: '  Grandma at the seaside, summer of her seventieth  ',
       date: '1998-07-14',
     });
-    expect(photo.statusCode).toBe(201);
-    expect(photo.json().data).toMatchObject({
-      caption: 'Grandma at the seaside, summer of her seventieth',
-      date: '1998-07-14',
-    });
-    const [row] = await t.app.ctx.db
-      .select()
-      .from(photos)
-      .where(eq(photos.id, photo.json().data._id));
-    expect(row).toMatchObject({
-      caption: 'Grandma at the seaside, summer of her seventieth',
-      pictureDate: '1998-07-14',
-    });
+    await expectAdded(
+      photo,
+      photos,
+      { caption: 'Grandma at the seaside, summer of her seventieth', date: '1998-07-14' },
+      { caption: 'Grandma at the seaside, summer of her seventieth', pictureDate: '1998-07-14' },
+    );
 
     const item = await addMemorabilia(await jpegFile(), cast.contributor.auth, {
       caption: 'Her medal',
@@ -378,21 +320,12 @@ describe(`captions, dates and titles (${TEST_ENGINE})`, () => {
     const bare = await addMemorabilia(await jpegFile());
     expect(bare.json().data).toMatchObject({ caption: null, date: null });
 
-    const list = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/photos/post/${cast.memorialId}`,
-      headers: cast.owner.auth,
-    });
-    const listed = list.json().data as {
-      _id: string;
-      caption: string | null;
-      date: string | null;
-    }[];
-    expect(listed.find((p) => p._id === photo.json().data._id)).toMatchObject({
+    const shown = await listed<{ caption: string | null; date: string | null }>('photos');
+    expect(shown.find((p) => p._id === photo.json().data._id)).toMatchObject({
       caption: 'Grandma at the seaside, summer of her seventieth',
       date: '1998-07-14',
     });
-    expect(listed.find((p) => p._id === plain.json().data._id)).toMatchObject({
+    expect(shown.find((p) => p._id === plain.json().data._id)).toMatchObject({
       caption: null,
       date: null,
     });
@@ -433,16 +366,12 @@ describe(`captions, dates and titles (${TEST_ENGINE})`, () => {
     const titled = await addDocument(pdfFile('scan-0042.pdf'), cast.contributor.auth, {
       title: ' Order of service ',
     });
-    expect(titled.statusCode).toBe(201);
-    expect(titled.json().data).toMatchObject({
-      title: 'Order of service',
-      fileName: 'scan-0042.pdf',
-    });
-    const [row] = await t.app.ctx.db
-      .select()
-      .from(documents)
-      .where(eq(documents.id, titled.json().data._id));
-    expect(row!.title).toBe('Order of service');
+    await expectAdded(
+      titled,
+      documents,
+      { title: 'Order of service', fileName: 'scan-0042.pdf' },
+      { title: 'Order of service' },
+    );
 
     const untitled = await addDocument(pdfFile('Eulogy.pdf'));
     expect(untitled.statusCode).toBe(201);
@@ -455,13 +384,8 @@ describe(`captions, dates and titles (${TEST_ENGINE})`, () => {
     await expectRefused(long, 400, /title can be at most 200 characters/);
     expect(await rowCount()).toBe(before);
 
-    const list = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/documents/post/${cast.memorialId}`,
-      headers: cast.owner.auth,
-    });
-    const listed = list.json().data as { _id: string; title: string | null }[];
-    expect(listed.find((d) => d._id === titled.json().data._id)?.title).toBe('Order of service');
+    const shown = await listed<{ title: string | null }>('documents');
+    expect(shown.find((d) => d._id === titled.json().data._id)?.title).toBe('Order of service');
   });
 });
 
@@ -621,7 +545,7 @@ describe(`documents (${TEST_ENGINE})`, () => {
     );
 
     // A zip that is not a Word document, and a zip that is not even a zip past its magic number.
-    const plainZip = { ...docxFile(), body: zip([entry('notes.txt', 'hello')]) };
+    const plainZip = { ...docxFile(), body: zipOf([entry('notes.txt', 'hello')]) };
     await expectRefused(await addDocument(plainZip), 422, /damaged or is not a \.docx/);
     const brokenZip = {
       ...docxFile(),
@@ -670,25 +594,12 @@ describe(`documents (${TEST_ENGINE})`, () => {
         Buffer.alloc(100 * 1024, 0x20),
         big.body.subarray(9),
       ]);
-      const { payload, headers } = multipart(
-        { postId: memorial.id },
-        { documentFile: { ...big, body: padded } },
-      );
-      const res = await small.app.inject({
-        method: 'POST',
-        url: '/api/v1/documents',
-        payload,
-        headers: { ...headers, ...user.auth },
-      });
+      const send = (file: FilePart) =>
+        small.app.inject(uploadRequest(documentKind, memorial.id, file, user.auth));
+      const res = await send({ ...big, body: padded });
       expect(res.statusCode).toBe(413);
       expect(res.json().message).toBe('The file is larger than 64 KB.');
-      const fine = multipart({ postId: memorial.id }, { documentFile: big });
-      const ok = await small.app.inject({
-        method: 'POST',
-        url: '/api/v1/documents',
-        payload: fine.payload,
-        headers: { ...fine.headers, ...user.auth },
-      });
+      const ok = await send(big);
       expect(ok.statusCode).toBe(201);
     } finally {
       await small.close();

@@ -4,7 +4,8 @@ import { createTestApp, TEST_ENGINE, type TestApp } from '../../../test/app.js';
 import { createUser, registrationRequest, type TestUser } from '../../../test/factories.js';
 import { pngFile } from '../../../test/fixtures.js';
 import { createItemRequest, pictureFlowerRequest } from '../../../test/item-samples.js';
-import { multipart } from '../../../test/multipart.js';
+import { multipartRequest } from '../../../test/multipart.js';
+import { readStored } from '../../../test/storage.js';
 import { reconcileStorage } from '../../maintenance/reconcile.js';
 import { IMAGE_WIDTHS } from '../../media/image-store.js';
 import { photoKind, TRIBUTE_KINDS } from '../tributes/tribute-kinds.js';
@@ -27,13 +28,15 @@ beforeAll(async () => {
   // One upload in every folder, each through the call that makes it.
   const registered = await t.app.inject(await registrationRequest());
   pictures['avatars'] = registered.json().data.user.avatar;
-  const post = multipart({ title: 'Pictured' }, { postImg: await pngFile() });
-  const memorial = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/posts',
-    payload: post.payload,
-    headers: { ...post.headers, ...owner.auth },
-  });
+  const memorial = await t.app.inject(
+    multipartRequest(
+      'POST',
+      '/api/v1/posts',
+      owner.auth,
+      { title: 'Pictured' },
+      { postImg: await pngFile() },
+    ),
+  );
   const memorialId = memorial.json().data._id as string;
   pictures['memorials'] = memorial.json().data.postImg;
   for (const kind of TRIBUTE_KINDS) {
@@ -102,10 +105,7 @@ describe(`what points at stored files (${TEST_ENGINE})`, () => {
     // The same bytes under a key no row points at: a public folder's name opens nothing.
     const source = pictures['memorials']!.replace(/^\/media\//, '');
     const stray = source.replace(/[0-9a-f-]{36}/, '0b8d5c3e-7f8a-4a51-9a4f-2c1e9b7d6a50');
-    const object = await t.app.ctx.storage.get(source);
-    const chunks: Buffer[] = [];
-    for await (const chunk of object!.stream) chunks.push(chunk as Buffer);
-    await t.app.ctx.storage.put(stray, Buffer.concat(chunks));
+    await t.app.ctx.storage.put(stray, (await readStored(t.app.ctx.storage, source))!);
     const orphan = await t.app.inject({ method: 'GET', url: `/media/${stray}` });
     expect(orphan.statusCode).toBe(404);
   });

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { TEST_ENGINE, useTestApp } from '../../../test/app.js';
 import { createUser, type TestUser } from '../../../test/factories.js';
 import { jpegFile, pngFile, pngWithGps, textAsPng } from '../../../test/fixtures.js';
-import { multipart, type FilePart } from '../../../test/multipart.js';
+import { multipart, multipartRequest, type FilePart } from '../../../test/multipart.js';
 import { documents, flowers, memorabilia, memorials, photos } from '../../db/schema/index.js';
 import { eq } from 'drizzle-orm';
 import { listMemorialPage, type ListPosition } from './memorials.repository.js';
@@ -30,22 +30,21 @@ async function createMemorial(
   fields: Record<string, string> = {},
   image: FilePart | null = null,
 ) {
-  const { payload, headers } = multipart(
-    {
-      owner: 'ignored',
-      title: 'Margaret Brown',
-      description: 'A gardener.',
-      traits: 'kind',
-      ...fields,
-    },
-    image ? { postImg: image } : {},
+  return t.app.inject(
+    multipartRequest(
+      'POST',
+      '/api/v1/posts',
+      owner.auth,
+      {
+        owner: 'ignored',
+        title: 'Margaret Brown',
+        description: 'A gardener.',
+        traits: 'kind',
+        ...fields,
+      },
+      image ? { postImg: image } : {},
+    ),
   );
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/posts',
-    payload,
-    headers: { ...headers, ...owner.auth },
-  });
 }
 
 async function newMemorialId(
@@ -218,13 +217,9 @@ describe(`memorials (${TEST_ENGINE})`, () => {
 
     // An update is checked against the dates already stored.
     const id = await newMemorialId(sponsor, { dateOfBirth: '1940-01-01', deathDate: '2000-01-01' });
-    const { payload, headers } = multipart({ deathDate: '1930-01-01' });
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/posts/${id}`,
-      payload,
-      headers: { ...headers, ...sponsor.auth },
-    });
+    const res = await t.app.inject(
+      multipartRequest('PATCH', `/api/v1/posts/${id}`, sponsor.auth, { deathDate: '1930-01-01' }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(DEATH_DATE_RULE);
   });
@@ -466,13 +461,12 @@ describe(`memorials (${TEST_ENGINE})`, () => {
       .from(memorials)
       .where(eq(memorials.id, created._id));
 
-    const patch = multipart({ title: 'New Name', description: 'Updated words.' });
-    const patched = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/posts/${created._id}`,
-      payload: patch.payload,
-      headers: { ...patch.headers, ...sponsor.auth },
-    });
+    const patched = await t.app.inject(
+      multipartRequest('PATCH', `/api/v1/posts/${created._id}`, sponsor.auth, {
+        title: 'New Name',
+        description: 'Updated words.',
+      }),
+    );
     expect(patched.statusCode).toBe(200);
     expect(patched.json().message).toBe('Post updated successfully!');
     expect(patched.json().data).toMatchObject({
@@ -497,16 +491,15 @@ describe(`memorials (${TEST_ENGINE})`, () => {
       .where(eq(memorials.id, created._id));
     expect(afterPut!.tagsText).toBe('Brave\u001fgentle');
 
-    const form = multipart(
-      { postId: created._id, title: 'Newest Name', burial: 'Hillside' },
-      { postImg: await pngFile(900, 600) },
+    const viaPost = await t.app.inject(
+      multipartRequest(
+        'POST',
+        '/api/v1/posts/update-post',
+        sponsor.auth,
+        { postId: created._id, title: 'Newest Name', burial: 'Hillside' },
+        { postImg: await pngFile(900, 600) },
+      ),
     );
-    const viaPost = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/posts/update-post',
-      payload: form.payload,
-      headers: { ...form.headers, ...sponsor.auth },
-    });
     expect(viaPost.statusCode).toBe(200);
     expect(viaPost.json().data).toMatchObject({ title: 'Newest Name', burial: 'Hillside' });
     expect(viaPost.json().data.image.width).toBe(900);
@@ -515,13 +508,9 @@ describe(`memorials (${TEST_ENGINE})`, () => {
       [],
     );
 
-    const blank = multipart({ title: '' });
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/posts/${created._id}`,
-      payload: blank.payload,
-      headers: { ...blank.headers, ...sponsor.auth },
-    });
+    const res = await t.app.inject(
+      multipartRequest('PATCH', `/api/v1/posts/${created._id}`, sponsor.auth, { title: '' }),
+    );
     expect(res.statusCode).toBe(400);
   });
 
@@ -709,14 +698,10 @@ describe(`memorials (${TEST_ENGINE})`, () => {
   it('a refused change leaves the memorial as it was', async () => {
     const id = await newMemorialId(sponsor);
     const stranger = await createUser(t.app, { role: 'sponsor' });
-    const { payload, headers } = multipart({ title: 'Changed' });
     const refused = [
-      await t.app.inject({
-        method: 'PATCH',
-        url: `/api/v1/posts/${id}`,
-        payload,
-        headers: { ...headers, ...stranger.auth },
-      }),
+      await t.app.inject(
+        multipartRequest('PATCH', `/api/v1/posts/${id}`, stranger.auth, { title: 'Changed' }),
+      ),
       await t.app.inject({ method: 'DELETE', url: `/api/v1/posts/${id}`, headers: stranger.auth }),
       await t.app.inject({ method: 'DELETE', url: `/api/v1/posts/${id}` }),
     ];

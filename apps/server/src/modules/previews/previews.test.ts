@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { TEST_ENGINE, useTestApp } from '../../../test/app.js';
 import { createMemorialRow, createUser } from '../../../test/factories.js';
 import { pngFile } from '../../../test/fixtures.js';
-import { multipart } from '../../../test/multipart.js';
+import { multipartRequest } from '../../../test/multipart.js';
 import { memorials } from '../../db/schema/index.js';
 import { wrapText } from './preview-card.js';
 
@@ -18,21 +18,20 @@ const SHOTS = process.env.EXPORT_SHOTS_DIR ?? '/tmp/export-shots';
 describe(`preview card (${TEST_ENGINE})`, () => {
   it('draws the portrait, name and dates at 1200×630, cached until the memorial changes', async () => {
     const owner = await createUser(t.app, { role: 'sponsor' });
-    const form = multipart(
-      {
-        title: 'Grace Brewster Murray Hopper',
-        dateOfBirth: '1906-12-09',
-        deathDate: '1992-01-01',
-        birthPlace: 'New York City',
-      },
-      { postImg: await pngFile(900, 1200, '#6f8fa8') },
+    const created = await t.app.inject(
+      multipartRequest(
+        'POST',
+        '/api/v1/posts',
+        owner.auth,
+        {
+          title: 'Grace Brewster Murray Hopper',
+          dateOfBirth: '1906-12-09',
+          deathDate: '1992-01-01',
+          birthPlace: 'New York City',
+        },
+        { postImg: await pngFile(900, 1200, '#6f8fa8') },
+      ),
     );
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/posts',
-      payload: form.payload,
-      headers: { ...form.headers, ...owner.auth },
-    });
     const id = created.json().data._id as string;
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/posts/${id}/preview.png` });
     expect(res.statusCode).toBe(200);
@@ -58,13 +57,9 @@ describe(`preview card (${TEST_ENGINE})`, () => {
     const again = await t.app.inject({ method: 'GET', url: `/api/v1/posts/${id}/preview.png` });
     expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
 
-    const edit = multipart({ title: 'Grace Hopper' });
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/posts/${id}`,
-      payload: edit.payload,
-      headers: { ...edit.headers, ...owner.auth },
-    });
+    await t.app.inject(
+      multipartRequest('PATCH', `/api/v1/posts/${id}`, owner.auth, { title: 'Grace Hopper' }),
+    );
     const changed = await t.app.inject({ method: 'GET', url: `/api/v1/posts/${id}/preview.png` });
     expect(changed.rawPayload.equals(res.rawPayload)).toBe(false);
     expect((await readdir(cacheDir)).filter((f) => f.startsWith(id))).toHaveLength(1);

@@ -12,7 +12,7 @@ import { SHORT_CODE_ALPHABET } from '@rips/shared/memorials';
 import { createTestApp, TEST_ENGINE, useTestApp } from '../../../test/app.js';
 import { createMemorialRow, createUser, type TestUser } from '../../../test/factories.js';
 import { jpegFile } from '../../../test/fixtures.js';
-import { multipart } from '../../../test/multipart.js';
+import { multipartRequest } from '../../../test/multipart.js';
 import { posterDates } from './poster.js';
 
 const run = promisify(execFile);
@@ -52,22 +52,21 @@ async function follow(url: string) {
 
 beforeAll(async () => {
   owner = await createUser(t.app, { role: 'sponsor', fullName: 'Ngozi Adeyemi' });
-  const form = multipart(
-    {
-      title: 'Chidi Adeyemi',
-      dateOfBirth: '1941-03-03',
-      deathDate: '2024-06-09',
-      posterLine: 'Forever in our hearts, singing in the garden',
-      traits: 'kind gardener',
-    },
-    { postImg: await jpegFile(900, 1200) },
+  const res = await t.app.inject(
+    multipartRequest(
+      'POST',
+      '/api/v1/posts',
+      owner.auth,
+      {
+        title: 'Chidi Adeyemi',
+        dateOfBirth: '1941-03-03',
+        deathDate: '2024-06-09',
+        posterLine: 'Forever in our hearts, singing in the garden',
+        traits: 'kind gardener',
+      },
+      { postImg: await jpegFile(900, 1200) },
+    ),
   );
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/posts',
-    payload: form.payload,
-    headers: { ...form.headers, ...owner.auth },
-  });
   expect(res.statusCode, res.body).toBe(201);
   memorial = res.json().data;
 });
@@ -146,13 +145,11 @@ describe(`short links, QR codes and posters (${TEST_ENGINE})`, () => {
     });
     expect(poster.headers.etag).not.toBe(etag);
 
-    const form = multipart({ posterLine: 'Loved always' });
-    const edit = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/posts/${memorial._id}`,
-      payload: form.payload,
-      headers: { ...form.headers, ...owner.auth },
-    });
+    const edit = await t.app.inject(
+      multipartRequest('PATCH', `/api/v1/posts/${memorial._id}`, owner.auth, {
+        posterLine: 'Loved always',
+      }),
+    );
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json().data.posterLine).toBe('Loved always');
     expect(edit.json().data.shortUrl).toBe(memorial.shortUrl);
@@ -164,13 +161,9 @@ describe(`short links, QR codes and posters (${TEST_ENGINE})`, () => {
 
   it('refuses a poster line over the limit or on more than one line, and keeps the stored one', async () => {
     for (const posterLine of ['x'.repeat(91), 'first line\nsecond line']) {
-      const form = multipart({ posterLine });
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/v1/posts/${memorial._id}`,
-        payload: form.payload,
-        headers: { ...form.headers, ...owner.auth },
-      });
+      const res = await t.app.inject(
+        multipartRequest('PATCH', `/api/v1/posts/${memorial._id}`, owner.auth, { posterLine }),
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(/poster line/i);
     }
@@ -234,18 +227,14 @@ describe(`short links, QR codes and posters (${TEST_ENGINE})`, () => {
 
 describe(`a poster for a long name in other scripts, without a photo (${TEST_ENGINE})`, () => {
   it('keeps the name, the line and a readable QR code on the page', async () => {
-    const form = multipart({
-      title:
-        'Zoë Łucja Ødegård-Ñúñez Παπαδοπούλου Ольга Сергеевна Dvořáková, beloved grandmother of many',
-      deathDate: '2025-01-15',
-      posterLine: 'Şükran, amor y gratitud',
-    });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/posts',
-      payload: form.payload,
-      headers: { ...form.headers, ...owner.auth },
-    });
+    const res = await t.app.inject(
+      multipartRequest('POST', '/api/v1/posts', owner.auth, {
+        title:
+          'Zoë Łucja Ødegård-Ñúñez Παπαδοπούλου Ольга Сергеевна Dvořáková, beloved grandmother of many',
+        deathDate: '2025-01-15',
+        posterLine: 'Şükran, amor y gratitud',
+      }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     const made = res.json().data as { _id: string; shortUrl: string };
     const poster = await t.app.inject({

@@ -11,7 +11,7 @@ import {
 } from '../../../test/app.js';
 import { createUser, TEST_PASSWORD, type TestUser } from '../../../test/factories.js';
 import { pngFile } from '../../../test/fixtures.js';
-import { multipart } from '../../../test/multipart.js';
+import { multipartRequest } from '../../../test/multipart.js';
 
 let t: TestApp;
 const send = (request: InjectOptions) => t.app.inject(request);
@@ -23,20 +23,19 @@ const call = (
 ) => send({ method, url, headers: user?.auth ?? {}, ...(payload ? { payload } : {}) });
 
 async function createMemorial(owner: TestUser, fields: Record<string, string> = {}) {
-  const form = multipart(
-    {
-      title: `Grace Okafor ${Math.random().toString(36).slice(2, 8)}`,
-      traits: 'gentle',
-      ...fields,
-    },
-    { postImg: await pngFile() },
+  const res = await send(
+    multipartRequest(
+      'POST',
+      '/api/v1/posts',
+      owner.auth,
+      {
+        title: `Grace Okafor ${Math.random().toString(36).slice(2, 8)}`,
+        traits: 'gentle',
+        ...fields,
+      },
+      { postImg: await pngFile() },
+    ),
   );
-  const res = await send({
-    method: 'POST',
-    url: '/api/v1/posts',
-    payload: form.payload,
-    headers: { ...form.headers, ...owner.auth },
-  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as { _id: string; title: string; postImg: string; visibility: string };
 }
@@ -56,6 +55,14 @@ beforeAll(async () => {
   t = await createTestApp(UNLIMITED_CREATIONS);
 });
 afterAll(async () => t?.close());
+
+/** A sponsor's private memorial, and a member with no part in it yet. */
+async function privateMemorialAndOutsider() {
+  const owner = await createUser(t.app, { role: 'sponsor' });
+  const outsider = await createUser(t.app);
+  const memorial = await createMemorial(owner, { visibility: 'private' });
+  return { owner, outsider, memorial };
+}
 
 describe(`stewardship (${TEST_ENGINE})`, () => {
   it('a private memorial is not found by outsiders anywhere: page, lists, search, picture', async () => {
@@ -108,21 +115,15 @@ describe(`stewardship (${TEST_ENGINE})`, () => {
     const members = await createMemorial(owner, { visibility: 'members' });
     expect((await call('GET', `/api/v1/posts/post/${members._id}`, null)).statusCode).toBe(404);
     expect((await call('GET', `/api/v1/posts/post/${members._id}`, member)).statusCode).toBe(200);
-    const wrong = multipart({ title: 'X', visibility: 'secret' });
-    const refused = await send({
-      method: 'POST',
-      url: '/api/v1/posts',
-      payload: wrong.payload,
-      headers: { ...wrong.headers, ...owner.auth },
-    });
+    const refused = await send(
+      multipartRequest('POST', '/api/v1/posts', owner.auth, { title: 'X', visibility: 'secret' }),
+    );
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('public, unlisted, members or private');
   });
 
   it('invites by email with a single-use link; the invitee accepts and sees the private memorial', async () => {
-    const owner = await createUser(t.app, { role: 'sponsor' });
-    const relative = await createUser(t.app);
-    const memorial = await createMemorial(owner, { visibility: 'private' });
+    const { owner, outsider: relative, memorial } = await privateMemorialAndOutsider();
     const since = (await t.mailSettled()).length;
     const invited = await call('POST', `/api/v1/posts/${memorial._id}/invitations`, owner, {
       email: relative.row.email.toUpperCase(),
@@ -260,9 +261,7 @@ describe(`stewardship (${TEST_ENGINE})`, () => {
   });
 
   it('transfers ownership on acceptance: the old owner becomes a manager', async () => {
-    const owner = await createUser(t.app, { role: 'sponsor' });
-    const heir = await createUser(t.app);
-    const memorial = await createMemorial(owner, { visibility: 'private' });
+    const { owner, outsider: heir, memorial } = await privateMemorialAndOutsider();
     const since = (await t.mailSettled()).length;
     const offered = await call('POST', `/api/v1/posts/${memorial._id}/transfer`, owner, {
       userId: heir.row.id,
@@ -339,9 +338,7 @@ describe(`stewardship (${TEST_ENGINE})`, () => {
   });
 
   it('an outsider of a private memorial that takes requests may ask; a manager approves', async () => {
-    const owner = await createUser(t.app, { role: 'sponsor' });
-    const cousin = await createUser(t.app);
-    const memorial = await createMemorial(owner, { visibility: 'private' });
+    const { owner, outsider: cousin, memorial } = await privateMemorialAndOutsider();
     expect((await call('GET', `/api/v1/posts/${memorial._id}/access`, cousin)).statusCode).toBe(
       404,
     );
@@ -387,9 +384,7 @@ describe(`stewardship (${TEST_ENGINE})`, () => {
   });
 
   it('the spec’s contributor call keeps adding contributors through the roles table', async () => {
-    const owner = await createUser(t.app, { role: 'sponsor' });
-    const helper = await createUser(t.app);
-    const memorial = await createMemorial(owner, { visibility: 'private' });
+    const { owner, outsider: helper, memorial } = await privateMemorialAndOutsider();
     const added = await call('PATCH', `/api/v1/users/${helper.row.id}/roles`, owner, {
       postId: memorial._id,
       userId: helper.row.id,

@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { BOUQUETS } from '@rips/shared/tributes';
-import { createTestApp, TEST_ENGINE, useTestApp } from '../../../test/app.js';
+import { createTestApp, expectSuccess, TEST_ENGINE, useTestApp } from '../../../test/app.js';
 import { createMemorialRow, createUser, useMemorialCast } from '../../../test/factories.js';
 import { jpegFile, pngFile, pngWithGps, textAsPng } from '../../../test/fixtures.js';
-import { createItemRequest } from '../../../test/item-samples.js';
-import { multipart, type FilePart } from '../../../test/multipart.js';
+import { createItemRequest, uploadRequest } from '../../../test/item-samples.js';
+import { multipartRequest, type FilePart } from '../../../test/multipart.js';
 import { flowers, prayers } from '../../db/schema/index.js';
-import { TRIBUTE_KINDS } from './tribute-kinds.js';
+import { flowerKind, TRIBUTE_KINDS } from './tribute-kinds.js';
 
 const t = useTestApp();
 const cast = useMemorialCast(t);
@@ -16,13 +16,9 @@ const cast = useMemorialCast(t);
 type Auth = { authorization: string } | Record<string, never>;
 
 function leaveFlower(auth: Auth, fields: Record<string, string | undefined>, flowerImg?: FilePart) {
-  const { payload, headers } = multipart(fields, flowerImg ? { flowerImg } : {});
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/flowers',
-    payload,
-    headers: { ...headers, ...auth },
-  });
+  return t.app.inject(
+    multipartRequest('POST', '/api/v1/flowers', auth, fields, flowerImg ? { flowerImg } : {}),
+  );
 }
 
 function sayPrayer(auth: Auth, body: Record<string, unknown>) {
@@ -45,14 +41,7 @@ describe(`flowers (${TEST_ENGINE})`, () => {
       postId: cast.memorialId,
       bouquet: 'white-lilies',
     });
-    expect(res.statusCode).toBe(201);
-    const body = res.json();
-    expect(body).toMatchObject({
-      success: true,
-      statusCode: 201,
-      message: 'Flower Added Successfully',
-    });
-    const flower = body.data;
+    const flower = expectSuccess(res, 201, 'Flower Added Successfully').data;
     expect(flower).toMatchObject({
       postId: cast.memorialId,
       owner: { _id: cast.member.row.id, fullName: 'Mary Shelley' },
@@ -177,16 +166,8 @@ describe(`flowers (${TEST_ENGINE})`, () => {
       })
         .png({ compressionLevel: 0 })
         .toBuffer();
-      const { payload, headers } = multipart(
-        { postId: memorial.id },
-        { flowerImg: { filename: 'big.png', contentType: 'image/png', body: big } },
-      );
-      const res = await small.app.inject({
-        method: 'POST',
-        url: '/api/v1/flowers',
-        payload,
-        headers: { ...headers, ...user.auth },
-      });
+      const file = { filename: 'big.png', contentType: 'image/png', body: big };
+      const res = await small.app.inject(uploadRequest(flowerKind, memorial.id, file, user.auth));
       expect(res.statusCode).toBe(413);
       expect(res.json().message).toBe('The file is larger than 2 KB.');
     } finally {
@@ -281,29 +262,24 @@ describe(`prayers (${TEST_ENGINE})`, () => {
   });
 
   it('accepts the same fields as multipart form data, and refuses a file part', async () => {
-    const { payload, headers } = multipart({
-      postId: cast.memorialId,
-      prayerText: 'In our hearts.',
-    });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/prayers',
-      payload,
-      headers: { ...headers, ...cast.contributor.auth },
-    });
+    const res = await t.app.inject(
+      multipartRequest('POST', '/api/v1/prayers', cast.contributor.auth, {
+        postId: cast.memorialId,
+        prayerText: 'In our hearts.',
+      }),
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json().data.prayerText).toBe('In our hearts.');
 
-    const withFile = multipart(
-      { postId: cast.memorialId, prayerText: 'x' },
-      { attachment: await pngFile() },
+    const refused = await t.app.inject(
+      multipartRequest(
+        'POST',
+        '/api/v1/prayers',
+        cast.contributor.auth,
+        { postId: cast.memorialId, prayerText: 'x' },
+        { attachment: await pngFile() },
+      ),
     );
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/prayers',
-      payload: withFile.payload,
-      headers: { ...withFile.headers, ...cast.contributor.auth },
-    });
     expect(refused.statusCode).toBe(400);
   });
 

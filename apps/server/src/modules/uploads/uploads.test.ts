@@ -6,17 +6,20 @@ import {
   createMemorialCast,
   createMemorialRow,
   createUser,
+  registrationRequest,
   type MemorialCast,
   type TestUser,
 } from '../../../test/factories.js';
 import { pdfFile, pngFile } from '../../../test/fixtures.js';
-import { multipart, type FilePart } from '../../../test/multipart.js';
+import { uploadRequest } from '../../../test/item-samples.js';
+import type { FilePart } from '../../../test/multipart.js';
 import type { Env } from '../../config.js';
 import { photos } from '../../db/schema/index.js';
 import { IMAGE_WIDTHS } from '../../media/image-store.js';
 import { formatBytes, processImage } from '../../media/images.js';
 import { Semaphore } from '../../lib/semaphore.js';
 import { LocalStorage } from '../../storage/local-storage.js';
+import { TRIBUTE_KINDS } from '../tributes/tribute-kinds.js';
 
 // ---- Helpers ----
 
@@ -29,12 +32,17 @@ async function world(overrides: Partial<Record<keyof Env, string>>): Promise<Wor
   return { t, ...(await createMemorialCast(t.app)) };
 }
 
-const FIELDS: Record<string, string> = {
-  photos: 'photoImg',
-  memorablias: 'memorabliaImg',
-  documents: 'documentFile',
-  flowers: 'flowerImg',
-};
+/** The describe block's own world: built before its first test and closed after its last. */
+function useWorld(overrides: Partial<Record<keyof Env, string>>): World {
+  const w = {} as World;
+  beforeAll(async () => {
+    Object.assign(w, await world(overrides));
+  });
+  afterAll(async () => {
+    await w.t?.close();
+  });
+  return w;
+}
 
 function upload(
   w: World,
@@ -43,13 +51,8 @@ function upload(
   file: FilePart,
   memorialId = w.memorialId,
 ) {
-  const { payload, headers } = multipart({ postId: memorialId }, { [FIELDS[path]!]: file });
-  return w.t.app.inject({
-    method: 'POST',
-    url: `/api/v1/${path}`,
-    payload,
-    headers: { ...headers, ...user.auth },
-  });
+  const kind = TRIBUTE_KINDS.find((k) => k.path === path)!;
+  return w.t.app.inject(uploadRequest(kind, memorialId, file, user.auth));
 }
 
 function postJson(w: World, url: string, user: TestUser, body: object) {
@@ -94,13 +97,7 @@ async function storedSize(n = 0): Promise<number> {
 // ---- Quotas ----
 
 describe(`upload quotas by count (${TEST_ENGINE})`, () => {
-  let w: World;
-  beforeAll(async () => {
-    w = await world({ MEMORIAL_UPLOAD_QUOTA_COUNT: '2', USER_UPLOAD_QUOTA_COUNT: '3' });
-  });
-  afterAll(async () => {
-    await w?.t.close();
-  });
+  const w = useWorld({ MEMORIAL_UPLOAD_QUOTA_COUNT: '2', USER_UPLOAD_QUOTA_COUNT: '3' });
 
   it('refuses a memorial its next upload once it holds its limit, naming the limit', async () => {
     expect((await upload(w, 'photos', w.contributor, await photo(0))).statusCode).toBe(201);
@@ -116,19 +113,13 @@ describe(`upload quotas by count (${TEST_ENGINE})`, () => {
     const before = await storedKeys(w);
     const full =
       'This memorial already holds 2 uploads, its limit. Removing older uploads makes room.';
-    expectRefused(
-      await upload(w, 'memorablias', w.owner, await photo(2)),
-      403,
-      'QUOTA_EXCEEDED',
-      full,
-    );
-    expectRefused(await upload(w, 'documents', w.owner, pdfFile()), 403, 'QUOTA_EXCEEDED', full);
-    expectRefused(
-      await upload(w, 'flowers', w.member, await photo(3)),
-      403,
-      'QUOTA_EXCEEDED',
-      full,
-    );
+    for (const [path, user, file] of [
+      ['memorablias', w.owner, await photo(2)],
+      ['documents', w.owner, pdfFile()],
+      ['flowers', w.member, await photo(3)],
+    ] as const) {
+      expectRefused(await upload(w, path, user, file), 403, 'QUOTA_EXCEEDED', full);
+    }
     expect(await storedKeys(w)).toEqual(before);
 
     // Removing an upload makes room again.
@@ -236,17 +227,11 @@ describe(`upload quotas by bytes (${TEST_ENGINE})`, () => {
 // ---- Rate limits ----
 
 describe(`creation rate limits (${TEST_ENGINE})`, () => {
-  let w: World;
-  beforeAll(async () => {
-    w = await world({
-      FLOWER_LIMIT_PER_USER: '2',
-      PRAYER_LIMIT_PER_USER: '2',
-      UPLOAD_LIMIT_PER_USER: '2',
-      REGISTER_LIMIT_PER_IP: '1',
-    });
-  });
-  afterAll(async () => {
-    await w?.t.close();
+  const w = useWorld({
+    FLOWER_LIMIT_PER_USER: '2',
+    PRAYER_LIMIT_PER_USER: '2',
+    UPLOAD_LIMIT_PER_USER: '2',
+    REGISTER_LIMIT_PER_IP: '1',
   });
 
   function expectThrottled(res: Awaited<ReturnType<typeof upload>>, message: RegExp) {
@@ -288,24 +273,8 @@ describe(`creation rate limits (${TEST_ENGINE})`, () => {
   });
 
   it('limits sign-ups per address before reading the body', async () => {
-    const register = (avatar: FilePart) => {
-      const { payload, headers } = multipart(
-        {
-          fullName: 'New Member',
-          email: 'new@example.com',
-          userName: 'newmember',
-          password: 'Quiet-harbor-42',
-        },
-        { avatar },
-      );
-      return w.t.app.inject({
-        method: 'POST',
-        url: '/api/v1/users/register',
-        payload,
-        headers,
-        remoteAddress: '10.9.9.9',
-      });
-    };
+    const register = async (avatar: FilePart) =>
+      w.t.app.inject({ ...(await registrationRequest({}, avatar)), remoteAddress: '10.9.9.9' });
     expect((await register(await pngFile())).statusCode).toBe(201);
     // Over the limit, even a body too large to read is refused by the limit, not read first.
     const huge = {
@@ -321,30 +290,10 @@ describe(`creation rate limits (${TEST_ENGINE})`, () => {
 // ---- Pixel caps and disk space ----
 
 describe(`pixel caps for avatars and flowers (${TEST_ENGINE})`, () => {
-  let w: World;
-  beforeAll(async () => {
-    w = await world({ MAX_AVATAR_PIXELS: '1000000', MAX_FLOWER_PIXELS: '1000000' });
-  });
-  afterAll(async () => {
-    await w?.t.close();
-  });
+  const w = useWorld({ MAX_AVATAR_PIXELS: '1000000', MAX_FLOWER_PIXELS: '1000000' });
 
   it('refuses an avatar over its own pixel cap, naming it', async () => {
-    const { payload, headers } = multipart(
-      {
-        fullName: 'Big Avatar',
-        email: 'big@example.com',
-        userName: 'bigavatar',
-        password: 'Quiet-harbor-42',
-      },
-      { avatar: await pngFile(1200, 1000) },
-    );
-    const res = await w.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/register',
-      payload,
-      headers,
-    });
+    const res = await w.t.app.inject(await registrationRequest({}, await pngFile(1200, 1000)));
     expectRefused(
       res,
       422,
@@ -368,30 +317,23 @@ describe(`pixel caps for avatars and flowers (${TEST_ENGINE})`, () => {
 });
 
 describe(`free disk space (${TEST_ENGINE})`, () => {
-  let w: World;
-  beforeAll(async () => {
-    // A floor no disk can clear: every write is refused.
-    w = await world({ MIN_FREE_DISK_BYTES: String(Number.MAX_SAFE_INTEGER) });
-  });
-  afterAll(async () => {
-    await w?.t.close();
-  });
+  // A floor no disk can clear: every write is refused.
+  const w = useWorld({ MIN_FREE_DISK_BYTES: String(Number.MAX_SAFE_INTEGER) });
 
   it('refuses an upload with 507 when the disk is below its floor, storing nothing', async () => {
     const message =
       'The server is running out of space for uploads, so this file was not saved. Please try again later.';
-    expectRefused(
-      await upload(w, 'photos', w.contributor, await photo(0)),
-      507,
-      'INSUFFICIENT_STORAGE',
-      message,
-    );
-    expectRefused(
-      await upload(w, 'documents', w.contributor, pdfFile()),
-      507,
-      'INSUFFICIENT_STORAGE',
-      message,
-    );
+    for (const [path, file] of [
+      ['photos', await photo(0)],
+      ['documents', pdfFile()],
+    ] as const) {
+      expectRefused(
+        await upload(w, path, w.contributor, file),
+        507,
+        'INSUFFICIENT_STORAGE',
+        message,
+      );
+    }
     expect(await storedKeys(w)).toEqual([]);
     expect(await w.t.app.ctx.db.select().from(photos)).toEqual([]);
   });
