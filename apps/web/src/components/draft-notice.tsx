@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import type { StoredDraft } from '@/lib/form-drafts';
 
-interface DraftNoticeProps {
-  draft: StoredDraft<unknown> | null;
-  onRestore: () => void;
-  onDiscard: () => void;
+/** The draft side of a form (see lib/use-zod-form): what it offers back, and the two answers. */
+interface DraftOffer {
+  offeredDraft: StoredDraft<unknown> | null;
+  restoreDraft: () => void;
+  discardDraft: () => void;
 }
 
 function savedWhen(savedAt: number): string {
@@ -17,7 +18,8 @@ function savedWhen(savedAt: number): string {
 }
 
 /** Offers back unfinished writing kept on this device (see lib/form-drafts). */
-export function DraftNotice({ draft, onRestore, onDiscard }: DraftNoticeProps) {
+export function DraftNotice({ form }: { form: DraftOffer }) {
+  const draft = form.offeredDraft;
   if (!draft) return null;
   return (
     <Alert color="sage" variant="light" title="You have unsaved writing" role="status">
@@ -25,10 +27,10 @@ export function DraftNotice({ draft, onRestore, onDiscard }: DraftNoticeProps) {
         What you typed here {savedWhen(draft.savedAt)} was kept on this device.
       </Text>
       <Group gap="xs">
-        <Button size="xs" onClick={onRestore}>
+        <Button size="xs" onClick={form.restoreDraft}>
           Restore my writing
         </Button>
-        <Button size="xs" variant="default" onClick={onDiscard}>
+        <Button size="xs" variant="default" onClick={form.discardDraft}>
           Discard it
         </Button>
       </Group>

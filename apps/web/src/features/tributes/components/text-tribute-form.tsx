@@ -53,11 +53,7 @@ export function TextTributeForm({ kind, postId, onDone, onCancel }: TextTributeF
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={mutation.isPending}>
       <Stack gap="md">
-        <DraftNotice
-          draft={form.offeredDraft}
-          onRestore={form.restoreDraft}
-          onDiscard={form.discardDraft}
-        />
+        <DraftNotice form={form} />
         <Textarea
           label={descriptor.textLabel}
           description={lengthHint(
