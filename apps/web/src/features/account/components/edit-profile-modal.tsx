@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { UpdateProfileFieldsSchema } from '@rips/shared/account';
 import { AVATAR_REQUIRED, type SelfUser } from '@rips/shared/users';
 import { AvatarPicker } from '@/components/avatar-picker';
-import { FormModal } from '@/components/form-modal';
+import { FormModal, type ModalControl } from '@/components/form-modal';
 import { FormActions } from '@/components/form-actions';
 import { FullNameInput, UserNameInput } from '@/components/identity-inputs';
 import { UploadProgress } from '@/components/upload-progress';
@@ -20,10 +20,8 @@ const NeedAvatarSchema = UpdateProfileFieldsSchema.extend({
   avatar: requiredFile(AVATAR_REQUIRED),
 });
 
-interface EditProfileModalProps {
+interface EditProfileModalProps extends ModalControl {
   user: SelfUser;
-  opened: boolean;
-  onClose: () => void;
 }
 
 /** Spec: avatar picker with preview, read-only email, username, full name, Save and Cancel. */

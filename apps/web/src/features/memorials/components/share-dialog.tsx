@@ -2,16 +2,15 @@ import { Button, Center, Group, Loader, Modal, Stack, Text, TextInput, Title } f
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
 import type { MemorialDetail, PosterSize } from '@rips/shared/memorials';
+import type { ModalControl } from '@/components/form-modal';
 import { errorMessage } from '@/lib/api-client';
 import { fileNameStem, saveFile } from '@/lib/save-file';
 import { useObjectUrl } from '@/lib/use-object-url';
 import { getPoster, getQrCode, qrCodeQuery } from '../api/memorials.api';
 import classes from './memorials.module.css';
 
-interface ShareDialogProps {
+interface ShareDialogProps extends ModalControl {
   memorial: MemorialDetail;
-  opened: boolean;
-  onClose: () => void;
 }
 
 const POSTERS: Array<{ size: PosterSize; label: string }> = [
