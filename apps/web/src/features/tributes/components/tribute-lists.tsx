@@ -6,6 +6,7 @@ import type { Flower, ResponsiveImage, TributeItem } from '@rips/shared/tributes
 import cover from '@/components/cover.module.css';
 import { FormModal } from '@/components/form-modal';
 import { SectionLoader } from '@/components/page-loader';
+import { TaskButton } from '@/components/task-button';
 import type { TributeKindDescriptor } from '@/config/tribute-kinds';
 import { notify } from '@/lib/notify';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -437,19 +438,8 @@ function DocumentRow({
   descriptor: TributeKindDescriptor;
   document: MemorialDocument;
 }) {
-  const [busy, setBusy] = useState(false);
   // The title the family gave it, else the file's own name.
   const heading = document.title || document.fileName;
-  async function onDownload() {
-    setBusy(true);
-    try {
-      await downloadDocument(document);
-    } catch {
-      notify.error(DOWNLOAD_FAILED);
-    } finally {
-      setBusy(false);
-    }
-  }
   return (
     <Paper withBorder radius="md" p="md">
       <Group justify="space-between" align="center" wrap="wrap" gap="sm">
@@ -465,14 +455,13 @@ function DocumentRow({
         </Stack>
         <Group gap="xs">
           <RemoveIfAllowed kind={descriptor} item={document} />
-          <Button
+          <TaskButton
             variant="light"
-            onClick={() => void onDownload()}
-            loading={busy}
+            task={() => downloadDocument(document).catch(() => notify.error(DOWNLOAD_FAILED))}
             aria-label={`Download ${heading}`}
           >
             Download
-          </Button>
+          </TaskButton>
         </Group>
       </Group>
     </Paper>
