@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import type { StoredDraft } from '@/lib/form-drafts';
+import { StatusAlert } from './status-alert';
 
 /** The draft side of a form (see lib/use-zod-form): what it offers back, and the two answers. */
 interface DraftOffer {
@@ -22,7 +23,7 @@ export function DraftNotice({ form }: { form: DraftOffer }) {
   const draft = form.offeredDraft;
   if (!draft) return null;
   return (
-    <Alert color="sage" variant="light" title="You have unsaved writing" role="status">
+    <StatusAlert title="You have unsaved writing">
       <Text size="sm" mb="xs">
         What you typed here {savedWhen(draft.savedAt)} was kept on this device.
       </Text>
@@ -34,6 +35,6 @@ export function DraftNotice({ form }: { form: DraftOffer }) {
           Discard it
         </Button>
       </Group>
-    </Alert>
+    </StatusAlert>
   );
 }
