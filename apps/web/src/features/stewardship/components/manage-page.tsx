@@ -18,11 +18,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import {
-  VISIBILITY_LABELS,
-  type MemorialDetail,
-  type MemorialVisibility,
-} from '@rips/shared/memorials';
+import type { MemorialDetail, MemorialVisibility } from '@rips/shared/memorials';
 import {
   CreateInvitationSchema,
   GRANTABLE_ROLES,
@@ -35,6 +31,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
+import { VisibilityChoices } from '@/components/visibility-choices';
 import { paths } from '@/config/paths';
 import { api, errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -160,17 +157,7 @@ function SettingsPanel({ memorial }: { memorial: MemorialDetail }) {
           value={memorial.visibility}
           onChange={(value) => save({ visibility: value as MemorialVisibility })}
         >
-          <Stack gap="sm" mt="xs">
-            {(Object.keys(VISIBILITY_LABELS) as MemorialVisibility[]).map((v) => (
-              <Radio
-                key={v}
-                value={v}
-                label={VISIBILITY_LABELS[v].label}
-                description={VISIBILITY_LABELS[v].description}
-                disabled={mutation.isPending}
-              />
-            ))}
-          </Stack>
+          <VisibilityChoices disabled={mutation.isPending} />
         </Radio.Group>
         <Switch
           label="Let search engines show this memorial"
