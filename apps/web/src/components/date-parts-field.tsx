@@ -39,6 +39,12 @@ function fromParts({ day, month, year }: Parts): string | null {
   return `${year}-${month}-${paddedDay}`;
 }
 
+/** The parts typed as digits: their placeholder, their most digits and their box's width. */
+const TYPED_PARTS = {
+  day: { placeholder: 'DD', max: 2, width: 58 },
+  year: { placeholder: 'YYYY', max: 4, width: 72 },
+} as const;
+
 function digits(text: string, max: number): string {
   return text.replace(/\D/g, '').slice(0, max);
 }
@@ -91,7 +97,26 @@ export function DatePartsField({
     ? `${parts.year}-${parts.month || '01'}-01`
     : (near ?? undefined);
   const errorId = `${id}-error`;
-  const described = error ? errorId : undefined;
+  // Every part is marked with the date's error and points at its one message.
+  const invalid = {
+    error: Boolean(error),
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+  };
+  const digitsInput = (part: keyof typeof TYPED_PARTS) => (
+    <TextInput
+      aria-label={`${label}: ${part}`}
+      placeholder={TYPED_PARTS[part].placeholder}
+      inputMode="numeric"
+      autoComplete="off"
+      w={TYPED_PARTS[part].width}
+      value={parts[part]}
+      {...invalid}
+      onChange={(event) =>
+        change({ [part]: digits(event.currentTarget.value, TYPED_PARTS[part].max) })
+      }
+    />
+  );
 
   return (
     <Input.Wrapper
@@ -111,25 +136,12 @@ export function DatePartsField({
           if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onBlur?.();
         }}
       >
-        <TextInput
-          aria-label={`${label}: day`}
-          placeholder="DD"
-          inputMode="numeric"
-          autoComplete="off"
-          w={58}
-          value={parts.day}
-          error={Boolean(error)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={described}
-          onChange={(event) => change({ day: digits(event.currentTarget.value, 2) })}
-        />
+        {digitsInput('day')}
         <NativeSelect
           aria-label={`${label}: month`}
           style={{ flex: 1, minWidth: 0 }}
           value={parts.month}
-          error={Boolean(error)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={described}
+          {...invalid}
           onChange={(event) => change({ month: event.currentTarget.value })}
           data={[
             { value: '', label: 'Month' },
@@ -139,18 +151,7 @@ export function DatePartsField({
             })),
           ]}
         />
-        <TextInput
-          aria-label={`${label}: year`}
-          placeholder="YYYY"
-          inputMode="numeric"
-          autoComplete="off"
-          w={72}
-          value={parts.year}
-          error={Boolean(error)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={described}
-          onChange={(event) => change({ year: digits(event.currentTarget.value, 4) })}
-        />
+        {digitsInput('year')}
         <Popover opened={calendarOpen} onChange={setCalendarOpen} position="bottom-end" trapFocus>
           <Popover.Target>
             <ActionIcon

@@ -1,10 +1,12 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import type { StoredDraft } from '@/lib/form-drafts';
+import { StatusAlert } from './status-alert';
 
-interface DraftNoticeProps {
-  draft: StoredDraft<unknown> | null;
-  onRestore: () => void;
-  onDiscard: () => void;
+/** The draft side of a form (see lib/use-zod-form): what it offers back, and the two answers. */
+interface DraftOffer {
+  offeredDraft: StoredDraft<unknown> | null;
+  restoreDraft: () => void;
+  discardDraft: () => void;
 }
 
 function savedWhen(savedAt: number): string {
@@ -17,21 +19,22 @@ function savedWhen(savedAt: number): string {
 }
 
 /** Offers back unfinished writing kept on this device (see lib/form-drafts). */
-export function DraftNotice({ draft, onRestore, onDiscard }: DraftNoticeProps) {
+export function DraftNotice({ form }: { form: DraftOffer }) {
+  const draft = form.offeredDraft;
   if (!draft) return null;
   return (
-    <Alert color="sage" variant="light" title="You have unsaved writing" role="status">
+    <StatusAlert title="You have unsaved writing">
       <Text size="sm" mb="xs">
         What you typed here {savedWhen(draft.savedAt)} was kept on this device.
       </Text>
       <Group gap="xs">
-        <Button size="xs" onClick={onRestore}>
+        <Button size="xs" onClick={form.restoreDraft}>
           Restore my writing
         </Button>
-        <Button size="xs" variant="default" onClick={onDiscard}>
+        <Button size="xs" variant="default" onClick={form.discardDraft}>
           Discard it
         </Button>
       </Group>
-    </Alert>
+    </StatusAlert>
   );
 }

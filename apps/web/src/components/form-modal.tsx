@@ -2,6 +2,12 @@ import { Modal, type ModalProps } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { createFormGuard, FormGuardContext } from '@/lib/discard-changes';
 
+/** A modal as the page that opens it controls it: whether it is open, and how it closes. */
+export interface ModalControl {
+  opened: boolean;
+  onClose: () => void;
+}
+
 interface FormModalProps extends Pick<ModalProps, 'opened' | 'onClose' | 'title' | 'size'> {
   children: ReactNode;
 }

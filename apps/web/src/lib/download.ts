@@ -1,4 +1,5 @@
 import { ApiError, apiUrl, NETWORK_ERROR_MESSAGE } from './api-client';
+import { saveFile } from './save-file';
 import { getAccessToken } from './session';
 
 /** The file name a download answer gives (Content-Disposition), or `fallback`. */
@@ -40,17 +41,5 @@ export async function downloadFromApi(path: string, fallbackName: string): Promi
       body?.message ?? 'The download failed. Please try again.',
     );
   }
-  const url = URL.createObjectURL(await response.blob());
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileNameOf(response, fallbackName);
-    link.rel = 'noopener';
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-  } finally {
-    // Give the browser a moment to start the save before the blob goes away.
-    window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  }
+  saveFile(await response.blob(), fileNameOf(response, fallbackName));
 }

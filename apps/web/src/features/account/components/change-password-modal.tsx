@@ -1,6 +1,6 @@
 import { PasswordInput, Stack, Text } from '@mantine/core';
 import { ChangePasswordSchema } from '@rips/shared/account';
-import { FormModal } from '@/components/form-modal';
+import { FormModal, type ModalControl } from '@/components/form-modal';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { FormActions } from '@/components/form-actions';
 import { errorMessage } from '@/lib/api-client';
@@ -11,7 +11,7 @@ export const PASSWORD_CHANGED =
   'Your password has been changed. Other sessions have been signed out.';
 const CHANGE_FAILED = 'We could not change your password. Please try again.';
 
-export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function ChangePasswordModal({ opened, onClose }: ModalControl) {
   return (
     <FormModal opened={opened} onClose={onClose} title="Change Password">
       <ChangePasswordForm onClose={onClose} />

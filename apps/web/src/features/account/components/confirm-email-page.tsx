@@ -1,6 +1,7 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { CardPage } from '@/components/card-page';
+import { StatusAlert } from '@/components/status-alert';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -33,9 +34,7 @@ export default function ConfirmEmailPage() {
             again from your account details.
           </Alert>
         ) : mutation.isSuccess ? (
-          <Alert color="sage" variant="light" role="status">
-            {mutation.data.message}
-          </Alert>
+          <StatusAlert>{mutation.data.message}</StatusAlert>
         ) : (
           <>
             <Text>

@@ -1,13 +1,13 @@
 import { Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { UpdateProfileFieldsSchema } from '@rips/shared/account';
 import { AVATAR_REQUIRED, type SelfUser } from '@rips/shared/users';
 import { AvatarPicker } from '@/components/avatar-picker';
-import { FormModal } from '@/components/form-modal';
+import { FormModal, type ModalControl } from '@/components/form-modal';
 import { FormActions } from '@/components/form-actions';
 import { FullNameInput, UserNameInput } from '@/components/identity-inputs';
 import { UploadProgress } from '@/components/upload-progress';
 import { optionalFile, requiredFile } from '@/lib/file-fields';
+import { useAvatarSubmit } from '@/lib/use-avatar-submit';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useUpdateProfile } from '../api/account.api';
 
@@ -20,10 +20,8 @@ const NeedAvatarSchema = UpdateProfileFieldsSchema.extend({
   avatar: requiredFile(AVATAR_REQUIRED),
 });
 
-interface EditProfileModalProps {
+interface EditProfileModalProps extends ModalControl {
   user: SelfUser;
-  opened: boolean;
-  onClose: () => void;
 }
 
 /** Spec: avatar picker with preview, read-only email, username, full name, Save and Cancel. */
@@ -39,29 +37,14 @@ function EditProfileForm({ user, onClose }: { user: SelfUser; onClose: () => voi
   const form = useZodForm(user.avatar ? KeepAvatarSchema : NeedAvatarSchema, {
     initialValues: { fullName: user.fullName, userName: user.userName, avatar: null },
   });
-  const [progress, setProgress] = useState<number | null>(null);
   const mutation = useUpdateProfile();
-
-  const onSubmit = form.handleSubmit(
-    (input) =>
-      mutation.mutate(
-        { ...input, onProgress: setProgress },
-        {
-          onSuccess: () => {
-            form.notice.success(PROFILE_UPDATED);
-            onClose();
-          },
-          onError: (error) => {
-            form.showServerErrors(error, { fileField: 'avatar' });
-            form.notice.error(PROFILE_UPDATE_FAILED);
-          },
-          onSettled: () => setProgress(null),
-        },
-      ),
-    (errors) => {
-      if (errors['avatar']) form.notice.error(AVATAR_REQUIRED);
+  const { onSubmit, progress } = useAvatarSubmit(form, mutation, {
+    onSuccess: () => {
+      form.notice.success(PROFILE_UPDATED);
+      onClose();
     },
-  );
+    failure: () => PROFILE_UPDATE_FAILED,
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate>

@@ -1,8 +1,9 @@
 import { Badge, Button, Code, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { MemberAvatar } from '@/components/member-avatar';
+import { TaskButton } from '@/components/task-button';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { errorMessage } from '@/lib/api-client';
@@ -36,21 +37,17 @@ const DOWNLOAD_FAILED = 'We could not prepare your data. Please try again.';
 
 /** Everything the member gave the site, in one ZIP: profile, Life Legacy, tributes, memorials. */
 function DownloadMyDataButton() {
-  const [busy, setBusy] = useState(false);
   return (
-    <Button
+    <TaskButton
       variant="subtle"
-      loading={busy}
-      onClick={() => {
-        setBusy(true);
+      task={() =>
         downloadMyData()
           .then(() => notify.success('Your data is downloading.'))
           .catch((error: unknown) => notify.error(errorMessage(error, DOWNLOAD_FAILED)))
-          .finally(() => setBusy(false));
-      }}
+      }
     >
       Download my data
-    </Button>
+    </TaskButton>
   );
 }
 

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Container, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { CURRENT_PASSWORD_FOR_EMAIL, UpdateAccountSchema } from '@rips/shared/account';
 import { EMAIL_TAKEN_MESSAGE } from '@rips/shared/users';
 import { FormActions } from '@/components/form-actions';
+import { StatusAlert } from '@/components/status-alert';
 import { EmailInput, FullNameInput } from '@/components/identity-inputs';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -91,11 +92,7 @@ function UpdateAccountForm({ initial }: { initial: { fullName: string; email: st
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        {pending ? (
-          <Alert color="sage" variant="light" title="Check the new address" role="status">
-            {pending}
-          </Alert>
-        ) : null}
+        {pending ? <StatusAlert title="Check the new address">{pending}</StatusAlert> : null}
         <FullNameInput {...form.getInputProps('fullName')} />
         <EmailInput {...form.getInputProps('email')} />
         {emailChanges ? (

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type {
   AdminMemorial,
   AdminTribute,
@@ -7,6 +8,7 @@ import type {
   TributeKind,
 } from '@rips/shared/admin';
 import { api, request } from '@/lib/api-client';
+import { notifyFailure, notifyResult } from '../lib/notices';
 
 /** The admin lists by their path (`/admin/users`...), each a page of these. */
 export interface AdminLists {
@@ -37,6 +39,34 @@ export function useAdminAction<T>(send: (input: T) => Promise<{ message: string 
     mutationFn: send,
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
+}
+
+/**
+ * An admin action asked about first (disabling an account, removing a tribute): `ask(item)` opens
+ * the question, a ConfirmModal given `modal`; confirming runs the action and closes it once done.
+ */
+export function useConfirmedAction<T, I>(
+  send: (input: I) => Promise<{ message: string }>,
+  inputOf: (item: T) => I,
+) {
+  const action = useAdminAction(send);
+  const [asking, setAsking] = useState<T | null>(null);
+  const modal = {
+    opened: asking !== null,
+    busy: action.isPending,
+    onClose: () => setAsking(null),
+    onConfirm: () => {
+      if (!asking) return;
+      action.mutate(inputOf(asking), {
+        onSuccess: (result) => {
+          notifyResult(result);
+          setAsking(null);
+        },
+        onError: notifyFailure,
+      });
+    },
+  };
+  return { action, asking, ask: setAsking, modal };
 }
 
 export const adminCalls = {

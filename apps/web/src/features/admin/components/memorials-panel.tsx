@@ -3,64 +3,53 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { adminCalls, useAdminAction } from '../api/admin.api';
 import { longDate, notifyFailure, notifyResult } from '../lib/notices';
-import { PagedPanel, ScrollTable } from './paged-panel';
+import { PagedPanel } from './paged-panel';
 
 /** Every memorial, searchable by title; any may be featured as an honored legend on the home page. */
 export function MemorialsPanel() {
   const featured = useAdminAction(adminCalls.setFeatured);
   return (
-    <PagedPanel
-      list="memorials"
-      label="Memorials"
-      noun="memorials"
-      searchLabel="Search memorials by title"
-    >
-      {(memorials) => (
-        <ScrollTable
-          label="Memorials table"
-          minWidth={700}
-          head={['Memorial', 'Sponsored by', 'Created', 'Featured', 'Actions']}
-        >
-          {memorials.map((memorial) => (
-            <Table.Tr key={memorial._id}>
-              <Table.Td>
-                <Anchor component={Link} to={paths.post.href(memorial._id)} fw={600}>
-                  {memorial.title}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{memorial.owner.fullName}</Table.Td>
-              <Table.Td>{longDate(memorial.createdAt)}</Table.Td>
-              <Table.Td>
-                {memorial.featured ? (
-                  <Badge variant="light" color="sage">
-                    Honored legend
-                  </Badge>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    No
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Button
-                  size="compact-sm"
-                  variant="light"
-                  aria-label={`${memorial.featured ? 'Unfeature' : 'Feature'} ${memorial.title}`}
-                  loading={featured.isPending && featured.variables?.id === memorial._id}
-                  onClick={() =>
-                    featured.mutate(
-                      { id: memorial._id, featured: !memorial.featured },
-                      { onSuccess: notifyResult, onError: notifyFailure },
-                    )
-                  }
-                >
-                  {memorial.featured ? 'Unfeature' : 'Feature'}
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </ScrollTable>
-      )}
+    <PagedPanel list="memorials">
+      {(memorials) =>
+        memorials.map((memorial) => (
+          <Table.Tr key={memorial._id}>
+            <Table.Td>
+              <Anchor component={Link} to={paths.post.href(memorial._id)} fw={600}>
+                {memorial.title}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>{memorial.owner.fullName}</Table.Td>
+            <Table.Td>{longDate(memorial.createdAt)}</Table.Td>
+            <Table.Td>
+              {memorial.featured ? (
+                <Badge variant="light" color="sage">
+                  Honored legend
+                </Badge>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  No
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Button
+                size="compact-sm"
+                variant="light"
+                aria-label={`${memorial.featured ? 'Unfeature' : 'Feature'} ${memorial.title}`}
+                loading={featured.isPending && featured.variables?.id === memorial._id}
+                onClick={() =>
+                  featured.mutate(
+                    { id: memorial._id, featured: !memorial.featured },
+                    { onSuccess: notifyResult, onError: notifyFailure },
+                  )
+                }
+              >
+                {memorial.featured ? 'Unfeature' : 'Feature'}
+              </Button>
+            </Table.Td>
+          </Table.Tr>
+        ))
+      }
     </PagedPanel>
   );
 }

@@ -1,12 +1,11 @@
 import { Anchor, Badge, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminTribute } from '@rips/shared/admin';
 import { ConfirmModal } from '@/components/confirm-modal';
 import { paths } from '@/config/paths';
 import { tributeKindByNoun } from '@/config/tribute-kinds';
-import { adminCalls, useAdminAction } from '../api/admin.api';
-import { longDate, notifyFailure, notifyResult } from '../lib/notices';
+import { adminCalls, useConfirmedAction } from '../api/admin.api';
+import { longDate } from '../lib/notices';
 import { PagedPanel } from './paged-panel';
 
 /** The kind's label and colour; a kind this page does not know yet is a plain "Tribute". */
@@ -16,15 +15,16 @@ function kindOf(tribute: AdminTribute) {
 
 /** The newest tributes on every memorial, each with Remove (after a confirmation). */
 export function TributesPanel() {
-  const remove = useAdminAction(adminCalls.removeTribute);
-  const [removing, setRemoving] = useState<AdminTribute | null>(null);
+  const remove = useConfirmedAction(adminCalls.removeTribute, (tribute: AdminTribute) => ({
+    kind: tribute.kind,
+    id: tribute._id,
+  }));
+  const removing = remove.asking;
 
   return (
     <>
       <PagedPanel
         list="tributes"
-        label="Recent tributes"
-        noun="tributes"
         intro={
           <Text c="dimmed" mb="md">
             The newest flowers and prayers on every memorial. Remove anything unkind or out of
@@ -43,7 +43,7 @@ export function TributesPanel() {
                 <TributeRow
                   key={`${tribute.kind}-${tribute._id}`}
                   tribute={tribute}
-                  onRemove={() => setRemoving(tribute)}
+                  onRemove={() => remove.ask(tribute)}
                 />
               ))}
             </Stack>
@@ -51,25 +51,10 @@ export function TributesPanel() {
         }
       </PagedPanel>
       <ConfirmModal
-        opened={removing !== null}
+        {...remove.modal}
         title={`Remove this ${removing ? kindOf(removing).noun : 'tribute'}?`}
         body="It will be removed from the memorial for everyone. This cannot be undone."
         confirmLabel="Remove"
-        busy={remove.isPending}
-        onClose={() => setRemoving(null)}
-        onConfirm={() =>
-          removing &&
-          remove.mutate(
-            { kind: removing.kind, id: removing._id },
-            {
-              onSuccess: (result) => {
-                notifyResult(result);
-                setRemoving(null);
-              },
-              onError: notifyFailure,
-            },
-          )
-        }
       />
     </>
   );

@@ -1,6 +1,7 @@
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoginSchema } from '@rips/shared/users';
+import { UserNameInput } from '@/components/identity-inputs';
 import { paths, safeNextPath } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -32,13 +33,8 @@ export function LoginForm() {
   return (
     <form method="post" onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <TextInput
+        <UserNameInput
           label="Username or Email"
-          name="userName"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
           // Rendered on the server: typing waits until the app can keep it.
           readOnly={!hydrated}
           {...form.getInputProps('userName')}

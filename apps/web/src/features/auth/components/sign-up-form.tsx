@@ -14,6 +14,7 @@ import { UploadProgress } from '@/components/upload-progress';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { requiredFile } from '@/lib/file-fields';
+import { useAvatarSubmit } from '@/lib/use-avatar-submit';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useRegister } from '../api/auth.api';
 
@@ -40,29 +41,14 @@ export function SignUpForm() {
   });
   // Shown, as the spec has it, but not enforced.
   const [agreed, setAgreed] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
   const mutation = useRegister();
-
-  const onSubmit = form.handleSubmit(
-    (input) =>
-      mutation.mutate(
-        { ...input, onProgress: setProgress },
-        {
-          onSuccess: () => {
-            form.notice.success(SIGN_UP_SUCCESS);
-            void navigate(paths.login.href());
-          },
-          onError: (error) => {
-            form.showServerErrors(error, { fileField: 'avatar' });
-            form.notice.error(failureMessage(error));
-          },
-          onSettled: () => setProgress(null),
-        },
-      ),
-    (errors) => {
-      if (errors['avatar']) form.notice.error(AVATAR_REQUIRED);
+  const { onSubmit, progress } = useAvatarSubmit(form, mutation, {
+    onSuccess: () => {
+      form.notice.success(SIGN_UP_SUCCESS);
+      void navigate(paths.login.href());
     },
-  );
+    failure: failureMessage,
+  });
 
   return (
     <form method="post" onSubmit={onSubmit} noValidate>

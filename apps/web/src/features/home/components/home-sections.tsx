@@ -6,6 +6,20 @@ import { HomeCallToAction } from './home-call-to-action';
 import { HomeSection } from './home-section';
 import classes from './home.module.css';
 
+/** A feature's or a step's small heading and its words. */
+function TitledText({ title, text }: { title: string; text: string }) {
+  return (
+    <>
+      <Title order={3} size="h5" className={classes.featureTitle}>
+        {title}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {text}
+      </Text>
+    </>
+  );
+}
+
 export function FeaturesList() {
   return (
     <HomeSection
@@ -19,12 +33,7 @@ export function FeaturesList() {
             <span className={classes.featureIcon}>
               <FeatureIcon name={feature.icon} />
             </span>
-            <Title order={3} size="h5" className={classes.featureTitle}>
-              {feature.title}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {feature.text}
-            </Text>
+            <TitledText title={feature.title} text={feature.text} />
           </li>
         ))}
       </ul>
@@ -42,12 +51,7 @@ export function HowItWorks() {
               {index + 1}
             </span>
             <div>
-              <Title order={3} size="h5" className={classes.featureTitle}>
-                {step.title}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {step.text}
-              </Text>
+              <TitledText title={step.title} text={step.text} />
             </div>
           </li>
         ))}

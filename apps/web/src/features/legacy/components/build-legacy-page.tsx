@@ -122,11 +122,7 @@ function LegacyEditor({ initial, userId }: { initial: LegacyFormValues; userId: 
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="xl">
-        <DraftNotice
-          draft={form.offeredDraft}
-          onRestore={form.restoreDraft}
-          onDiscard={form.discardDraft}
-        />
+        <DraftNotice form={form} />
         <Paper
           withBorder
           radius="lg"

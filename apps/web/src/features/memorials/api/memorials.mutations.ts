@@ -38,23 +38,23 @@ function storeMemorial(queryClient: QueryClient, memorial: MemorialDetail) {
   return refreshMemorialLists(queryClient);
 }
 
-export function useCreateMemorial() {
+/** An upload that makes a memorial (new, or from an archive); it joins the lists it belongs in. */
+function useMemorialUpload<T>(send: (body: FormData, onProgress?: Progress) => Promise<T>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, onProgress }: { body: FormData; onProgress?: Progress }) =>
-      createMemorial(body, onProgress),
+      send(body, onProgress),
     onSuccess: () => refreshMemorialLists(queryClient),
   });
 }
 
+export function useCreateMemorial() {
+  return useMemorialUpload(createMemorial);
+}
+
 /** A memorial recreated from its archive joins the importer's lists. */
 export function useImportMemorial() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body, onProgress }: { body: FormData; onProgress?: Progress }) =>
-      importMemorial(body, onProgress),
-    onSuccess: () => refreshMemorialLists(queryClient),
-  });
+  return useMemorialUpload(importMemorial);
 }
 
 /** Edit Rip and the profile's inline form (PATCH). */

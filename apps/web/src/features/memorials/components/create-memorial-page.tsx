@@ -1,9 +1,9 @@
 import { Container, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
-import { VISIBILITY_LABELS, type MemorialVisibility } from '@rips/shared/memorials';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { FormActions } from '@/components/form-actions';
 import { UploadProgress } from '@/components/upload-progress';
+import { VisibilityChoices } from '@/components/visibility-choices';
 import { paths } from '@/config/paths';
 import { isUnreachable, offlineText } from '@/lib/api-client';
 import { useLeaveGuard } from '@/lib/use-leave-guard';
@@ -79,16 +79,7 @@ function CreateMemorialForm({ ownerName }: { ownerName: string }) {
                 description="You can change this later under Manage."
                 {...form.getInputProps('visibility')}
               >
-                <Stack gap="sm" mt="xs">
-                  {(Object.keys(VISIBILITY_LABELS) as MemorialVisibility[]).map((v) => (
-                    <Radio
-                      key={v}
-                      value={v}
-                      label={VISIBILITY_LABELS[v].label}
-                      description={VISIBILITY_LABELS[v].description}
-                    />
-                  ))}
-                </Stack>
+                <VisibilityChoices />
               </Radio.Group>
               <UploadProgress
                 progress={mutation.isPending && form.values.image ? progress : null}

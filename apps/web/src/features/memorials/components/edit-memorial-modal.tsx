@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import type { MemorialDetail } from '@rips/shared/memorials';
-import { FormModal } from '@/components/form-modal';
+import { FormModal, type ModalControl } from '@/components/form-modal';
 import { FormActions } from '@/components/form-actions';
 import { ApiError } from '@/lib/api-client';
 import { useZodForm } from '@/lib/use-zod-form';
@@ -12,10 +12,8 @@ import { MemorialFields } from './memorial-fields';
 const UPDATED = 'Post updated successfully!';
 const UPDATE_FAILED = 'An error occurred';
 
-interface EditMemorialModalProps {
+interface EditMemorialModalProps extends ModalControl {
   memorial: MemorialDetail;
-  opened: boolean;
-  onClose: () => void;
 }
 
 /** The Edit Rip modal. The picture may stay as it is (docs/decisions: edit without a new image). */

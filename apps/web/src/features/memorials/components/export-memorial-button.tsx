@@ -1,5 +1,4 @@
-import { Button } from '@mantine/core';
-import { useState } from 'react';
+import { TaskButton } from '@/components/task-button';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { downloadMemorialArchive, requestMemorialArchive } from '../api/memorials.api';
@@ -11,13 +10,10 @@ const EXPORT_FAILED = 'We could not prepare this memorial’s archive. Please tr
  * tributes, galleries, files) as one ZIP that opens in any browser without this site.
  */
 export function ExportMemorialButton({ memorialId }: { memorialId: string }) {
-  const [busy, setBusy] = useState(false);
   return (
-    <Button
+    <TaskButton
       variant="default"
-      loading={busy}
-      onClick={() => {
-        setBusy(true);
+      task={() =>
         downloadMemorialArchive(memorialId)
           .then(() => notify.success('The memorial’s archive is downloading.'))
           .catch(async (error: unknown) => {
@@ -26,10 +22,9 @@ export function ExportMemorialButton({ memorialId }: { memorialId: string }) {
             notify.info(await requestMemorialArchive(memorialId));
           })
           .catch((error: unknown) => notify.error(errorMessage(error, EXPORT_FAILED)))
-          .finally(() => setBusy(false));
-      }}
+      }
     >
       Export this memorial
-    </Button>
+    </TaskButton>
   );
 }

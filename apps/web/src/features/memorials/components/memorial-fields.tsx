@@ -60,11 +60,7 @@ export function MemorialFields({ form, variant, currentImageNote }: MemorialFiel
       : null;
   return (
     <Stack gap="md">
-      <DraftNotice
-        draft={form.offeredDraft}
-        onRestore={form.restoreDraft}
-        onDiscard={form.discardDraft}
-      />
+      <DraftNotice form={form} />
       <TextInput
         label={variant === 'edit' ? 'Rip Name' : 'Title'}
         description={lengthHint(

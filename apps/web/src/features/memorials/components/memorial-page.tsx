@@ -1,19 +1,9 @@
-import {
-  Button,
-  Center,
-  Container,
-  Grid,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, memo, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { MemorialAbilities, MemorialDetail, MemorialVisibility } from '@rips/shared/memorials';
+import { ContentLoader } from '@/components/page-loader';
 import { MemorialPhoto } from '@/components/memorial-photo';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -63,12 +53,7 @@ export function MemorialPage({ extras, notFound }: MemorialPageProps) {
   const deferredAbilities = useDeferredValue(abilities);
 
   if (query.isPending) {
-    return (
-      <Center py={96} role="status" aria-live="polite">
-        <Loader aria-hidden="true" />
-        <span className="visually-hidden">Loading the memorial…</span>
-      </Center>
-    );
+    return <ContentLoader py={96} label="Loading the memorial…" />;
   }
   if (query.isError) {
     const missing = query.error instanceof ApiError && query.error.status === 404;

@@ -4,7 +4,6 @@ import {
   Center,
   Container,
   Group,
-  Loader,
   Stack,
   Text,
   TextInput,
@@ -15,6 +14,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { MemorialSummary } from '@rips/shared/memorials';
+import { ContentLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -142,12 +142,7 @@ function MemorialResults({
   }, [hasMore, loadingMore, loadMore]);
 
   if (status === 'pending') {
-    return (
-      <Center py={64} role="status" aria-live="polite">
-        <Loader aria-hidden="true" />
-        <span className="visually-hidden">Loading memorials…</span>
-      </Center>
-    );
+    return <ContentLoader py={64} label="Loading memorials…" />;
   }
   if (status === 'error') {
     return (

@@ -1,17 +1,16 @@
 import { Button, Center, Group, Loader, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { MemorialDetail, PosterSize } from '@rips/shared/memorials';
+import type { ModalControl } from '@/components/form-modal';
 import { errorMessage } from '@/lib/api-client';
 import { fileNameStem, saveFile } from '@/lib/save-file';
 import { useObjectUrl } from '@/lib/use-object-url';
 import { getPoster, getQrCode, qrCodeQuery } from '../api/memorials.api';
 import classes from './memorials.module.css';
 
-interface ShareDialogProps {
+interface ShareDialogProps extends ModalControl {
   memorial: MemorialDetail;
-  opened: boolean;
-  onClose: () => void;
 }
 
 const POSTERS: Array<{ size: PosterSize; label: string }> = [
@@ -29,6 +28,29 @@ export function ShareDialog({ memorial, opened, onClose }: ShareDialogProps) {
     <Modal opened={opened} onClose={onClose} title="Share this memorial" size="lg" radius="lg">
       {opened ? <ShareOptions memorial={memorial} /> : null}
     </Modal>
+  );
+}
+
+/** One way to share: its heading, what it is good for, and its controls. */
+function ShareWay({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro: string;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h5">
+        {title}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {intro}
+      </Text>
+      {children}
+    </Stack>
   );
 }
 
@@ -109,14 +131,10 @@ function ShareOptions({ memorial }: { memorial: MemorialDetail }) {
         ) : null}
       </Stack>
 
-      <Stack gap="xs">
-        <Title order={3} size="h5">
-          QR code
-        </Title>
-        <Text size="sm" c="dimmed">
-          A phone&apos;s camera opens the memorial from it: for an order of service, a card or a
-          headstone.
-        </Text>
+      <ShareWay
+        title="QR code"
+        intro="A phone's camera opens the memorial from it: for an order of service, a card or a headstone."
+      >
         <Center className={classes.qrFrame}>
           {qrUrl ? (
             <img
@@ -144,15 +162,12 @@ function ShareOptions({ memorial }: { memorial: MemorialDetail }) {
             Download QR code
           </Button>
         </Group>
-      </Stack>
+      </ShareWay>
 
-      <Stack gap="xs">
-        <Title order={3} size="h5">
-          Printable poster
-        </Title>
-        <Text size="sm" c="dimmed">
-          The photo, name and dates, your poster line, the QR code and the link, ready to print.
-        </Text>
+      <ShareWay
+        title="Printable poster"
+        intro="The photo, name and dates, your poster line, the QR code and the link, ready to print."
+      >
         <Group>
           {POSTERS.map(({ size, label }) => (
             <Button
@@ -171,7 +186,7 @@ function ShareOptions({ memorial }: { memorial: MemorialDetail }) {
             </Button>
           ))}
         </Group>
-      </Stack>
+      </ShareWay>
       {failure ? (
         <Text size="sm" c="red.8" role="alert">
           {failure}

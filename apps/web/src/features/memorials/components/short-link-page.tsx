@@ -1,7 +1,7 @@
-import { Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
 import { ErrorFallback } from '@/components/error-fallback';
+import { ContentLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { shortLinkQuery } from '../api/memorials.api';
@@ -19,10 +19,5 @@ export function ShortLinkPage() {
     const missing = query.error instanceof ApiError && query.error.status === 404;
     return <ErrorFallback notFound={missing} />;
   }
-  return (
-    <Center py={96} role="status" aria-live="polite">
-      <Loader aria-hidden="true" />
-      <span className="visually-hidden">Opening the memorial…</span>
-    </Center>
-  );
+  return <ContentLoader py={96} label="Opening the memorial…" />;
 }

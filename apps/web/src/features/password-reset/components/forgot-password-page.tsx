@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Stack } from '@mantine/core';
+import { Anchor, Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ForgotPasswordSchema } from '@rips/shared/account';
 import { CardPage } from '@/components/card-page';
+import { StatusAlert } from '@/components/status-alert';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { EmailInput, UserNameInput } from '@/components/identity-inputs';
 import { paths } from '@/config/paths';
@@ -56,11 +57,7 @@ export default function ForgotPasswordPage() {
     >
       <form method="post" onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          {sent ? (
-            <Alert color="sage" variant="light" title="Check your email" role="status">
-              {sent}
-            </Alert>
-          ) : null}
+          {sent ? <StatusAlert title="Check your email">{sent}</StatusAlert> : null}
           <UserNameInput {...form.getInputProps('userName')} />
           <EmailInput
             label="Email (Optional)"

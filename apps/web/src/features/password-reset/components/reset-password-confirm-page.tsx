@@ -2,6 +2,7 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ResetPasswordConfirmSchema } from '@rips/shared/account';
 import { CardPage } from '@/components/card-page';
+import { StatusAlert } from '@/components/status-alert';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -56,9 +57,7 @@ export default function ResetPasswordConfirmPage() {
             one.
           </Alert>
         ) : mutation.isSuccess ? (
-          <Alert color="sage" variant="light" role="status">
-            {mutation.data.message}
-          </Alert>
+          <StatusAlert>{mutation.data.message}</StatusAlert>
         ) : (
           <form onSubmit={onSubmit} noValidate>
             <Stack gap="md">

@@ -2,10 +2,8 @@ import {
   Alert,
   Anchor,
   Button,
-  Center,
   Container,
   Group,
-  Loader,
   Paper,
   Stack,
   Text,
@@ -16,6 +14,7 @@ import { CreateAccessRequestSchema } from '@rips/shared/stewardship';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ContentLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -32,12 +31,7 @@ const MESSAGE_MAX = 500;
 export function AccessRequestPage({ id, fallback }: { id: string; fallback: ReactNode }) {
   const summary = useQuery(accessSummaryQuery(id));
   if (summary.isPending) {
-    return (
-      <Center py={96} role="status" aria-live="polite">
-        <Loader aria-hidden="true" />
-        <span className="visually-hidden">Loading the memorial…</span>
-      </Center>
-    );
+    return <ContentLoader py={96} label="Loading the memorial…" />;
   }
   if (summary.isError) return <>{fallback}</>;
   return (

@@ -18,11 +18,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import {
-  VISIBILITY_LABELS,
-  type MemorialDetail,
-  type MemorialVisibility,
-} from '@rips/shared/memorials';
+import type { MemorialDetail, MemorialVisibility } from '@rips/shared/memorials';
 import {
   CreateInvitationSchema,
   GRANTABLE_ROLES,
@@ -31,10 +27,13 @@ import {
   type GrantableRole,
   type ModerationItem,
   type People,
+  type UpdateSettings,
 } from '@rips/shared/stewardship';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { ComponentProps, ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
+import { VisibilityChoices } from '@/components/visibility-choices';
 import { paths } from '@/config/paths';
 import { api, errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -56,15 +55,29 @@ import {
   useUpdateSettings,
 } from '../api/stewardship.api';
 
-const TABS = ['settings', 'people', 'moderation', 'activity', 'ownership'] as const;
-type Tab = (typeof TABS)[number];
-const TAB_LABELS: Record<Tab, string> = {
-  settings: 'Privacy',
-  people: 'People',
-  moderation: 'Moderation',
-  activity: 'Activity',
-  ownership: 'Ownership',
+/** The Manage area's tabs, in their order: each one's label and panel. */
+const TABS = {
+  settings: { label: 'Privacy', Panel: SettingsPanel },
+  people: { label: 'People', Panel: PeoplePanel },
+  moderation: { label: 'Moderation', Panel: ModerationPanel },
+  activity: { label: 'Activity', Panel: ActivityPanel },
+  ownership: { label: 'Ownership', Panel: OwnershipPanel },
 };
+type Tab = keyof typeof TABS;
+const TAB_KEYS = Object.keys(TABS) as Tab[];
+
+/** A panel's data once loaded; until then a small spinner, or the failure in the server's words. */
+function Loaded<T>({
+  query,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <Loader size="sm" aria-label="Loading" />;
+  if (query.isError) return <Alert color="red">{errorMessage(query.error)}</Alert>;
+  return children(query.data);
+}
 
 /** The memorial as its Manage area reads it (the memorial feature owns the detail query). */
 function useMemorial(id: string) {
@@ -95,8 +108,10 @@ export default function ManagePage() {
       </Container>
     );
   }
-  const current: Tab = TABS.includes(tab as Tab) ? (tab as Tab) : 'settings';
+  const current: Tab = TAB_KEYS.includes(tab as Tab) ? (tab as Tab) : 'settings';
   const m = memorial.data;
+  // Only the owner (and admins) may hand the memorial on.
+  const shown = TAB_KEYS.filter((t) => t !== 'ownership' || m.abilities.transfer);
   return (
     <Container size="md" py={{ base: 24, sm: 40 }}>
       <meta name="robots" content="noindex" />
@@ -116,38 +131,60 @@ export default function ManagePage() {
           keepMounted={false}
         >
           <Tabs.List mb="lg">
-            {TABS.filter((t) => t !== 'ownership' || m.abilities.transfer).map((t) => (
+            {shown.map((t) => (
               <Tabs.Tab key={t} value={t}>
-                {TAB_LABELS[t]}
+                {TABS[t].label}
               </Tabs.Tab>
             ))}
           </Tabs.List>
-          <Tabs.Panel value="settings">
-            <SettingsPanel memorial={m} />
-          </Tabs.Panel>
-          <Tabs.Panel value="people">
-            <PeoplePanel memorial={m} />
-          </Tabs.Panel>
-          <Tabs.Panel value="moderation">
-            <ModerationPanel memorial={m} />
-          </Tabs.Panel>
-          <Tabs.Panel value="activity">
-            <ActivityPanel memorial={m} />
-          </Tabs.Panel>
-          {m.abilities.transfer ? (
-            <Tabs.Panel value="ownership">
-              <OwnershipPanel memorial={m} />
-            </Tabs.Panel>
-          ) : null}
+          {shown.map((t) => {
+            const { Panel } = TABS[t];
+            return (
+              <Tabs.Panel key={t} value={t}>
+                <Panel memorial={m} />
+              </Tabs.Panel>
+            );
+          })}
         </Tabs>
       </Stack>
     </Container>
   );
 }
 
+/** The settings that are on or off; some only count for memorials of one visibility. */
+const SWITCHES: Array<{
+  label: string;
+  description: string;
+  isOn: (memorial: MemorialDetail) => boolean;
+  turn: (on: boolean) => UpdateSettings;
+  onlyFor?: MemorialVisibility;
+}> = [
+  {
+    label: 'Let search engines show this memorial',
+    description:
+      'Only for memorials everyone may see; otherwise search engines are always asked to skip it.',
+    isOn: (memorial) => memorial.indexable,
+    turn: (on) => ({ indexable: on }),
+    onlyFor: 'public',
+  },
+  {
+    label: 'Approve flowers and prayers before they appear',
+    description: 'Visitors see their own as awaiting approval until you or a manager approves it.',
+    isOn: (memorial) => memorial.tributeModeration === 'approve',
+    turn: (on) => ({ tributeModeration: on ? 'approve' : 'open' }),
+  },
+  {
+    label: 'Let people who cannot see it ask to join',
+    description: 'For private memorials: others see only its name and may send a request.',
+    isOn: (memorial) => memorial.allowAccessRequests,
+    turn: (on) => ({ allowAccessRequests: on }),
+    onlyFor: 'private',
+  },
+];
+
 function SettingsPanel({ memorial }: { memorial: MemorialDetail }) {
   const mutation = useUpdateSettings(memorial._id);
-  const save = (change: Parameters<typeof mutation.mutate>[0]) =>
+  const save = (change: UpdateSettings) =>
     mutation.mutate(change, {
       onSuccess: () => notify.success('The memorial’s settings were saved.'),
       onError: (error) => notify.error(errorMessage(error)),
@@ -160,45 +197,36 @@ function SettingsPanel({ memorial }: { memorial: MemorialDetail }) {
           value={memorial.visibility}
           onChange={(value) => save({ visibility: value as MemorialVisibility })}
         >
-          <Stack gap="sm" mt="xs">
-            {(Object.keys(VISIBILITY_LABELS) as MemorialVisibility[]).map((v) => (
-              <Radio
-                key={v}
-                value={v}
-                label={VISIBILITY_LABELS[v].label}
-                description={VISIBILITY_LABELS[v].description}
-                disabled={mutation.isPending}
-              />
-            ))}
-          </Stack>
+          <VisibilityChoices disabled={mutation.isPending} />
         </Radio.Group>
-        <Switch
-          label="Let search engines show this memorial"
-          description="Only for memorials everyone may see; otherwise search engines are always asked to skip it."
-          checked={memorial.indexable}
-          disabled={memorial.visibility !== 'public' || mutation.isPending}
-          onChange={(event) => save({ indexable: event.currentTarget.checked })}
-        />
-        <Switch
-          label="Approve flowers and prayers before they appear"
-          description="Visitors see their own as awaiting approval until you or a manager approves it."
-          checked={memorial.tributeModeration === 'approve'}
-          disabled={mutation.isPending}
-          onChange={(event) =>
-            save({ tributeModeration: event.currentTarget.checked ? 'approve' : 'open' })
-          }
-        />
-        <Switch
-          label="Let people who cannot see it ask to join"
-          description="For private memorials: others see only its name and may send a request."
-          checked={memorial.allowAccessRequests}
-          disabled={memorial.visibility !== 'private' || mutation.isPending}
-          onChange={(event) => save({ allowAccessRequests: event.currentTarget.checked })}
-        />
+        {SWITCHES.map((setting) => (
+          <Switch
+            key={setting.label}
+            label={setting.label}
+            description={setting.description}
+            checked={setting.isOn(memorial)}
+            disabled={
+              (setting.onlyFor !== undefined && memorial.visibility !== setting.onlyFor) ||
+              mutation.isPending
+            }
+            onChange={(event) => save(setting.turn(event.currentTarget.checked))}
+          />
+        ))}
       </Stack>
     </Paper>
   );
 }
+
+/** The answers to a request to see the memorial, and what each says once done. */
+const DECISIONS: Array<{
+  action: 'approve' | 'decline';
+  label: string;
+  variant?: 'default';
+  decided: string;
+}> = [
+  { action: 'approve', label: 'Approve', decided: 'Approved.' },
+  { action: 'decline', label: 'Decline', variant: 'default', decided: 'Declined.' },
+];
 
 function PeoplePanel({ memorial }: { memorial: MemorialDetail }) {
   const people = useQuery(peopleQuery(memorial._id));
@@ -303,25 +331,17 @@ function PeoplePanel({ memorial }: { memorial: MemorialDetail }) {
                   {r.message ? `: “${r.message}”` : ''}
                 </Text>
                 <Group gap="xs">
-                  <Button
-                    size="xs"
-                    aria-label={`Approve ${r.user.fullName}’s request`}
-                    onClick={() =>
-                      decide.mutate({ requestId: r._id, action: 'approve' }, done('Approved.'))
-                    }
-                  >
-                    Approve
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    aria-label={`Decline ${r.user.fullName}’s request`}
-                    onClick={() =>
-                      decide.mutate({ requestId: r._id, action: 'decline' }, done('Declined.'))
-                    }
-                  >
-                    Decline
-                  </Button>
+                  {DECISIONS.map(({ action, label, variant, decided }) => (
+                    <Button
+                      key={action}
+                      size="xs"
+                      variant={variant}
+                      aria-label={`${label} ${r.user.fullName}’s request`}
+                      onClick={() => decide.mutate({ requestId: r._id, action }, done(decided))}
+                    >
+                      {label}
+                    </Button>
+                  ))}
                 </Group>
               </Group>
             ))}
@@ -329,6 +349,36 @@ function PeoplePanel({ memorial }: { memorial: MemorialDetail }) {
         </Paper>
       ) : null}
     </Stack>
+  );
+}
+
+interface PanelFormProps {
+  title: string;
+  onSubmit: ComponentProps<'form'>['onSubmit'];
+  busy: boolean;
+  /** The submit button's words. */
+  submit: string;
+  children: ReactNode;
+}
+
+/** A panel holding one form: its heading, its fields, and its submit button. */
+function PanelForm({ title, onSubmit, busy, submit, children }: PanelFormProps) {
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <form onSubmit={onSubmit} noValidate aria-busy={busy}>
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {title}
+          </Title>
+          {children}
+          <Group>
+            <Button type="submit" loading={busy}>
+              {submit}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
   );
 }
 
@@ -352,31 +402,24 @@ function InviteForm({ memorial }: { memorial: MemorialDetail }) {
     }),
   );
   return (
-    <Paper withBorder radius="md" p="lg">
-      <form onSubmit={onSubmit} noValidate aria-busy={invite.isPending}>
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            Invite family and friends
-          </Title>
-          <TextInput
-            label="Their email address"
-            type="email"
-            autoComplete="off"
-            {...form.getInputProps('email')}
-          />
-          <NativeSelect
-            label="Their role"
-            data={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
-            {...form.getInputProps('role')}
-          />
-          <Group>
-            <Button type="submit" loading={invite.isPending}>
-              Send invitation
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <PanelForm
+      title="Invite family and friends"
+      onSubmit={onSubmit}
+      busy={invite.isPending}
+      submit="Send invitation"
+    >
+      <TextInput
+        label="Their email address"
+        type="email"
+        autoComplete="off"
+        {...form.getInputProps('email')}
+      />
+      <NativeSelect
+        label="Their role"
+        data={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+        {...form.getInputProps('role')}
+      />
+    </PanelForm>
   );
 }
 
@@ -389,7 +432,7 @@ function ModerationList({
   memorial: MemorialDetail;
   title: string;
   items: ModerationItem[];
-  actions: Array<'approve' | 'hide' | 'unhide' | 'delete'>;
+  actions: readonly ('approve' | 'hide' | 'unhide' | 'delete')[];
 }) {
   const moderate = useModerate(memorial._id);
   const labels = { approve: 'Approve', hide: 'Hide', unhide: 'Show again', delete: 'Delete' };
@@ -443,55 +486,57 @@ function ModerationList({
   );
 }
 
+/** The moderation queue's lists, each with the actions that suit it. */
+const QUEUE_LISTS = [
+  { key: 'pending', title: 'Awaiting approval', actions: ['approve', 'hide', 'delete'] },
+  { key: 'reported', title: 'Reported', actions: ['approve', 'hide', 'delete'] },
+  { key: 'hidden', title: 'Hidden', actions: ['unhide', 'delete'] },
+] as const;
+
 function ModerationPanel({ memorial }: { memorial: MemorialDetail }) {
   const queue = useQuery(moderationQuery(memorial._id));
-  if (queue.isPending) return <Loader size="sm" aria-label="Loading" />;
-  if (queue.isError) return <Alert color="red">{errorMessage(queue.error)}</Alert>;
   return (
-    <Stack gap="lg">
-      <ModerationList
-        memorial={memorial}
-        title="Awaiting approval"
-        items={queue.data.pending}
-        actions={['approve', 'hide', 'delete']}
-      />
-      <ModerationList
-        memorial={memorial}
-        title="Reported"
-        items={queue.data.reported}
-        actions={['approve', 'hide', 'delete']}
-      />
-      <ModerationList
-        memorial={memorial}
-        title="Hidden"
-        items={queue.data.hidden}
-        actions={['unhide', 'delete']}
-      />
-    </Stack>
+    <Loaded query={queue}>
+      {(lists) => (
+        <Stack gap="lg">
+          {QUEUE_LISTS.map(({ key, title, actions }) => (
+            <ModerationList
+              key={key}
+              memorial={memorial}
+              title={title}
+              items={lists[key]}
+              actions={actions}
+            />
+          ))}
+        </Stack>
+      )}
+    </Loaded>
   );
 }
 
 function ActivityPanel({ memorial }: { memorial: MemorialDetail }) {
   const activity = useQuery(activityQuery(memorial._id));
-  if (activity.isPending) return <Loader size="sm" aria-label="Loading" />;
-  if (activity.isError) return <Alert color="red">{errorMessage(activity.error)}</Alert>;
   return (
-    <Paper withBorder radius="md" p="lg">
-      {activity.data.items.length === 0 ? (
-        <Text c="dimmed">Nothing has changed yet.</Text>
-      ) : (
-        <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {activity.data.items.map((a) => (
-            <Text key={a._id} component="li" size="sm">
-              <time dateTime={a.createdAt}>{new Date(a.createdAt).toLocaleString()}</time>:{' '}
-              <strong>{a.actor}</strong> {a.action}
-              {a.target ? ` (${a.target})` : ''}
-              {a.detail ? ` — ${a.detail}` : ''}
-            </Text>
-          ))}
-        </Stack>
+    <Loaded query={activity}>
+      {({ items }) => (
+        <Paper withBorder radius="md" p="lg">
+          {items.length === 0 ? (
+            <Text c="dimmed">Nothing has changed yet.</Text>
+          ) : (
+            <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {items.map((a) => (
+                <Text key={a._id} component="li" size="sm">
+                  <time dateTime={a.createdAt}>{new Date(a.createdAt).toLocaleString()}</time>:{' '}
+                  <strong>{a.actor}</strong> {a.action}
+                  {a.target ? ` (${a.target})` : ''}
+                  {a.detail ? ` — ${a.detail}` : ''}
+                </Text>
+              ))}
+            </Stack>
+          )}
+        </Paper>
       )}
-    </Paper>
+    </Loaded>
   );
 }
 
@@ -538,31 +583,22 @@ function OwnershipPanel({ memorial }: { memorial: MemorialDetail }) {
           />
         </Stack>
       </Paper>
-      <Paper withBorder radius="md" p="lg">
-        <form onSubmit={onTransfer} noValidate aria-busy={transfer.isPending}>
-          <Stack gap="sm">
-            <Title order={2} size="h4">
-              Transfer ownership
-            </Title>
-            {people.data?.pendingOwner ? (
-              <Text size="sm">
-                Offered to {people.data.pendingOwner.fullName}, not yet accepted.
-              </Text>
-            ) : null}
-            <NativeSelect
-              label="New owner"
-              description="They are emailed and must accept. You stay on as a manager."
-              data={choices}
-              {...form.getInputProps('userId')}
-            />
-            <Group>
-              <Button type="submit" loading={transfer.isPending}>
-                Offer ownership
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
+      <PanelForm
+        title="Transfer ownership"
+        onSubmit={onTransfer}
+        busy={transfer.isPending}
+        submit="Offer ownership"
+      >
+        {people.data?.pendingOwner ? (
+          <Text size="sm">Offered to {people.data.pendingOwner.fullName}, not yet accepted.</Text>
+        ) : null}
+        <NativeSelect
+          label="New owner"
+          description="They are emailed and must accept. You stay on as a manager."
+          data={choices}
+          {...form.getInputProps('userId')}
+        />
+      </PanelForm>
     </Stack>
   );
 }

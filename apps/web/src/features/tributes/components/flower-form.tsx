@@ -1,4 +1,4 @@
-import { Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useState } from 'react';
 import {
   BOUQUET_IDS,
@@ -9,13 +9,13 @@ import {
   FLOWER_REQUIRED,
 } from '@rips/shared/tributes';
 import { FileField, IMAGE_ACCEPT } from '@/components/file-field';
-import { FormActions } from '@/components/form-actions';
 import { TRIBUTE_KINDS } from '@/config/tribute-kinds';
 import { optionalFile } from '@/lib/file-fields';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useLeaveTribute } from '../api/tributes.mutations';
 import { failureText } from '../lib/format';
 import classes from './tributes.module.css';
+import { TributeForm, type TributeFormProps } from './tribute-form';
 import { UploadStatus } from './upload-status';
 
 const FLOWERS = TRIBUTE_KINDS.flowers;
@@ -26,13 +26,7 @@ const FlowerFormSchema = CreateFlowerFieldsSchema.extend({ flowerImg: optionalFi
   { message: FLOWER_REQUIRED, path: ['flowerImg'] },
 );
 
-interface FlowerFormProps {
-  postId: string;
-  onDone?: () => void;
-  onCancel?: () => void;
-}
-
-export function FlowerForm({ postId, onDone, onCancel }: FlowerFormProps) {
+export function FlowerForm({ postId, onDone, onCancel }: TributeFormProps) {
   const form = useZodForm(FlowerFormSchema, {
     initialValues: { postId, bouquet: BOUQUET_IDS[0], flowerImg: null },
   });
@@ -67,48 +61,41 @@ export function FlowerForm({ postId, onDone, onCancel }: FlowerFormProps) {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={mutation.isPending}>
-      <Stack gap="md">
-        <fieldset className={classes.bouquets}>
-          <legend className="visually-hidden">Choose a bouquet</legend>
-          {BOUQUETS.map((b) => (
-            <label key={b.id} className={classes.bouquet}>
-              <input
-                type="radio"
-                name="bouquet"
-                value={b.id}
-                className={classes.radio}
-                checked={!file && form.values.bouquet === b.id}
-                onChange={() => form.setValues({ bouquet: b.id, flowerImg: null })}
-              />
-              <img
-                src={bouquetPath(b.id)}
-                alt=""
-                width={BOUQUET_SIZE}
-                height={BOUQUET_SIZE}
-                loading="lazy"
-              />
-              <span>{b.name}</span>
-            </label>
-          ))}
-        </fieldset>
-        <Text size="sm" c="dimmed" aria-hidden="true">
-          Choose a bouquet above, or upload a picture of your own.
-        </Text>
-        <FileField
-          label="Or upload a flower picture"
-          accept={IMAGE_ACCEPT}
-          placeholder="No picture chosen"
-          clearLabel="Remove the picture"
-          {...form.getInputProps('flowerImg')}
-        />
-        <UploadStatus picture={file} progress={mutation.isPending && file ? progress : null} />
-        <FormActions
-          submitLabel={FLOWERS.submitLabel}
-          busy={mutation.isPending}
-          cancel={onCancel}
-        />
-      </Stack>
-    </form>
+    <TributeForm kind={FLOWERS} onSubmit={onSubmit} busy={mutation.isPending} onCancel={onCancel}>
+      <fieldset className={classes.bouquets}>
+        <legend className="visually-hidden">Choose a bouquet</legend>
+        {BOUQUETS.map((b) => (
+          <label key={b.id} className={classes.bouquet}>
+            <input
+              type="radio"
+              name="bouquet"
+              value={b.id}
+              className={classes.radio}
+              checked={!file && form.values.bouquet === b.id}
+              onChange={() => form.setValues({ bouquet: b.id, flowerImg: null })}
+            />
+            <img
+              src={bouquetPath(b.id)}
+              alt=""
+              width={BOUQUET_SIZE}
+              height={BOUQUET_SIZE}
+              loading="lazy"
+            />
+            <span>{b.name}</span>
+          </label>
+        ))}
+      </fieldset>
+      <Text size="sm" c="dimmed" aria-hidden="true">
+        Choose a bouquet above, or upload a picture of your own.
+      </Text>
+      <FileField
+        label="Or upload a flower picture"
+        accept={IMAGE_ACCEPT}
+        placeholder="No picture chosen"
+        clearLabel="Remove the picture"
+        {...form.getInputProps('flowerImg')}
+      />
+      <UploadStatus picture={file} progress={mutation.isPending && file ? progress : null} />
+    </TributeForm>
   );
 }

@@ -1,12 +1,12 @@
-import { Stack, Textarea } from '@mantine/core';
+import { Textarea } from '@mantine/core';
 import { CreatePrayerSchema, PRAYER_MAX } from '@rips/shared/tributes';
-import { FormActions } from '@/components/form-actions';
 import { TRIBUTE_KINDS } from '@/config/tribute-kinds';
 import { DraftNotice } from '@/components/draft-notice';
 import { lengthHint } from '@/components/length-hint';
 import { useZodForm, type FormSchema } from '@/lib/use-zod-form';
 import { useLeaveTribute } from '../api/tributes.mutations';
 import { failureText } from '../lib/format';
+import { TributeForm, type TributeFormProps } from './tribute-form';
 
 type TextKind = 'prayers';
 
@@ -15,11 +15,8 @@ const TEXT_RULES: Record<TextKind, { schema: FormSchema; max: number }> = {
   prayers: { schema: CreatePrayerSchema, max: PRAYER_MAX },
 };
 
-interface TextTributeFormProps {
+interface TextTributeFormProps extends TributeFormProps {
   kind: TextKind;
-  postId: string;
-  onDone?: () => void;
-  onCancel?: () => void;
 }
 
 /** A tribute of words (a prayer): one text, sent as JSON. */
@@ -51,34 +48,28 @@ export function TextTributeForm({ kind, postId, onDone, onCancel }: TextTributeF
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={mutation.isPending}>
-      <Stack gap="md">
-        <DraftNotice
-          draft={form.offeredDraft}
-          onRestore={form.restoreDraft}
-          onDiscard={form.discardDraft}
-        />
-        <Textarea
-          label={descriptor.textLabel}
-          description={lengthHint(
-            form.values[field],
-            max,
-            `Up to ${max.toLocaleString('en-US')} characters.`,
-          )}
-          placeholder={descriptor.textPlaceholder}
-          autosize
-          minRows={4}
-          maxRows={10}
-          required
-          data-autofocus
-          {...form.getInputProps(field)}
-        />
-        <FormActions
-          submitLabel={descriptor.submitLabel}
-          busy={mutation.isPending}
-          cancel={onCancel}
-        />
-      </Stack>
-    </form>
+    <TributeForm
+      kind={descriptor}
+      onSubmit={onSubmit}
+      busy={mutation.isPending}
+      onCancel={onCancel}
+    >
+      <DraftNotice form={form} />
+      <Textarea
+        label={descriptor.textLabel}
+        description={lengthHint(
+          form.values[field],
+          max,
+          `Up to ${max.toLocaleString('en-US')} characters.`,
+        )}
+        placeholder={descriptor.textPlaceholder}
+        autosize
+        minRows={4}
+        maxRows={10}
+        required
+        data-autofocus
+        {...form.getInputProps(field)}
+      />
+    </TributeForm>
   );
 }

@@ -1,11 +1,21 @@
 import { Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { lazy, memo, Suspense, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useDeferredValue,
+  useMemo,
+  useState,
+  type ComponentProps,
+  type ReactNode,
+} from 'react';
 import type { Memorablia, MemorialDocument, Photo } from '@rips/shared/galleries';
 import type { Flower, ResponsiveImage, TributeItem } from '@rips/shared/tributes';
 import cover from '@/components/cover.module.css';
 import { FormModal } from '@/components/form-modal';
 import { SectionLoader } from '@/components/page-loader';
+import { TaskButton } from '@/components/task-button';
 import type { TributeKindDescriptor } from '@/config/tribute-kinds';
 import { notify } from '@/lib/notify';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -84,6 +94,17 @@ function RemoveIfAllowed({ kind, item }: { kind: TributeKindDescriptor; item: Tr
   return item.abilities?.remove ? <RemoveTribute kind={kind} item={item} /> : null;
 }
 
+/** Under an item: who left it and when, then Remove and Report where the viewer may use them. */
+function ItemFooter({ kind, item }: { kind: TributeKindDescriptor; item: TributeItem }) {
+  return (
+    <>
+      <Byline item={item} />
+      <RemoveIfAllowed kind={kind} item={item} />
+      <ReportIfAllowed kind={kind} item={item} />
+    </>
+  );
+}
+
 /** One kind's list, as the viewer sees it (the server renders the page as its viewer too). */
 function useTributeList(kind: TributeKindDescriptor['kind'], postId: string) {
   return useInfiniteQuery(tributeListQuery(kind, postId));
@@ -130,7 +151,7 @@ export function TributeList({ descriptor, postId, memorialTitle }: TributeListPr
   } else {
     body = (
       <Stack gap="md">
-        <ListItems descriptor={descriptor} items={items} memorialTitle={memorialTitle} />
+        <ListItems descriptor={descriptor} items={items} title={memorialTitle} />
         {query.hasNextPage ? (
           <Group justify="center">
             <Button
@@ -157,29 +178,22 @@ export function TributeList({ descriptor, postId, memorialTitle }: TributeListPr
   );
 }
 
-interface ItemsProps {
-  descriptor: TributeKindDescriptor;
-  items: AnyTributeItem[];
-  memorialTitle: string;
+/** What a list is drawn from: its kind, its items, and the memorial's title (for alt texts). */
+interface ListProps<T, D extends TributeKindDescriptor = TributeKindDescriptor> {
+  descriptor: D;
+  items: T[];
+  title: string;
 }
 
 /** The items of a list, as their kind shows them; re-rendered only when the items change. */
-const ListItems = memo(function ListItems({ descriptor, items, memorialTitle }: ItemsProps) {
+const ListItems = memo(function ListItems({ descriptor, items, title }: ListProps<AnyTributeItem>) {
   switch (descriptor.display) {
     case 'flower':
-      return (
-        <FlowerGrid descriptor={descriptor} flowers={items as Flower[]} title={memorialTitle} />
-      );
+      return <FlowerGrid descriptor={descriptor} items={items as Flower[]} title={title} />;
     case 'text':
-      return <TextList descriptor={descriptor} items={items} field={descriptor.textField} />;
+      return <TextList descriptor={descriptor} items={items} title={title} />;
     case 'picture':
-      return (
-        <PictureGallery
-          descriptor={descriptor}
-          pictures={items as Picture[]}
-          title={memorialTitle}
-        />
-      );
+      return <PictureGallery descriptor={descriptor} items={items as Picture[]} title={title} />;
     case 'document':
       return (
         <ul className={classes.list}>
@@ -193,25 +207,36 @@ const ListItems = memo(function ListItems({ descriptor, items, memorialTitle }: 
   }
 });
 
-function FlowerGrid({
+function FlowerGrid({ descriptor, items, title }: ListProps<Flower>) {
+  return (
+    <PictureGrid
+      descriptor={descriptor}
+      items={items}
+      card={(flower) => ({
+        alt: `${descriptor.label} left by ${flower.owner.fullName} for ${title}`,
+        caption: flower.bouquet?.name,
+      })}
+    />
+  );
+}
+
+type PictureItem = TributeItem & { image: ResponsiveImage };
+type CardProps = Omit<ComponentProps<typeof PictureCard>, 'descriptor' | 'item'>;
+
+/** Square thumbnails in a grid, each card told by `card` what to say of its item. */
+function PictureGrid<T extends PictureItem>({
   descriptor,
-  flowers,
-  title,
+  items,
+  card,
 }: {
   descriptor: TributeKindDescriptor;
-  flowers: Flower[];
-  title: string;
+  items: T[];
+  card: (item: T) => CardProps;
 }) {
   return (
     <ul className={classes.grid}>
-      {flowers.map((flower) => (
-        <PictureCard
-          key={flower._id}
-          descriptor={descriptor}
-          item={flower}
-          alt={`${descriptor.label} left by ${flower.owner.fullName} for ${title}`}
-          caption={flower.bouquet?.name}
-        />
+      {items.map((item) => (
+        <PictureCard key={item._id} descriptor={descriptor} item={item} {...card(item)} />
       ))}
     </ul>
   );
@@ -227,7 +252,7 @@ function PictureCard({
   onOpen,
 }: {
   descriptor: TributeKindDescriptor;
-  item: TributeItem & { image: ResponsiveImage };
+  item: PictureItem;
   alt: string;
   caption?: string | undefined;
   /** What the family told of a gallery picture: its caption and day. */
@@ -269,9 +294,7 @@ function PictureCard({
               {caption}
             </Text>
           ) : null}
-          <Byline item={item} />
-          <RemoveIfAllowed kind={descriptor} item={item} />
-          <ReportIfAllowed kind={descriptor} item={item} />
+          <ItemFooter kind={descriptor} item={item} />
         </div>
       </Paper>
     </li>
@@ -281,12 +304,8 @@ function PictureCard({
 function TextList({
   descriptor,
   items,
-  field,
-}: {
-  descriptor: TributeKindDescriptor;
-  items: AnyTributeItem[];
-  field: string;
-}) {
+}: ListProps<AnyTributeItem, Extract<TributeKindDescriptor, { display: 'text' }>>) {
+  const field = descriptor.textField;
   return (
     <ul className={classes.list}>
       {items.map((item) => (
@@ -297,9 +316,7 @@ function TextList({
                 {String((item as unknown as Record<string, unknown>)[field] ?? '')}
               </Text>
               <Group justify="space-between" align="flex-end" gap="xs">
-                <Byline item={item} />
-                <RemoveIfAllowed kind={descriptor} item={item} />
-                <ReportIfAllowed kind={descriptor} item={item} />
+                <ItemFooter kind={descriptor} item={item} />
               </Group>
             </Stack>
           </Paper>
@@ -334,15 +351,7 @@ const pictureAlt = (descriptor: TributeKindDescriptor, item: Picture, title: str
   `${descriptor.label} of ${title} shared by ${item.owner.fullName}`;
 
 /** Photos or memorabilia as thumbnails; each opens large in an accessible lightbox. */
-function PictureGallery({
-  descriptor,
-  pictures,
-  title,
-}: {
-  descriptor: TributeKindDescriptor;
-  pictures: Picture[];
-  title: string;
-}) {
+function PictureGallery({ descriptor, items: pictures, title }: ListProps<Picture>) {
   const [openId, setOpenId] = useState<string | null>(null);
   const rememberOpener = useReturnFocus(openId !== null);
   // By id, so a picture added or removed while the lightbox is open does not shift it.
@@ -355,24 +364,20 @@ function PictureGallery({
   const [touchX, setTouchX] = useState<number | null>(null);
   return (
     <>
-      <ul className={classes.grid}>
-        {pictures.map((item) => (
-          <PictureCard
-            key={item._id}
-            descriptor={descriptor}
-            item={item}
-            alt={pictureAlt(descriptor, item, title)}
-            caption={
-              item.name && item.name !== item.owner.fullName ? `Shared as ${item.name}` : undefined
-            }
-            details={<PictureDetails picture={item} size="sm" />}
-            onOpen={() => {
-              rememberOpener();
-              setOpenId(item._id);
-            }}
-          />
-        ))}
-      </ul>
+      <PictureGrid
+        descriptor={descriptor}
+        items={pictures}
+        card={(item) => ({
+          alt: pictureAlt(descriptor, item, title),
+          caption:
+            item.name && item.name !== item.owner.fullName ? `Shared as ${item.name}` : undefined,
+          details: <PictureDetails picture={item} size="sm" />,
+          onOpen: () => {
+            rememberOpener();
+            setOpenId(item._id);
+          },
+        })}
+      />
       {/* Mounted only while a picture is open. */}
       {open ? (
         <Modal
@@ -437,19 +442,8 @@ function DocumentRow({
   descriptor: TributeKindDescriptor;
   document: MemorialDocument;
 }) {
-  const [busy, setBusy] = useState(false);
   // The title the family gave it, else the file's own name.
   const heading = document.title || document.fileName;
-  async function onDownload() {
-    setBusy(true);
-    try {
-      await downloadDocument(document);
-    } catch {
-      notify.error(DOWNLOAD_FAILED);
-    } finally {
-      setBusy(false);
-    }
-  }
   return (
     <Paper withBorder radius="md" p="md">
       <Group justify="space-between" align="center" wrap="wrap" gap="sm">
@@ -465,14 +459,13 @@ function DocumentRow({
         </Stack>
         <Group gap="xs">
           <RemoveIfAllowed kind={descriptor} item={document} />
-          <Button
+          <TaskButton
             variant="light"
-            onClick={() => void onDownload()}
-            loading={busy}
+            task={() => downloadDocument(document).catch(() => notify.error(DOWNLOAD_FAILED))}
             aria-label={`Download ${heading}`}
           >
             Download
-          </Button>
+          </TaskButton>
         </Group>
       </Group>
     </Paper>

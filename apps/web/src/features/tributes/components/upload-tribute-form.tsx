@@ -27,13 +27,13 @@ import {
 import { latestAllowedDate } from '@rips/shared/memorials';
 import { DatePartsField } from '@/components/date-parts-field';
 import { IMAGE_ACCEPT } from '@/components/file-field';
-import { FormActions } from '@/components/form-actions';
 import { lengthHint } from '@/components/length-hint';
 import { TRIBUTE_KINDS } from '@/config/tribute-kinds';
 import { useZodForm } from '@/lib/use-zod-form';
 import { uploadLimitsQuery } from '../api/tributes.api';
 import { useLeaveTribute } from '../api/tributes.mutations';
 import { failureText, formatFileSize } from '../lib/format';
+import { TributeForm, type TributeFormProps } from './tribute-form';
 import { UploadStatus } from './upload-status';
 
 export type UploadKind = keyof typeof GALLERY_FILE_FIELDS;
@@ -60,13 +60,10 @@ interface FileUpload {
   message?: string;
 }
 
-interface UploadTributeFormProps {
+interface UploadFormProps extends TributeFormProps {
   kind: UploadKind;
-  postId: string;
   /** Prefills "Your Name". */
   fullName: string;
-  onDone: () => void;
-  onCancel: () => void;
 }
 
 /**
@@ -74,13 +71,7 @@ interface UploadTributeFormProps {
  * once: each is its own upload (the API takes one file per call), with its own progress and
  * result, so one refused file never costs the others. The limits are stated before choosing.
  */
-export function UploadTributeForm({
-  kind,
-  postId,
-  fullName,
-  onDone,
-  onCancel,
-}: UploadTributeFormProps) {
+export function UploadTributeForm({ kind, postId, fullName, onDone, onCancel }: UploadFormProps) {
   const descriptor = TRIBUTE_KINDS[kind];
   // Each file goes under the field name the spec gives it.
   const fileField = GALLERY_FILE_FIELDS[kind];
@@ -155,7 +146,7 @@ export function UploadTributeForm({
     if (failed === 0) {
       form.settled();
       form.notice.success(descriptor.success);
-      onDone();
+      onDone?.();
     } else {
       const sent = list.length - failed;
       form.notice.error(
@@ -186,134 +177,130 @@ export function UploadTributeForm({
   const single = files.length === 1 && isImage ? files[0]! : null;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={sending}>
-      <Stack gap="md">
-        <TextInput
-          label="Your Name"
-          disabled={!descriptor.nameEditable}
-          {...form.getInputProps('name')}
-          maxLength={GALLERY_NAME_MAX}
-        />
-        <FileInput
-          label={descriptor.fileLabel}
-          description={limitText}
-          accept={ACCEPT[descriptor.accept]}
-          multiple
-          clearable
-          clearButtonProps={{ 'aria-label': 'Remove the chosen files' }}
-          required
-          placeholder="No file chosen"
-          styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
-          data-autofocus
-          disabled={sending}
-          value={files}
-          error={form.errors['files']}
-          onChange={(chosen) => {
-            // What was already told of a file chosen again is kept.
-            const previous = form.getValues();
-            form.setValues({
-              files: chosen,
-              details: chosen.map((file) => {
-                const at = previous.files.indexOf(file);
-                return at >= 0 ? (previous.details[at] ?? NO_DETAILS) : NO_DETAILS;
-              }),
-            });
-            setUploads([]);
-          }}
-        />
-        {files.map((file, index) => {
-          const detail = form.values.details[index] ?? NO_DETAILS;
-          const path = `details.${index}`;
-          return (
-            <Fieldset
-              key={`${file.name}-${file.size}-${index}`}
-              legend={files.length > 1 ? file.name : 'About this file (optional)'}
-              disabled={sending}
-              data-file-details
-            >
-              <Stack gap="xs">
-                {isImage ? (
-                  <>
-                    <Textarea
-                      label="Caption"
-                      autosize
-                      minRows={1}
-                      maxRows={4}
-                      {...form.getInputProps(`${path}.caption`)}
-                      description={lengthHint(
-                        detail.caption,
-                        GALLERY_CAPTION_MAX,
-                        'Optional: who, where, what it meant.',
-                      )}
-                    />
-                    <DatePartsField
-                      label="Date"
-                      value={detail.date}
-                      onChange={(next) => {
-                        form.setFieldValue(`${path}.date`, next);
-                        form.clearFieldError(`${path}.date`);
-                      }}
-                      onBlur={() => {
-                        if (form.getValues().details[index]?.date)
-                          form.validateField(`${path}.date`);
-                      }}
-                      error={form.errors[`${path}.date`]}
-                      maxDate={latestAllowedDate()}
-                    />
-                  </>
-                ) : (
-                  <TextInput
-                    label="Title"
-                    placeholder={file.name}
-                    {...form.getInputProps(`${path}.title`)}
+    <TributeForm kind={descriptor} onSubmit={onSubmit} busy={sending} onCancel={onCancel}>
+      <TextInput
+        label="Your Name"
+        disabled={!descriptor.nameEditable}
+        {...form.getInputProps('name')}
+        maxLength={GALLERY_NAME_MAX}
+      />
+      <FileInput
+        label={descriptor.fileLabel}
+        description={limitText}
+        accept={ACCEPT[descriptor.accept]}
+        multiple
+        clearable
+        clearButtonProps={{ 'aria-label': 'Remove the chosen files' }}
+        required
+        placeholder="No file chosen"
+        styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
+        data-autofocus
+        disabled={sending}
+        value={files}
+        error={form.errors['files']}
+        onChange={(chosen) => {
+          // What was already told of a file chosen again is kept.
+          const previous = form.getValues();
+          form.setValues({
+            files: chosen,
+            details: chosen.map((file) => {
+              const at = previous.files.indexOf(file);
+              return at >= 0 ? (previous.details[at] ?? NO_DETAILS) : NO_DETAILS;
+            }),
+          });
+          setUploads([]);
+        }}
+      />
+      {files.map((file, index) => {
+        const detail = form.values.details[index] ?? NO_DETAILS;
+        const path = `details.${index}`;
+        return (
+          <Fieldset
+            key={`${file.name}-${file.size}-${index}`}
+            legend={files.length > 1 ? file.name : 'About this file (optional)'}
+            disabled={sending}
+            data-file-details
+          >
+            <Stack gap="xs">
+              {isImage ? (
+                <>
+                  <Textarea
+                    label="Caption"
+                    autosize
+                    minRows={1}
+                    maxRows={4}
+                    {...form.getInputProps(`${path}.caption`)}
                     description={lengthHint(
-                      detail.title,
-                      GALLERY_TITLE_MAX,
-                      'Optional: shown instead of the file name.',
+                      detail.caption,
+                      GALLERY_CAPTION_MAX,
+                      'Optional: who, where, what it meant.',
                     )}
                   />
-                )}
-              </Stack>
-            </Fieldset>
-          );
-        })}
-        <UploadStatus picture={single} progress={null} />
-        {uploads.length > 0 ? (
-          <List spacing="xs" listStyleType="none" p={0} m={0} aria-label="Your files">
-            {uploads.map((upload, index) => (
-              <List.Item key={`${upload.file.name}-${index}`} data-upload-state={upload.state}>
-                <Group justify="space-between" gap="xs" wrap="nowrap">
-                  <Text size="sm" fw={500} truncate="end" style={{ minWidth: 0 }}>
-                    {upload.file.name}
-                  </Text>
-                  <Text size="sm" c={upload.state === 'failed' ? 'red.8' : 'dimmed'}>
-                    {upload.state === 'done'
-                      ? 'Added'
-                      : upload.state === 'failed'
-                        ? 'Not added'
-                        : upload.state === 'sending'
-                          ? `${Math.round(upload.progress * 100)}%`
-                          : 'Waiting'}
-                  </Text>
-                </Group>
-                {upload.state === 'sending' ? (
-                  <Progress
-                    value={Math.round(upload.progress * 100)}
-                    size="sm"
-                    aria-label={`Upload progress of ${upload.file.name}`}
+                  <DatePartsField
+                    label="Date"
+                    value={detail.date}
+                    onChange={(next) => {
+                      form.setFieldValue(`${path}.date`, next);
+                      form.clearFieldError(`${path}.date`);
+                    }}
+                    onBlur={() => {
+                      if (form.getValues().details[index]?.date) form.validateField(`${path}.date`);
+                    }}
+                    error={form.errors[`${path}.date`]}
+                    maxDate={latestAllowedDate()}
                   />
-                ) : null}
-                {upload.message ? (
-                  <Text size="sm" c="red.8">
-                    {upload.message}
-                  </Text>
-                ) : null}
-              </List.Item>
-            ))}
-          </List>
-        ) : null}
-        <FormActions submitLabel={descriptor.submitLabel} busy={sending} cancel={onCancel} />
-      </Stack>
-    </form>
+                </>
+              ) : (
+                <TextInput
+                  label="Title"
+                  placeholder={file.name}
+                  {...form.getInputProps(`${path}.title`)}
+                  description={lengthHint(
+                    detail.title,
+                    GALLERY_TITLE_MAX,
+                    'Optional: shown instead of the file name.',
+                  )}
+                />
+              )}
+            </Stack>
+          </Fieldset>
+        );
+      })}
+      <UploadStatus picture={single} progress={null} />
+      {uploads.length > 0 ? (
+        <List spacing="xs" listStyleType="none" p={0} m={0} aria-label="Your files">
+          {uploads.map((upload, index) => (
+            <List.Item key={`${upload.file.name}-${index}`} data-upload-state={upload.state}>
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <Text size="sm" fw={500} truncate="end" style={{ minWidth: 0 }}>
+                  {upload.file.name}
+                </Text>
+                <Text size="sm" c={upload.state === 'failed' ? 'red.8' : 'dimmed'}>
+                  {upload.state === 'done'
+                    ? 'Added'
+                    : upload.state === 'failed'
+                      ? 'Not added'
+                      : upload.state === 'sending'
+                        ? `${Math.round(upload.progress * 100)}%`
+                        : 'Waiting'}
+                </Text>
+              </Group>
+              {upload.state === 'sending' ? (
+                <Progress
+                  value={Math.round(upload.progress * 100)}
+                  size="sm"
+                  aria-label={`Upload progress of ${upload.file.name}`}
+                />
+              ) : null}
+              {upload.message ? (
+                <Text size="sm" c="red.8">
+                  {upload.message}
+                </Text>
+              ) : null}
+            </List.Item>
+          ))}
+        </List>
+      ) : null}
+    </TributeForm>
   );
 }
