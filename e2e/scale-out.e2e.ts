@@ -277,8 +277,15 @@ describe.skipIf(unavailable !== null)('three instances behind a load balancer', 
       PRAYER_LIMIT_PER_USER: '100000',
       SHUTDOWN_GRACE_MS: '500',
     };
-    // Started together: the migrations run once under their advisory lock.
-    instances = await Promise.all([startInstance(), startInstance(), startInstance()]);
+    // Started together: the migrations run once under their advisory lock. When one fails to
+    // start, the others are stopped before the error goes up (afterAll would not know them).
+    const started = await Promise.allSettled([startInstance(), startInstance(), startInstance()]);
+    const failure = started.find((s) => s.status === 'rejected');
+    if (failure) {
+      await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.stop() : null)));
+      throw failure.reason;
+    }
+    instances = started.map((s) => (s as PromiseFulfilledResult<ServerProcess>).value);
     proxy.backends = instances.map((s, i) => backendOf(s, `instance ${i + 1}`));
     await new Promise((r) => setTimeout(r, 300));
   });
