@@ -14,14 +14,14 @@ import {
   SetSponsorSchema,
   TributeKindSchema,
 } from '@rips/shared/admin';
-import { EmptySchema, envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
-import { respond } from '../../lib/respond.js';
+import { EmptySchema } from '@rips/shared/envelope';
+import { answer, respond } from '../../lib/respond.js';
 import { requireAdmin } from './admin.policy.js';
 import { presentAdminMemorial, presentAdminUser } from './admin.presenter.js';
 import * as repo from './admin.repository.js';
 import * as admin from './admin.service.js';
 
-const UserAnswer = { 200: envelope(z.object({ user: AdminUserSchema })), ...ERROR_RESPONSES };
+const UserAnswer = answer(z.object({ user: AdminUserSchema }));
 
 /** Registered under /admin. The hook runs before body validation, so strangers learn nothing. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,10 +33,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users',
     {
-      schema: {
-        querystring: AdminUserQuerySchema,
-        response: { 200: envelope(pagedSchema(AdminUserSchema)), ...ERROR_RESPONSES },
-      },
+      schema: { querystring: AdminUserQuerySchema, response: answer(pagedSchema(AdminUserSchema)) },
     },
     async (request, reply) => {
       const { search, page, limit } = request.query;
@@ -75,7 +72,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: AdminMemorialQuerySchema.extend({
           featured: z.enum(['true', 'false']).optional(),
         }),
-        response: { 200: envelope(pagedSchema(AdminMemorialSchema)), ...ERROR_RESPONSES },
+        response: answer(pagedSchema(AdminMemorialSchema)),
       },
     },
     async (request, reply) => {
@@ -100,7 +97,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: IdParamsSchema,
         body: SetFeaturedSchema,
-        response: { 200: envelope(SetFeaturedSchema), ...ERROR_RESPONSES },
+        response: answer(SetFeaturedSchema),
       },
     },
     async (request, reply) => {
@@ -116,7 +113,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         querystring: AdminTributeQuerySchema,
-        response: { 200: envelope(pagedSchema(AdminTributeSchema)), ...ERROR_RESPONSES },
+        response: answer(pagedSchema(AdminTributeSchema)),
       },
     },
     async (request, reply) => {
@@ -132,7 +129,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: IdParamsSchema.extend({ kind: TributeKindSchema }),
-        response: { 200: envelope(EmptySchema), ...ERROR_RESPONSES },
+        response: answer(EmptySchema),
       },
     },
     async (request, reply) => {

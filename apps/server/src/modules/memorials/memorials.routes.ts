@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
+import { ERROR_RESPONSES } from '@rips/shared/envelope';
 import {
   CONTRIBUTOR_REMOVED,
   ContributorAddedSchema,
@@ -23,7 +23,7 @@ import {
 } from '@rips/shared/memorials';
 import { readUpload, uploadForm } from '../../lib/multipart.js';
 import { sendWithEtag } from '../../lib/etag.js';
-import { respond } from '../../lib/respond.js';
+import { answer, createdAnswer, respond } from '../../lib/respond.js';
 import { requireCanCreateMemorial } from './memorials.policy.js';
 import * as memorials from './memorials.service.js';
 
@@ -34,8 +34,8 @@ const UpdatePostUpload = uploadForm(UpdateMemorialSchema.extend(UpdatePostIdSche
   postImg: 'optional',
 });
 
-const DetailAnswer = { 200: envelope(MemorialDetailSchema), ...ERROR_RESPONSES };
-const ListAnswer = { 200: envelope(z.array(MemorialSummarySchema)), ...ERROR_RESPONSES };
+const DetailAnswer = answer(MemorialDetailSchema);
+const ListAnswer = answer(z.array(MemorialSummarySchema));
 
 /**
  * The spec's client fetches GET /posts once and searches in the browser: a request without
@@ -78,12 +78,7 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/posts',
-    {
-      schema: {
-        upload: CreateUpload,
-        response: { 201: envelope(MemorialDetailSchema), ...ERROR_RESPONSES },
-      },
-    },
+    { schema: { upload: CreateUpload, response: createdAnswer(MemorialDetailSchema) } },
     async (request, reply) => {
       const user = await request.requireUser();
       // Refused before the upload is read, so a visitor's picture is never processed.
@@ -124,12 +119,7 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/posts/:id',
-    {
-      schema: {
-        params: MemorialIdParamsSchema,
-        response: { 200: envelope(MemorialDeletedSchema), ...ERROR_RESPONSES },
-      },
-    },
+    { schema: { params: MemorialIdParamsSchema, response: answer(MemorialDeletedSchema) } },
     async (request, reply) => {
       const user = await request.requireUser();
       await memorials.deleteMemorial(ctx, user, request.params.id, request.log);
@@ -163,12 +153,7 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/posts/:id/contributors',
-    {
-      schema: {
-        params: MemorialIdParamsSchema,
-        response: { 200: envelope(z.array(MemberOptionSchema)), ...ERROR_RESPONSES },
-      },
-    },
+    { schema: { params: MemorialIdParamsSchema, response: answer(z.array(MemberOptionSchema)) } },
     async (request, reply) => {
       const members = await memorials.listContributors(
         ctx,
@@ -181,12 +166,7 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/posts/:id/contributors/:userId',
-    {
-      schema: {
-        params: ContributorParamsSchema,
-        response: { 200: envelope(ContributorAddedSchema), ...ERROR_RESPONSES },
-      },
-    },
+    { schema: { params: ContributorParamsSchema, response: answer(ContributorAddedSchema) } },
     async (request, reply) => {
       const result = await memorials.removeContributor(
         ctx,
@@ -204,12 +184,7 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app[method](
       '/posts/:id/like',
-      {
-        schema: {
-          params: MemorialIdParamsSchema,
-          response: { 200: envelope(LikeStateSchema), ...ERROR_RESPONSES },
-        },
-      },
+      { schema: { params: MemorialIdParamsSchema, response: answer(LikeStateSchema) } },
       async (request, reply) => {
         const state = await memorials.setLike(
           ctx,

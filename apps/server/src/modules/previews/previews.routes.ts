@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ERROR_RESPONSES } from '@rips/shared/envelope';
 import { MemorialIdParamsSchema } from '@rips/shared/memorials';
+import { fileAnswer } from '../../lib/respond.js';
 import { previewCard } from './preview-card.js';
 
 export const previewsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,15 +12,7 @@ export const previewsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: MemorialIdParamsSchema,
-        response: {
-          200: {
-            description: 'A 1,200×630 PNG: portrait, name and dates.',
-            content: {
-              'image/png': { schema: z.any().meta({ type: 'string', format: 'binary' }) },
-            },
-          },
-          ...ERROR_RESPONSES,
-        },
+        response: fileAnswer('image/png', 'A 1,200×630 PNG: portrait, name and dates.'),
       },
     },
     async (request, reply) => {

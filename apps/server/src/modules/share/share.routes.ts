@@ -1,7 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
 import {
   MemorialIdParamsSchema,
   PosterQuerySchema,
@@ -9,20 +7,9 @@ import {
   ShortLinkTargetSchema,
 } from '@rips/shared/memorials';
 import { AppError } from '../../errors.js';
-import { respond } from '../../lib/respond.js';
+import { answer, fileAnswer, respond } from '../../lib/respond.js';
 import { FILE_CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.js';
 import * as share from './share.service.js';
-
-/** A file answer in the OpenAPI document: its bytes, never serialized. */
-function fileAnswer(type: string, description: string) {
-  return {
-    200: {
-      description,
-      content: { [type]: { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
-    },
-    ...ERROR_RESPONSES,
-  };
-}
 
 /**
  * Revalidated on every use (a memorial may become private), validated by the memorial's last
@@ -53,12 +40,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
   // sends no token, so a memorial only some may see is found here, for them (decision 0070).
   app.get(
     '/posts/short/:code',
-    {
-      schema: {
-        params: ShortCodeParamsSchema,
-        response: { 200: envelope(ShortLinkTargetSchema), ...ERROR_RESPONSES },
-      },
-    },
+    { schema: { params: ShortCodeParamsSchema, response: answer(ShortLinkTargetSchema) } },
     async (request, reply) => {
       const id = await share.resolveShortCode(
         ctx,

@@ -27,12 +27,11 @@ import {
   UserChoiceSchema,
 } from '@rips/shared/stewardship';
 import { ItemStatusSchema } from '@rips/shared/tributes';
-import { respond } from '../../lib/respond.js';
+import { answer, createdAnswer, respond } from '../../lib/respond.js';
 import { requireAdmin } from '../admin/admin.policy.js';
 import * as stewardship from './stewardship.service.js';
 
 const Params = { params: MemorialIdParamsSchema };
-const answer = <T extends z.ZodType>(schema: T) => ({ 200: envelope(schema), ...ERROR_RESPONSES });
 const Owner = z.object({ _id: z.string(), fullName: z.string() });
 
 /** A memorial's privacy, people, moderation, activity, ownership; a member's own part in them. */
@@ -72,17 +71,14 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...Params,
         body: CreateInvitationSchema,
-        response: {
-          201: envelope(
-            z.object({
-              _id: z.string(),
-              email: z.string(),
-              role: GrantableRoleSchema,
-              expiresAt: z.string(),
-            }),
-          ),
-          ...ERROR_RESPONSES,
-        },
+        response: createdAnswer(
+          z.object({
+            _id: z.string(),
+            email: z.string(),
+            role: GrantableRoleSchema,
+            expiresAt: z.string(),
+          }),
+        ),
       },
     },
     async (request, reply) => {
@@ -177,7 +173,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...Params,
         body: CreateReportSchema,
-        response: { 201: envelope(z.object({ reported: z.literal(true) })), ...ERROR_RESPONSES },
+        response: createdAnswer(z.object({ reported: z.literal(true) })),
       },
     },
     async (request, reply) => {
@@ -293,7 +289,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...Params,
         body: CreateAccessRequestSchema,
-        response: { 201: envelope(AccessSummarySchema), ...ERROR_RESPONSES },
+        response: createdAnswer(AccessSummarySchema),
       },
     },
     async (request, reply) => {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EmptySchema, envelope, ERROR_RESPONSES, pageEnvelope } from '@rips/shared/envelope';
+import { EmptySchema, ERROR_RESPONSES, pageEnvelope } from '@rips/shared/envelope';
 import { sendWithEtag } from '../../lib/etag.js';
 import { readUpload } from '../../lib/multipart.js';
-import { respond, respondPage } from '../../lib/respond.js';
+import { answer, createdAnswer, respond, respondPage } from '../../lib/respond.js';
 import { consumeCreation } from '../uploads/uploads.service.js';
 import { TributePageQuerySchema } from './tribute-items.js';
 import type { TributeKind } from './tribute-kind.js';
@@ -11,7 +11,7 @@ import { TRIBUTE_KINDS } from './tribute-kinds.js';
 import * as tributes from './tributes.service.js';
 
 const IdParams = z.object({ id: z.string().max(100) });
-const Removed = { 200: envelope(EmptySchema), ...ERROR_RESPONSES };
+const Removed = answer(EmptySchema);
 
 /** The spec's three calls of one kind: its list on a memorial, leaving one, and removing one. */
 function registerKind(app: Parameters<FastifyPluginAsyncZod>[0], kind: TributeKind): void {
@@ -42,9 +42,7 @@ function registerKind(app: Parameters<FastifyPluginAsyncZod>[0], kind: TributeKi
 
   app.post(
     `/${kind.path}`,
-    {
-      schema: { upload: kind.upload, response: { 201: envelope(kind.schema), ...ERROR_RESPONSES } },
-    },
+    { schema: { upload: kind.upload, response: createdAnswer(kind.schema) } },
     async (request, reply) => {
       const user = await request.requireUser();
       // Counted before the body is read, so a refusal costs nothing.

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
 import {
   AddContributorSchema,
   ContributorAddedSchema,
@@ -9,7 +8,7 @@ import {
   UserIdParamsSchema,
 } from '@rips/shared/memorials';
 import { AppError } from '../../errors.js';
-import { respond } from '../../lib/respond.js';
+import { answer, respond } from '../../lib/respond.js';
 import * as memorials from '../memorials/memorials.service.js';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,7 +20,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         querystring: MemberSearchQuerySchema,
-        response: { 200: envelope(z.array(MemberOptionSchema)), ...ERROR_RESPONSES },
+        response: answer(z.array(MemberOptionSchema)),
       },
     },
     async (request, reply) => {
@@ -41,7 +40,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: UserIdParamsSchema,
         body: AddContributorSchema,
-        response: { 200: envelope(ContributorAddedSchema), ...ERROR_RESPONSES },
+        response: answer(ContributorAddedSchema),
       },
     },
     async (request, reply) => {
