@@ -29,6 +29,8 @@ import {
 import { ItemStatusSchema } from '@rips/shared/tributes';
 import { answer, createdAnswer, respond } from '../../lib/respond.js';
 import { requireAdmin } from '../admin/admin.policy.js';
+import type { AppContext } from '../../context.js';
+import type { UserRow } from '../users/users.repository.js';
 import * as stewardship from './stewardship.service.js';
 
 const Params = { params: MemorialIdParamsSchema };
@@ -37,6 +39,19 @@ const Owner = z.object({ _id: z.string(), fullName: z.string() });
 /** A memorial's privacy, people, moderation, activity, ownership; a member's own part in them. */
 export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+
+  /** A read of the memorial the address names, for any caller: the service decides who may see it. */
+  function memorialRead<R>(
+    path: string,
+    schema: z.ZodType<R>,
+    read: (ctx: AppContext, user: UserRow | null, memorialId: string) => Promise<R>,
+    message: string,
+  ): void {
+    app.get(path, { schema: { ...Params, response: answer(schema) } }, async (request, reply) => {
+      const data = await read(ctx, await request.optionalUser(), request.params.id);
+      return respond(reply, 200, data, message);
+    });
+  }
 
   app.patch(
     '/posts/:id/settings',
@@ -52,18 +67,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/posts/:id/people',
-    { schema: { ...Params, response: answer(PeopleSchema) } },
-    async (request, reply) => {
-      const people = await stewardship.getPeople(
-        ctx,
-        await request.optionalUser(),
-        request.params.id,
-      );
-      return respond(reply, 200, people, 'People of this memorial');
-    },
-  );
+  memorialRead('/posts/:id/people', PeopleSchema, stewardship.getPeople, 'People of this memorial');
 
   app.post(
     '/posts/:id/invitations',
@@ -133,17 +137,11 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  memorialRead(
     '/posts/:id/moderation',
-    { schema: { ...Params, response: answer(ModerationQueueSchema) } },
-    async (request, reply) => {
-      const queue = await stewardship.moderationQueue(
-        ctx,
-        await request.optionalUser(),
-        request.params.id,
-      );
-      return respond(reply, 200, queue, 'Tributes waiting for you');
-    },
+    ModerationQueueSchema,
+    stewardship.moderationQueue,
+    'Tributes waiting for you',
   );
 
   app.post(
@@ -270,17 +268,11 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  memorialRead(
     '/posts/:id/access',
-    { schema: { ...Params, response: answer(AccessSummarySchema) } },
-    async (request, reply) => {
-      const summary = await stewardship.accessSummary(
-        ctx,
-        await request.optionalUser(),
-        request.params.id,
-      );
-      return respond(reply, 200, summary, 'This memorial is private.');
-    },
+    AccessSummarySchema,
+    stewardship.accessSummary,
+    'This memorial is private.',
   );
 
   app.post(
@@ -304,17 +296,11 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  memorialRead(
     '/posts/:id/access-requests',
-    { schema: { ...Params, response: answer(z.array(AccessRequestSchema)) } },
-    async (request, reply) => {
-      const requests = await stewardship.listAccessRequests(
-        ctx,
-        await request.optionalUser(),
-        request.params.id,
-      );
-      return respond(reply, 200, requests, 'Requests to see this memorial');
-    },
+    z.array(AccessRequestSchema),
+    stewardship.listAccessRequests,
+    'Requests to see this memorial',
   );
 
   app.post(
