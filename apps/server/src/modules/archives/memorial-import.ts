@@ -27,6 +27,7 @@ import {
   ArchiveItemBaseSchema,
   ManifestSchema,
   MemorialArchiveSchema,
+  memorialStory,
   type ArchiveItemBase,
   type ArchivePicture,
   type Manifest,
@@ -373,14 +374,7 @@ async function restore(
         .insert(memorials)
         .values({
           ownerId: user.id,
-          title: m.title,
-          description: m.description,
-          birthPlace: m.birthPlace,
-          burial: m.burial,
-          plot: m.plot,
-          dateOfBirth: m.dateOfBirth,
-          deathDate: m.deathDate,
-          traits: m.traits,
+          ...memorialStory(m),
           tags,
           tagsText: tags.join('\u001f'),
           visibility: m.visibility,
