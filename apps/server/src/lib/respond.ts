@@ -32,6 +32,11 @@ export function answer<T extends z.ZodType>(data: T) {
   return { 200: envelope(data), ...ERROR_RESPONSES };
 }
 
+/** A route's declared answers when its 200 body is more than the envelope: a page, extra fields. */
+export function bodyAnswer<T extends z.ZodType>(body: T) {
+  return { 200: body, ...ERROR_RESPONSES };
+}
+
 /** The declared answers of a route that creates something: `data` in the envelope with 201. */
 export function createdAnswer<T extends z.ZodType>(data: T) {
   return { 201: envelope(data), ...ERROR_RESPONSES };

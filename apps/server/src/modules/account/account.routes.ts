@@ -11,10 +11,10 @@ import {
   UpdateProfileFieldsSchema,
   type UpdateAccountResult,
 } from '@rips/shared/account';
-import { envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
+import { envelope } from '@rips/shared/envelope';
 import { SelfUserSchema, SessionSchema, UserAndRolesSchema } from '@rips/shared/users';
 import { readUpload, uploadForm } from '../../lib/multipart.js';
-import { answer, respond } from '../../lib/respond.js';
+import { answer, bodyAnswer, respond } from '../../lib/respond.js';
 import { presentSelf } from '../users/users.presenter.js';
 import { issueSession } from '../auth/auth.service.js';
 import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie.js';
@@ -24,7 +24,9 @@ import { confirmEmailChange } from './email-change.service.js';
 const ProfileUpload = uploadForm(UpdateProfileFieldsSchema, { avatar: 'optional' });
 
 /** The spec reads the updated user as `data.user`; some clients read a top-level `user`: both are there. */
-const ProfileUpdatedSchema = envelope(UserAndRolesSchema).extend({ user: SelfUserSchema });
+const ProfileUpdatedAnswer = bodyAnswer(
+  envelope(UserAndRolesSchema).extend({ user: SelfUserSchema }),
+);
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -32,10 +34,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/update-profile',
     {
-      schema: {
-        upload: ProfileUpload,
-        response: { 200: ProfileUpdatedSchema, ...ERROR_RESPONSES },
-      },
+      schema: { upload: ProfileUpload, response: ProfileUpdatedAnswer },
     },
     async (request, reply) => {
       const user = await request.requireUser();

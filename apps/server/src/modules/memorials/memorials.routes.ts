@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERROR_RESPONSES } from '@rips/shared/envelope';
 import {
   CONTRIBUTOR_REMOVED,
   ContributorAddedSchema,
@@ -23,7 +22,7 @@ import {
 } from '@rips/shared/memorials';
 import { readUpload, uploadForm } from '../../lib/multipart.js';
 import { sendWithEtag } from '../../lib/etag.js';
-import { answer, createdAnswer, respond } from '../../lib/respond.js';
+import { answer, bodyAnswer, createdAnswer, respond } from '../../lib/respond.js';
 import { requireCanCreateMemorial } from './memorials.policy.js';
 import * as memorials from './memorials.service.js';
 
@@ -55,10 +54,7 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/posts',
     {
-      schema: {
-        querystring: MemorialListQuerySchema,
-        response: { 200: MemorialPageSchema, ...ERROR_RESPONSES },
-      },
+      schema: { querystring: MemorialListQuerySchema, response: bodyAnswer(MemorialPageSchema) },
     },
     async (request, reply) => {
       const limit = pageSize(request.query);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
+import { envelope } from '@rips/shared/envelope';
 import { MemorialIdParamsSchema, MemorialSettingsSchema } from '@rips/shared/memorials';
 import {
   AccessDecisionSchema,
@@ -27,7 +27,7 @@ import {
   UserChoiceSchema,
 } from '@rips/shared/stewardship';
 import { ItemStatusSchema } from '@rips/shared/tributes';
-import { answer, createdAnswer, respond } from '../../lib/respond.js';
+import { answer, bodyAnswer, createdAnswer, respond } from '../../lib/respond.js';
 import { requireAdmin } from '../admin/admin.policy.js';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../users/users.repository.js';
@@ -187,10 +187,9 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...Params,
         querystring: ActivityQuerySchema,
-        response: {
-          200: envelope(z.array(ActivityEntrySchema)).extend({ nextCursor: z.string().nullable() }),
-          ...ERROR_RESPONSES,
-        },
+        response: bodyAnswer(
+          envelope(z.array(ActivityEntrySchema)).extend({ nextCursor: z.string().nullable() }),
+        ),
       },
     },
     async (request, reply) => {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EmptySchema, ERROR_RESPONSES, pageEnvelope } from '@rips/shared/envelope';
+import { EmptySchema, pageEnvelope } from '@rips/shared/envelope';
 import { sendWithEtag } from '../../lib/etag.js';
 import { readUpload } from '../../lib/multipart.js';
-import { answer, createdAnswer, respond, respondPage } from '../../lib/respond.js';
+import { answer, bodyAnswer, createdAnswer, respond, respondPage } from '../../lib/respond.js';
 import { consumeCreation } from '../uploads/uploads.service.js';
 import { TributePageQuerySchema } from './tribute-items.js';
 import type { TributeKind } from './tribute-kind.js';
@@ -23,7 +23,7 @@ function registerKind(app: Parameters<FastifyPluginAsyncZod>[0], kind: TributeKi
       schema: {
         params: IdParams,
         querystring: TributePageQuerySchema,
-        response: { 200: pageEnvelope(kind.schema), ...ERROR_RESPONSES },
+        response: bodyAnswer(pageEnvelope(kind.schema)),
       },
     },
     async (request, reply) => {

@@ -11,18 +11,15 @@ import { AppError } from '../../errors.js';
 import { answer, respond } from '../../lib/respond.js';
 import * as memorials from '../memorials/memorials.service.js';
 
+const MembersAnswer = answer(z.array(MemberOptionSchema));
+
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
   /** Members to pick a contributor from; signed-in only, so the member list is not public. */
   app.get(
     '/users/normal',
-    {
-      schema: {
-        querystring: MemberSearchQuerySchema,
-        response: answer(z.array(MemberOptionSchema)),
-      },
-    },
+    { schema: { querystring: MemberSearchQuerySchema, response: MembersAnswer } },
     async (request, reply) => {
       const members = await memorials.contributorCandidates(
         ctx,
