@@ -20,8 +20,11 @@ import { requireAdmin } from './admin.policy.js';
 import { presentAdminMemorial, presentAdminUser } from './admin.presenter.js';
 import * as repo from './admin.repository.js';
 import * as admin from './admin.service.js';
+import type { AppContext } from '../../context.js';
+import type { UserRow } from '../users/users.repository.js';
 
 const UserAnswer = answer(z.object({ user: AdminUserSchema }));
+const FeaturedAnswer = answer(SetFeaturedSchema);
 
 /** Registered under /admin. The hook runs before body validation, so strangers learn nothing. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,26 +46,32 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.patch(
-    '/users/:id/sponsor',
-    { schema: { params: IdParamsSchema, body: SetSponsorSchema, response: UserAnswer } },
-    async (request, reply) => {
-      const me = await request.requireUser();
-      const user = await admin.setSponsor(ctx, me, request.params.id, request.body.sponsor);
-      const message = request.body.sponsor ? 'Sponsor role granted.' : 'Sponsor role revoked.';
-      return respond(reply, 200, { user: presentAdminUser(ctx.urls, user) }, message);
-    },
-  );
+  /** A switch on a member's account (the sponsor role, disabled): set it, answer the account. */
+  function accountSwitch<K extends string>(
+    path: string,
+    body: z.ZodType<Record<K, boolean>>,
+    field: K,
+    set: (ctx: AppContext, me: UserRow, id: string, on: boolean) => Promise<UserRow>,
+    message: (on: boolean) => string,
+  ): void {
+    app.patch(
+      path,
+      { schema: { params: IdParamsSchema, body, response: UserAnswer } },
+      async (request, reply) => {
+        const me = await request.requireUser();
+        // The schema makes the body this; the route types cannot follow a generic schema.
+        const on = (request.body as Record<K, boolean>)[field];
+        const user = await set(ctx, me, request.params.id, on);
+        return respond(reply, 200, { user: presentAdminUser(ctx.urls, user) }, message(on));
+      },
+    );
+  }
 
-  app.patch(
-    '/users/:id/status',
-    { schema: { params: IdParamsSchema, body: SetDisabledSchema, response: UserAnswer } },
-    async (request, reply) => {
-      const me = await request.requireUser();
-      const user = await admin.setDisabled(ctx, me, request.params.id, request.body.disabled);
-      const message = request.body.disabled ? 'Account disabled.' : 'Account enabled.';
-      return respond(reply, 200, { user: presentAdminUser(ctx.urls, user) }, message);
-    },
+  accountSwitch('/users/:id/sponsor', SetSponsorSchema, 'sponsor', admin.setSponsor, (on) =>
+    on ? 'Sponsor role granted.' : 'Sponsor role revoked.',
+  );
+  accountSwitch('/users/:id/status', SetDisabledSchema, 'disabled', admin.setDisabled, (on) =>
+    on ? 'Account disabled.' : 'Account enabled.',
   );
 
   app.get(
@@ -93,13 +102,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/memorials/:id/featured',
-    {
-      schema: {
-        params: IdParamsSchema,
-        body: SetFeaturedSchema,
-        response: answer(SetFeaturedSchema),
-      },
-    },
+    { schema: { params: IdParamsSchema, body: SetFeaturedSchema, response: FeaturedAnswer } },
     async (request, reply) => {
       const me = await request.requireUser();
       await admin.setFeatured(ctx, me, request.params.id, request.body.featured);
