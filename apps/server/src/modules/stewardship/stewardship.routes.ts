@@ -27,7 +27,7 @@ import {
   UserChoiceSchema,
 } from '@rips/shared/stewardship';
 import { ItemStatusSchema } from '@rips/shared/tributes';
-import { answer, bodyAnswer, createdAnswer, respond } from '../../lib/respond.js';
+import { answer, bodyAnswer, createdAnswer, respond, respondPage } from '../../lib/respond.js';
 import { requireAdmin } from '../admin/admin.policy.js';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../users/users.repository.js';
@@ -57,12 +57,9 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts/:id/settings',
     { schema: { ...Params, body: UpdateSettingsSchema, response: answer(MemorialSettingsSchema) } },
     async (request, reply) => {
-      const settings = await stewardship.updateSettings(
-        ctx,
-        await request.optionalUser(),
-        request.params.id,
-        request.body,
-      );
+      const viewer = await request.optionalUser();
+      const { body } = request;
+      const settings = await stewardship.updateSettings(ctx, viewer, request.params.id, body);
       return respond(reply, 200, settings, 'The memorial’s settings were saved.');
     },
   );
@@ -112,13 +109,9 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const people = await stewardship.changeRole(
-        ctx,
-        await request.optionalUser(),
-        request.params.id,
-        request.params.userId,
-        request.body.role,
-      );
+      const { id, userId } = request.params;
+      const viewer = await request.optionalUser();
+      const people = await stewardship.changeRole(ctx, viewer, id, userId, request.body.role);
       return respond(reply, 200, people, 'The role was changed.');
     },
   );
@@ -127,12 +120,8 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts/:id/people/:userId',
     { schema: { params: PersonParamsSchema, response: answer(z.object({ removed: z.string() })) } },
     async (request, reply) => {
-      const result = await stewardship.removePerson(
-        ctx,
-        await request.optionalUser(),
-        request.params.id,
-        request.params.userId,
-      );
+      const { id, userId } = request.params;
+      const result = await stewardship.removePerson(ctx, await request.optionalUser(), id, userId);
       return respond(reply, 200, result, 'They no longer help look after this memorial.');
     },
   );
@@ -154,13 +143,9 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await stewardship.moderate(
-        ctx,
-        await request.optionalUser(),
-        request.params.id,
-        request.body,
-        request.log,
-      );
+      const viewer = await request.optionalUser();
+      const { id } = request.params;
+      const result = await stewardship.moderate(ctx, viewer, id, request.body, request.log);
       return respond(reply, 200, result, 'Done.');
     },
   );
@@ -193,13 +178,9 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const page = await stewardship.activity(
-        ctx,
-        await request.optionalUser(),
-        request.params.id,
-        request.query,
-      );
-      return { ...respond(reply, 200, page.items, 'Activity'), nextCursor: page.nextCursor };
+      const viewer = await request.optionalUser();
+      const page = await stewardship.activity(ctx, viewer, request.params.id, request.query);
+      return respondPage(reply, page.items, { nextCursor: page.nextCursor }, 'Activity');
     },
   );
 
@@ -213,12 +194,9 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await stewardship.offerTransfer(
-        ctx,
-        await request.optionalUser(),
-        request.params.id,
-        request.body.userId,
-      );
+      const viewer = await request.optionalUser();
+      const { userId } = request.body;
+      const result = await stewardship.offerTransfer(ctx, viewer, request.params.id, userId);
       return respond(
         reply,
         200,
@@ -250,12 +228,9 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await stewardship.setSuccessor(
-        ctx,
-        await request.optionalUser(),
-        request.params.id,
-        request.body.userId || null,
-      );
+      const viewer = await request.optionalUser();
+      const successorId = request.body.userId || null;
+      const result = await stewardship.setSuccessor(ctx, viewer, request.params.id, successorId);
       return respond(
         reply,
         200,
@@ -312,11 +287,13 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const { id, requestId } = request.params;
+      const viewer = await request.optionalUser();
       const result = await stewardship.decideAccess(
         ctx,
-        await request.optionalUser(),
-        request.params.id,
-        request.params.requestId,
+        viewer,
+        id,
+        requestId,
         request.body.action,
       );
       return respond(reply, 200, result, `The request was ${result.status}.`);
