@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,10 +18,11 @@ import {
   MemorialSummarySchema,
   UpdateMemorialSchema,
   UpdatePostIdSchema,
+  type UpdateMemorial,
   type MemorialListQuery,
   type MemorialPage,
 } from '@rips/shared/memorials';
-import { readUpload, uploadForm } from '../../lib/multipart.js';
+import { readUpload, uploadForm, type UploadForm, type UploadSpec } from '../../lib/multipart.js';
 import { sendWithEtag } from '../../lib/etag.js';
 import { answer, bodyAnswer, createdAnswer, respond } from '../../lib/respond.js';
 import { requireCanCreateMemorial } from './memorials.policy.js';
@@ -100,11 +102,8 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts/post/:id',
     { schema: { params: MemorialIdParamsSchema, response: DetailAnswer } },
     async (request, reply) => {
-      const memorial = await memorials.getMemorial(
-        ctx,
-        request.params.id,
-        await request.optionalUser(),
-      );
+      const viewer = await request.optionalUser();
+      const memorial = await memorials.getMemorial(ctx, request.params.id, viewer);
       return sendWithEtag(
         request,
         reply,
@@ -123,28 +122,34 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /**
+   * Every update call: signed in before the form is read (a visitor's picture is never
+   * processed), then the memorial `memorialId` names, from the address or the form, is changed.
+   */
+  async function saveUpdate<S extends z.ZodType<UpdateMemorial>>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    upload: UploadSpec<S, typeof memorials.IMAGE_FIELD>,
+    memorialId: (form: UploadForm<z.output<S>, typeof memorials.IMAGE_FIELD>) => string,
+  ) {
+    const user = await request.requireUser();
+    const form = await readUpload(request, upload, fileLimits);
+    const memorial = await memorials.updateMemorial(ctx, user, memorialId(form), form);
+    return respond(reply, 200, memorial, 'Post updated successfully!');
+  }
+
   for (const method of ['patch', 'put'] as const) {
     app[method](
       '/posts/:id',
       { schema: { params: MemorialIdParamsSchema, upload: UpdateUpload, response: DetailAnswer } },
-      async (request, reply) => {
-        const user = await request.requireUser();
-        const form = await readUpload(request, UpdateUpload, fileLimits);
-        const memorial = await memorials.updateMemorial(ctx, user, request.params.id, form);
-        return respond(reply, 200, memorial, 'Post updated successfully!');
-      },
+      (request, reply) => saveUpdate(request, reply, UpdateUpload, () => request.params.id),
     );
   }
 
   app.post(
     '/posts/update-post',
     { schema: { upload: UpdatePostUpload, response: DetailAnswer } },
-    async (request, reply) => {
-      const user = await request.requireUser();
-      const form = await readUpload(request, UpdatePostUpload, fileLimits);
-      const memorial = await memorials.updateMemorial(ctx, user, form.fields.postId, form);
-      return respond(reply, 200, memorial, 'Post updated successfully!');
-    },
+    (request, reply) => saveUpdate(request, reply, UpdatePostUpload, (form) => form.fields.postId),
   );
 
   app.get(
@@ -164,12 +169,9 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts/:id/contributors/:userId',
     { schema: { params: ContributorParamsSchema, response: answer(ContributorAddedSchema) } },
     async (request, reply) => {
-      const result = await memorials.removeContributor(
-        ctx,
-        await request.optionalUser(),
-        request.params.id,
-        request.params.userId,
-      );
+      const { id, userId } = request.params;
+      const viewer = await request.optionalUser();
+      const result = await memorials.removeContributor(ctx, viewer, id, userId);
       return respond(reply, 200, result, CONTRIBUTOR_REMOVED);
     },
   );
@@ -182,12 +184,8 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
       '/posts/:id/like',
       { schema: { params: MemorialIdParamsSchema, response: answer(LikeStateSchema) } },
       async (request, reply) => {
-        const state = await memorials.setLike(
-          ctx,
-          await request.requireUser(),
-          request.params.id,
-          liked,
-        );
+        const user = await request.requireUser();
+        const state = await memorials.setLike(ctx, user, request.params.id, liked);
         const message = liked ? 'You like this memorial.' : 'You no longer like this memorial.';
         return respond(reply, 200, state, message);
       },

@@ -21,11 +21,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/normal',
     { schema: { querystring: MemberSearchQuerySchema, response: MembersAnswer } },
     async (request, reply) => {
-      const members = await memorials.contributorCandidates(
-        ctx,
-        await request.requireUser(),
-        request.query,
-      );
+      const user = await request.requireUser();
+      const members = await memorials.contributorCandidates(ctx, user, request.query);
       return respond(reply, 200, members, 'Members fetched successfully');
     },
   );
