@@ -25,6 +25,7 @@ import {
 import { readUpload, uploadForm, type UploadForm, type UploadSpec } from '../../lib/multipart.js';
 import { sendWithEtag } from '../../lib/etag.js';
 import { answer, bodyAnswer, createdAnswer, respond } from '../../lib/respond.js';
+import { memorialRead } from './memorial-read.js';
 import { requireCanCreateMemorial } from './memorials.policy.js';
 import * as memorials from './memorials.service.js';
 
@@ -152,17 +153,12 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
     (request, reply) => saveUpdate(request, reply, UpdatePostUpload, (form) => form.fields.postId),
   );
 
-  app.get(
+  memorialRead(
+    app,
     '/posts/:id/contributors',
-    { schema: { params: MemorialIdParamsSchema, response: answer(z.array(MemberOptionSchema)) } },
-    async (request, reply) => {
-      const members = await memorials.listContributors(
-        ctx,
-        await request.optionalUser(),
-        request.params.id,
-      );
-      return respond(reply, 200, members, 'Contributors fetched successfully');
-    },
+    z.array(MemberOptionSchema),
+    memorials.listContributors,
+    'Contributors fetched successfully',
   );
 
   app.delete(

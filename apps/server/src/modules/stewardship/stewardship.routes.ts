@@ -29,8 +29,7 @@ import {
 import { ItemStatusSchema } from '@rips/shared/tributes';
 import { answer, bodyAnswer, createdAnswer, respond, respondPage } from '../../lib/respond.js';
 import { requireAdmin } from '../admin/admin.policy.js';
-import type { AppContext } from '../../context.js';
-import type { UserRow } from '../users/users.repository.js';
+import { memorialRead } from '../memorials/memorial-read.js';
 import * as stewardship from './stewardship.service.js';
 
 const Params = { params: MemorialIdParamsSchema };
@@ -39,19 +38,6 @@ const Owner = z.object({ _id: z.string(), fullName: z.string() });
 /** A memorial's privacy, people, moderation, activity, ownership; a member's own part in them. */
 export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-
-  /** A read of the memorial the address names, for any caller: the service decides who may see it. */
-  function memorialRead<R>(
-    path: string,
-    schema: z.ZodType<R>,
-    read: (ctx: AppContext, user: UserRow | null, memorialId: string) => Promise<R>,
-    message: string,
-  ): void {
-    app.get(path, { schema: { ...Params, response: answer(schema) } }, async (request, reply) => {
-      const data = await read(ctx, await request.optionalUser(), request.params.id);
-      return respond(reply, 200, data, message);
-    });
-  }
 
   app.patch(
     '/posts/:id/settings',
@@ -64,7 +50,13 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  memorialRead('/posts/:id/people', PeopleSchema, stewardship.getPeople, 'People of this memorial');
+  memorialRead(
+    app,
+    '/posts/:id/people',
+    PeopleSchema,
+    stewardship.getPeople,
+    'People of this memorial',
+  );
 
   app.post(
     '/posts/:id/invitations',
@@ -127,6 +119,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   memorialRead(
+    app,
     '/posts/:id/moderation',
     ModerationQueueSchema,
     stewardship.moderationQueue,
@@ -243,6 +236,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   memorialRead(
+    app,
     '/posts/:id/access',
     AccessSummarySchema,
     stewardship.accessSummary,
@@ -271,6 +265,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   memorialRead(
+    app,
     '/posts/:id/access-requests',
     z.array(AccessRequestSchema),
     stewardship.listAccessRequests,
