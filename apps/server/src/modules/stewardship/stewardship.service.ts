@@ -51,6 +51,7 @@ import {
   type MemorialRole,
   type MemorialRow,
 } from '../memorials/memorials.policy.js';
+import { updateMemorial } from '../memorials/memorials.repository.js';
 import type { TributeKind, ItemRow } from '../tributes/tribute-kind.js';
 import { TRIBUTE_KINDS } from '../tributes/tribute-kinds.js';
 import * as items from '../tributes/tributes.repository.js';
@@ -175,11 +176,7 @@ export async function updateSettings(
   );
   if (changes.length === 0) return settingsOf(memorial);
   const updated = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(memorials)
-      .set({ ...fields, updatedAt: new Date() })
-      .where(eq(memorials.id, memorial.id))
-      .returning();
+    const row = await updateMemorial(tx, memorial.id, fields);
     await repo.recordActivity(tx, {
       memorialId: memorial.id,
       actor: user,
@@ -641,10 +638,7 @@ export async function offerTransfer(
     throw AppError.conflict(ErrorCode.Conflict, 'This member already owns this memorial.');
   }
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(memorials)
-      .set({ pendingOwnerId: recipient.id, updatedAt: new Date() })
-      .where(eq(memorials.id, memorial.id));
+    await updateMemorial(tx, memorial.id, { pendingOwnerId: recipient.id });
     await noteActivity(tx, memorial.id, user, 'offered ownership', recipient.fullName);
     await mailMember(
       ctx,
@@ -722,10 +716,7 @@ export async function setSuccessor(
     }
   }
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(memorials)
-      .set({ successorId: successor?.id ?? null, updatedAt: new Date() })
-      .where(eq(memorials.id, memorial.id));
+    await updateMemorial(tx, memorial.id, { successorId: successor?.id ?? null });
     await noteActivity(
       tx,
       memorial.id,
