@@ -44,8 +44,8 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { ...Params, body: UpdateSettingsSchema, response: answer(MemorialSettingsSchema) } },
     async (request, reply) => {
       const viewer = await request.optionalUser();
-      const { body } = request;
-      const settings = await stewardship.updateSettings(ctx, viewer, request.params.id, body);
+      const { id } = request.params;
+      const settings = await stewardship.updateSettings(ctx, viewer, id, request.body);
       return respond(reply, 200, settings, 'The memorial’s settings were saved.');
     },
   );
@@ -112,8 +112,9 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts/:id/people/:userId',
     { schema: { params: PersonParamsSchema, response: answer(z.object({ removed: z.string() })) } },
     async (request, reply) => {
+      const viewer = await request.optionalUser();
       const { id, userId } = request.params;
-      const result = await stewardship.removePerson(ctx, await request.optionalUser(), id, userId);
+      const result = await stewardship.removePerson(ctx, viewer, id, userId);
       return respond(reply, 200, result, 'They no longer help look after this memorial.');
     },
   );
@@ -282,8 +283,8 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { id, requestId } = request.params;
       const viewer = await request.optionalUser();
+      const { id, requestId } = request.params;
       const result = await stewardship.decideAccess(
         ctx,
         viewer,
