@@ -15,13 +15,13 @@ import {
   TributeKindSchema,
 } from '@rips/shared/admin';
 import { EmptySchema } from '@rips/shared/envelope';
+import type { AppContext } from '../../context.js';
 import { answer, respond } from '../../lib/respond.js';
+import type { UserRow } from '../users/users.repository.js';
 import { requireAdmin } from './admin.policy.js';
 import { presentAdminMemorial, presentAdminUser } from './admin.presenter.js';
 import * as repo from './admin.repository.js';
 import * as admin from './admin.service.js';
-import type { AppContext } from '../../context.js';
-import type { UserRow } from '../users/users.repository.js';
 
 const UserAnswer = answer(z.object({ user: AdminUserSchema }));
 const FeaturedAnswer = answer(SetFeaturedSchema);

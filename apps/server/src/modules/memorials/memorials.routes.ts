@@ -18,9 +18,9 @@ import {
   MemorialSummarySchema,
   UpdateMemorialSchema,
   UpdatePostIdSchema,
-  type UpdateMemorial,
   type MemorialListQuery,
   type MemorialPage,
+  type UpdateMemorial,
 } from '@rips/shared/memorials';
 import { readUpload, uploadForm, type UploadForm, type UploadSpec } from '../../lib/multipart.js';
 import { sendWithEtag } from '../../lib/etag.js';
