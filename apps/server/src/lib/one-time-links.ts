@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { emailChanges, passwordResets, users } from '../db/schema/index.js';
 
@@ -63,4 +64,31 @@ export async function useLink<T extends OneTimeLinkTable>(
   await cancelPendingLinks(tx, passwordResets, user.id, now);
   await cancelPendingLinks(tx, emailChanges, user.id, now);
   return { link, user };
+}
+
+/**
+ * Uses the link once (see useLink) and makes the change it carries to its account, in one
+ * transaction: `change` names the account's new values from the link's row. Answers the account
+ * before and after, or null when the link is unknown, used or expired, or the account is disabled.
+ */
+export async function applyLink<T extends OneTimeLinkTable>(
+  db: Db,
+  table: T,
+  tokenHash: string,
+  now: Date,
+  change: (
+    link: T['$inferSelect'],
+    user: typeof users.$inferSelect,
+  ) => PgUpdateSetSource<typeof users>,
+): Promise<{ before: typeof users.$inferSelect; after: typeof users.$inferSelect } | null> {
+  return db.transaction(async (tx) => {
+    const used = await useLink(tx, table, tokenHash, now);
+    if (!used) return null;
+    const [after] = await tx
+      .update(users)
+      .set({ ...change(used.link, used.user), updatedAt: now })
+      .where(eq(users.id, used.user.id))
+      .returning();
+    return after ? { before: used.user, after } : null;
+  });
 }

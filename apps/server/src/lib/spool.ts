@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rm, stat, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { isProcessAlive } from './process-alive.js';
 
 /**
  * Uploads are written here while they arrive (decision 0065): memory no longer grows with file
@@ -51,7 +52,7 @@ export async function sweepSpool(spoolDir: string, now = Date.now()): Promise<nu
     let stale: boolean;
     if (match && match[1] === host) {
       const pid = Number(match[2]);
-      stale = pid === process.pid || !alive(pid);
+      stale = pid === process.pid || !isProcessAlive(pid);
     } else {
       const info = await stat(folder).catch(() => null);
       stale = info !== null && now - info.mtimeMs > FOREIGN_FOLDER_AGE_MS;
@@ -68,15 +69,6 @@ async function countFiles(folder: string): Promise<number> {
     return (await readdir(folder)).length;
   } catch {
     return 1;
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

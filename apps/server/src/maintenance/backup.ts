@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
@@ -9,6 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import * as tar from 'tar';
 import type { Db } from '../db/client.js';
+import { Checksum, type Fingerprint } from '../lib/checksum.js';
 import type { Storage } from '../storage/storage.js';
 import { STORAGE_KINDS, TABLES_IN_DEPENDENCY_ORDER } from './tables.js';
 
@@ -16,10 +17,7 @@ const FORMAT = 'rips-backup/1';
 const BATCH = 500;
 
 /** Size and SHA-256 of one archive entry, as it was written. */
-export interface EntryChecksum {
-  size: number;
-  sha256: string;
-}
+export type EntryChecksum = Fingerprint;
 
 export interface BackupManifest {
   format: typeof FORMAT;
@@ -44,20 +42,6 @@ function primaryKey(table: string): string[] {
   return table === 'memorial_people' || table === 'memorial_likes'
     ? ['memorial_id', 'user_id']
     : ['id'];
-}
-
-/** Counts bytes and hashes them as they pass. */
-class Checksum {
-  private readonly hash = createHash('sha256');
-  size = 0;
-  update(chunk: Buffer | string): void {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    this.hash.update(bytes);
-    this.size += bytes.length;
-  }
-  digest(): EntryChecksum {
-    return { size: this.size, sha256: this.hash.digest('hex') };
-  }
 }
 
 async function dumpTable(
@@ -108,16 +92,7 @@ async function copyFile(
   if (!object) return null;
   const checksum = new Checksum();
   await mkdir(path.dirname(target), { recursive: true });
-  await pipeline(
-    object.stream,
-    async function* (source: AsyncIterable<Buffer>) {
-      for await (const chunk of source) {
-        checksum.update(chunk);
-        yield chunk;
-      }
-    },
-    createWriteStream(target, { mode: 0o600 }),
-  );
+  await pipeline(object.stream, checksum.tap(), createWriteStream(target, { mode: 0o600 }));
   return checksum.digest();
 }
 

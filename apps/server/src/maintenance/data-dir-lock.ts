@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import path from 'node:path';
+import { isProcessAlive } from '../lib/process-alive.js';
 
 /**
  * The embedded database may be opened by one process at a time. The lock is a real OS lock
@@ -48,15 +49,6 @@ function recordedHolder(file: string): { pid: number | null; text: string } {
   return { pid: null, text: 'holder unknown' };
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** How long to wait for a holder that has already died (its flock child is finishing). */
 const DEAD_HOLDER_GRACE_MS = 3_000;
 
@@ -77,7 +69,7 @@ export async function acquireDataDirLock(dataDir: string, purpose: string): Prom
     // A holder killed a moment ago leaves its lock to the kernel within milliseconds (its flock
     // child sees its stdin close): wait for that rather than fail a supervisor's quick restart.
     const holder = recordedHolder(file);
-    if (holder.pid === null || isAlive(holder.pid) || Date.now() > deadline) {
+    if (holder.pid === null || isProcessAlive(holder.pid) || Date.now() > deadline) {
       throw new DataDirLockedError(dataDir, holder.text);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));

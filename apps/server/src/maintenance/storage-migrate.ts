@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { Checksum, type Fingerprint } from '../lib/checksum.js';
 import type { Storage } from '../storage/storage.js';
 import { QUARANTINE } from './reconcile.js';
 import { STORAGE_KINDS } from './tables.js';
@@ -15,21 +14,12 @@ export interface StorageCopyReport {
   mismatched: string[];
 }
 
-interface Fingerprint {
-  size: number;
-  sha256: string;
-}
-
 async function fingerprint(storage: Storage, key: string): Promise<Fingerprint | null> {
   const object = await storage.get(key);
   if (!object) return null;
-  const hash = createHash('sha256');
-  let size = 0;
-  for await (const chunk of object.stream) {
-    hash.update(chunk as Buffer);
-    size += (chunk as Buffer).length;
-  }
-  return { size, sha256: hash.digest('hex') };
+  const checksum = new Checksum();
+  for await (const chunk of object.stream) checksum.update(chunk as Buffer);
+  return checksum.digest();
 }
 
 const same = (a: Fingerprint | null, b: Fingerprint | null) =>
@@ -39,17 +29,10 @@ const same = (a: Fingerprint | null, b: Fingerprint | null) =>
 async function copyOne(source: Storage, target: Storage, key: string): Promise<Fingerprint | null> {
   const object = await source.get(key);
   if (!object) return null;
-  const hash = createHash('sha256');
-  let size = 0;
-  const tap = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      hash.update(chunk);
-      size += chunk.length;
-      done(null, chunk);
-    },
-  });
+  const checksum = new Checksum();
+  const tap = checksum.tap();
   await Promise.all([pipeline(object.stream, tap), target.put(key, tap)]);
-  return { size, sha256: hash.digest('hex') };
+  return checksum.digest();
 }
 
 /**

@@ -235,23 +235,16 @@ function openZip(input: DocumentSource): Promise<ZipFile> {
 /** The next entry, or null at the end of the central directory. */
 function nextEntry(zip: ZipFile): Promise<Entry | null> {
   return new Promise((resolve, reject) => {
-    const cleanup = () => {
+    // Whichever comes first settles the promise; all three listeners go with it.
+    const settle = (outcome: () => void) => {
       zip.off('entry', onEntry);
       zip.off('end', onEnd);
       zip.off('error', onError);
+      outcome();
     };
-    const onEntry = (entry: Entry) => {
-      cleanup();
-      resolve(entry);
-    };
-    const onEnd = () => {
-      cleanup();
-      resolve(null);
-    };
-    const onError = () => {
-      cleanup();
-      reject(damagedDocx());
-    };
+    const onEntry = (entry: Entry) => settle(() => resolve(entry));
+    const onEnd = () => settle(() => resolve(null));
+    const onError = () => settle(() => reject(damagedDocx()));
     zip.on('entry', onEntry);
     zip.on('end', onEnd);
     zip.on('error', onError);

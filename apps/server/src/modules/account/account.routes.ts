@@ -11,10 +11,10 @@ import {
   UpdateProfileFieldsSchema,
   type UpdateAccountResult,
 } from '@rips/shared/account';
-import { envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
+import { envelope } from '@rips/shared/envelope';
 import { SelfUserSchema, SessionSchema, UserAndRolesSchema } from '@rips/shared/users';
 import { readUpload, uploadForm } from '../../lib/multipart.js';
-import { respond } from '../../lib/respond.js';
+import { answer, bodyAnswer, respond } from '../../lib/respond.js';
 import { presentSelf } from '../users/users.presenter.js';
 import { issueSession } from '../auth/auth.service.js';
 import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie.js';
@@ -24,7 +24,9 @@ import { confirmEmailChange } from './email-change.service.js';
 const ProfileUpload = uploadForm(UpdateProfileFieldsSchema, { avatar: 'optional' });
 
 /** The spec reads the updated user as `data.user`; some clients read a top-level `user`: both are there. */
-const ProfileUpdatedSchema = envelope(UserAndRolesSchema).extend({ user: SelfUserSchema });
+const ProfileUpdatedAnswer = bodyAnswer(
+  envelope(UserAndRolesSchema).extend({ user: SelfUserSchema }),
+);
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -32,10 +34,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/update-profile',
     {
-      schema: {
-        upload: ProfileUpload,
-        response: { 200: ProfileUpdatedSchema, ...ERROR_RESPONSES },
-      },
+      schema: { upload: ProfileUpload, response: ProfileUpdatedAnswer },
     },
     async (request, reply) => {
       const user = await request.requireUser();
@@ -58,12 +57,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/users/update-account',
-    {
-      schema: {
-        body: UpdateAccountSchema,
-        response: { 200: envelope(UpdateAccountResultSchema), ...ERROR_RESPONSES },
-      },
-    },
+    { schema: { body: UpdateAccountSchema, response: answer(UpdateAccountResultSchema) } },
     async (request, reply) => {
       const { user, pendingEmail } = await updateAccount(
         ctx,
@@ -84,12 +78,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/users/confirm-email',
-    {
-      schema: {
-        body: ConfirmEmailChangeSchema,
-        response: { 200: envelope(EmailChangeConfirmedSchema), ...ERROR_RESPONSES },
-      },
-    },
+    { schema: { body: ConfirmEmailChangeSchema, response: answer(EmailChangeConfirmedSchema) } },
     async (request, reply) => {
       // Read before the change: it revokes every token, this caller's included.
       const caller = await request.optionalUser();
@@ -105,12 +94,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/users/change-password',
-    {
-      schema: {
-        body: ChangePasswordSchema,
-        response: { 200: envelope(SessionSchema), ...ERROR_RESPONSES },
-      },
-    },
+    { schema: { body: ChangePasswordSchema, response: answer(SessionSchema) } },
     async (request, reply) => {
       const session = await changePassword(ctx, await request.requireUser(), request.body);
       // Every other session ends; this browser's page session follows its new token.

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { emailChanges, users } from '../../db/schema/index.js';
-import { cancelPendingLinks, useLink } from '../../lib/one-time-links.js';
+import { applyLink, cancelPendingLinks } from '../../lib/one-time-links.js';
 import type { UserRow } from '../users/users.repository.js';
 
 /** Records a new email waiting for confirmation; any older pending change of the account ends. */
@@ -26,21 +26,11 @@ export async function applyEmailChange(
   tokenHash: string,
   now: Date,
 ): Promise<{ user: UserRow; previousEmail: string } | null> {
-  return db.transaction(async (tx) => {
-    const used = await useLink(tx, emailChanges, tokenHash, now);
-    if (!used) return null;
-    const { link: change, user } = used;
-    const [updated] = await tx
-      .update(users)
-      .set({
-        email: change.newEmail,
-        tokenVersion: sql`${users.tokenVersion} + 1`,
-        updatedAt: now,
-      })
-      .where(eq(users.id, user.id))
-      .returning();
-    return updated ? { user: updated, previousEmail: user.email } : null;
-  });
+  const applied = await applyLink(db, emailChanges, tokenHash, now, (change) => ({
+    email: change.newEmail,
+    tokenVersion: sql`${users.tokenVersion} + 1`,
+  }));
+  return applied ? { user: applied.after, previousEmail: applied.before.email } : null;
 }
 
 /**

@@ -4,7 +4,7 @@ import { memorials, users } from '../../db/schema/index.js';
 import { escapeLike } from '../../lib/sql.js';
 import { visibleMemorials } from '../memorials/memorials.policy.js';
 import type { ItemRow, TributeKind } from '../tributes/tribute-kind.js';
-import type { UserRow } from '../users/users.repository.js';
+import { updateUser, type UserRow } from '../users/users.repository.js';
 
 export interface PageRequest {
   page: number;
@@ -55,12 +55,7 @@ export async function setUserRole(
   id: string,
   role: UserRow['role'],
 ): Promise<UserRow | undefined> {
-  const [row] = await db
-    .update(users)
-    .set({ role, updatedAt: new Date() })
-    .where(eq(users.id, id))
-    .returning();
-  return row;
+  return updateUser(db, id, { role });
 }
 
 /** Disabling also revokes every token, so an open session ends at its next request. */

@@ -14,14 +14,17 @@ import {
   SetSponsorSchema,
   TributeKindSchema,
 } from '@rips/shared/admin';
-import { EmptySchema, envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
-import { respond } from '../../lib/respond.js';
+import { EmptySchema } from '@rips/shared/envelope';
+import type { AppContext } from '../../context.js';
+import { answer, respond } from '../../lib/respond.js';
+import type { UserRow } from '../users/users.repository.js';
 import { requireAdmin } from './admin.policy.js';
 import { presentAdminMemorial, presentAdminUser } from './admin.presenter.js';
 import * as repo from './admin.repository.js';
 import * as admin from './admin.service.js';
 
-const UserAnswer = { 200: envelope(z.object({ user: AdminUserSchema })), ...ERROR_RESPONSES };
+const UserAnswer = answer(z.object({ user: AdminUserSchema }));
+const FeaturedAnswer = answer(SetFeaturedSchema);
 
 /** Registered under /admin. The hook runs before body validation, so strangers learn nothing. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,10 +36,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users',
     {
-      schema: {
-        querystring: AdminUserQuerySchema,
-        response: { 200: envelope(pagedSchema(AdminUserSchema)), ...ERROR_RESPONSES },
-      },
+      schema: { querystring: AdminUserQuerySchema, response: answer(pagedSchema(AdminUserSchema)) },
     },
     async (request, reply) => {
       const { search, page, limit } = request.query;
@@ -46,26 +46,32 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.patch(
-    '/users/:id/sponsor',
-    { schema: { params: IdParamsSchema, body: SetSponsorSchema, response: UserAnswer } },
-    async (request, reply) => {
-      const me = await request.requireUser();
-      const user = await admin.setSponsor(ctx, me, request.params.id, request.body.sponsor);
-      const message = request.body.sponsor ? 'Sponsor role granted.' : 'Sponsor role revoked.';
-      return respond(reply, 200, { user: presentAdminUser(ctx.urls, user) }, message);
-    },
-  );
+  /** A switch on a member's account (the sponsor role, disabled): set it, answer the account. */
+  function accountSwitch<K extends string>(
+    path: string,
+    body: z.ZodType<Record<K, boolean>>,
+    field: K,
+    set: (ctx: AppContext, me: UserRow, id: string, on: boolean) => Promise<UserRow>,
+    message: (on: boolean) => string,
+  ): void {
+    app.patch(
+      path,
+      { schema: { params: IdParamsSchema, body, response: UserAnswer } },
+      async (request, reply) => {
+        const me = await request.requireUser();
+        // The schema makes the body this; the route types cannot follow a generic schema.
+        const on = (request.body as Record<K, boolean>)[field];
+        const user = await set(ctx, me, request.params.id, on);
+        return respond(reply, 200, { user: presentAdminUser(ctx.urls, user) }, message(on));
+      },
+    );
+  }
 
-  app.patch(
-    '/users/:id/status',
-    { schema: { params: IdParamsSchema, body: SetDisabledSchema, response: UserAnswer } },
-    async (request, reply) => {
-      const me = await request.requireUser();
-      const user = await admin.setDisabled(ctx, me, request.params.id, request.body.disabled);
-      const message = request.body.disabled ? 'Account disabled.' : 'Account enabled.';
-      return respond(reply, 200, { user: presentAdminUser(ctx.urls, user) }, message);
-    },
+  accountSwitch('/users/:id/sponsor', SetSponsorSchema, 'sponsor', admin.setSponsor, (on) =>
+    on ? 'Sponsor role granted.' : 'Sponsor role revoked.',
+  );
+  accountSwitch('/users/:id/status', SetDisabledSchema, 'disabled', admin.setDisabled, (on) =>
+    on ? 'Account disabled.' : 'Account enabled.',
   );
 
   app.get(
@@ -75,7 +81,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: AdminMemorialQuerySchema.extend({
           featured: z.enum(['true', 'false']).optional(),
         }),
-        response: { 200: envelope(pagedSchema(AdminMemorialSchema)), ...ERROR_RESPONSES },
+        response: answer(pagedSchema(AdminMemorialSchema)),
       },
     },
     async (request, reply) => {
@@ -96,13 +102,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/memorials/:id/featured',
-    {
-      schema: {
-        params: IdParamsSchema,
-        body: SetFeaturedSchema,
-        response: { 200: envelope(SetFeaturedSchema), ...ERROR_RESPONSES },
-      },
-    },
+    { schema: { params: IdParamsSchema, body: SetFeaturedSchema, response: FeaturedAnswer } },
     async (request, reply) => {
       const me = await request.requireUser();
       await admin.setFeatured(ctx, me, request.params.id, request.body.featured);
@@ -116,7 +116,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         querystring: AdminTributeQuerySchema,
-        response: { 200: envelope(pagedSchema(AdminTributeSchema)), ...ERROR_RESPONSES },
+        response: answer(pagedSchema(AdminTributeSchema)),
       },
     },
     async (request, reply) => {
@@ -132,7 +132,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: IdParamsSchema.extend({ kind: TributeKindSchema }),
-        response: { 200: envelope(EmptySchema), ...ERROR_RESPONSES },
+        response: answer(EmptySchema),
       },
     },
     async (request, reply) => {

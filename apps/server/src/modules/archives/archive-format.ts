@@ -81,6 +81,24 @@ export const ArchiveMemorialSchema = z.object({
 });
 export type ArchiveMemorial = z.infer<typeof ArchiveMemorialSchema>;
 
+type StoryField =
+  | 'title'
+  | 'description'
+  | 'birthPlace'
+  | 'burial'
+  | 'plot'
+  | 'dateOfBirth'
+  | 'deathDate'
+  | 'traits';
+
+/** The memorial's own words and dates: carried as they are, into an archive and out of it. */
+export function memorialStory(
+  m: Pick<ArchiveMemorial, StoryField>,
+): Pick<ArchiveMemorial, StoryField> {
+  const { title, description, birthPlace, burial, plot, dateOfBirth, deathDate, traits } = m;
+  return { title, description, birthPlace, burial, plot, dateOfBirth, deathDate, traits };
+}
+
 /** memorial.json before its items are read by each kind's own schema. */
 export const MemorialArchiveSchema = z.object({
   format: z.literal(ARCHIVE_FORMAT),

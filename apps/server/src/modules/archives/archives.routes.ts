@@ -6,7 +6,7 @@ import { envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
 import { MemorialIdParamsSchema } from '@rips/shared/memorials';
 import { attachmentDisposition } from '../../media/documents.js';
 import { uploadForm } from '../../lib/multipart.js';
-import { respond } from '../../lib/respond.js';
+import { createdAnswer, fileAnswer, respond } from '../../lib/respond.js';
 import { FILE_CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.js';
 import {
   ARCHIVE_LINK_HOURS,
@@ -16,16 +16,10 @@ import {
 } from './archive-jobs.js';
 import * as archives from './archives.service.js';
 
-const ZipAnswer = {
-  200: {
-    description: 'A ZIP archive, streamed (docs/memorial-archive.md).',
-    content: {
-      // A stream, never serialized: `any` lets the handler send it; the meta documents it.
-      'application/zip': { schema: z.any().meta({ type: 'string', format: 'binary' }) },
-    },
-  },
-  ...ERROR_RESPONSES,
-};
+const ZipAnswer = fileAnswer(
+  'application/zip',
+  'A ZIP archive, streamed (docs/memorial-archive.md).',
+);
 
 /** One file, the archive; read as a stream to a temporary file, never into memory. */
 const ImportUpload = uploadForm(z.object({}), { archive: 'required' });
@@ -113,12 +107,7 @@ export const archivesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/imports',
-    {
-      schema: {
-        upload: ImportUpload,
-        response: { 201: envelope(ImportedMemorialSchema), ...ERROR_RESPONSES },
-      },
-    },
+    { schema: { upload: ImportUpload, response: createdAnswer(ImportedMemorialSchema) } },
     async (request, reply) => {
       const user = await request.requireUser();
       const result = await archives.importArchive(ctx, user, request);

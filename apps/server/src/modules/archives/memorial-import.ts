@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import { memorialPeople, memorials } from '../../db/schema/index.js';
 import { deriveTags } from '../../db/tags.js';
 import { AppError } from '../../errors.js';
+import { Checksum, type Fingerprint } from '../../lib/checksum.js';
 import { formatBytes } from '../../media/images.js';
 import { detectDocumentType, sanitizeFileName } from '../../media/documents.js';
 import { newStorageKey } from '../../media/image-store.js';
@@ -27,6 +28,7 @@ import {
   ArchiveItemBaseSchema,
   ManifestSchema,
   MemorialArchiveSchema,
+  memorialStory,
   type ArchiveItemBase,
   type ArchivePicture,
   type Manifest,
@@ -178,19 +180,15 @@ async function verifyMedia(ctx: AppContext, check: MediaCheck, bytes: Buffer): P
   }
 }
 
-async function sha256Of(zip: SafeZip, name: string): Promise<{ sha256: string; size: number }> {
-  const hash = createHash('sha256');
-  let size = 0;
+async function sha256Of(zip: SafeZip, name: string): Promise<Fingerprint> {
+  const checksum = new Checksum();
   try {
-    for await (const chunk of await zip.stream(name)) {
-      hash.update(chunk as Buffer);
-      size += (chunk as Buffer).length;
-    }
+    for await (const chunk of await zip.stream(name)) checksum.update(chunk as Buffer);
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw invalidArchive(`The archive entry ${JSON.stringify(name)} is damaged.`);
   }
-  return { sha256: hash.digest('hex'), size };
+  return checksum.digest();
 }
 
 /** Every entry is in the manifest, every manifest file is in the archive, every checksum holds. */
@@ -373,14 +371,7 @@ async function restore(
         .insert(memorials)
         .values({
           ownerId: user.id,
-          title: m.title,
-          description: m.description,
-          birthPlace: m.birthPlace,
-          burial: m.burial,
-          plot: m.plot,
-          dateOfBirth: m.dateOfBirth,
-          deathDate: m.deathDate,
-          traits: m.traits,
+          ...memorialStory(m),
           tags,
           tagsText: tags.join('\u001f'),
           visibility: m.visibility,

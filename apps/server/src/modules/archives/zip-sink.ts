@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
+import { Checksum } from '../../lib/checksum.js';
 
 export interface FileDigest {
   path: string;
@@ -51,22 +52,16 @@ export class ZipSink {
    * compressed already.
    */
   async addStream(path: string, source: Readable): Promise<FileDigest> {
-    const hash = createHash('sha256');
-    let size = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        hash.update(chunk);
-        size += chunk.length;
-        done(null, chunk);
-      },
-    });
+    const checksum = new Checksum();
+    const counter = checksum.tap();
     this.zip.addReadStream(counter, path, { mtime: ENTRY_TIME, mode: 0o100644, compress: false });
     await Promise.race([pipeline(source, counter), this.closed]);
     // The entry is complete once the zip has read everything the counter passed on.
     if (!counter.readableEnded) {
       await Promise.race([new Promise((resolve) => counter.once('end', resolve)), this.closed]);
     }
-    const digest = { path, sha256: hash.digest('hex'), size };
+    const { sha256, size } = checksum.digest();
+    const digest = { path, sha256, size };
     this.digests.push(digest);
     return digest;
   }

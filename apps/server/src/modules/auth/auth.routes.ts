@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EmptySchema, envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
+import { EmptySchema } from '@rips/shared/envelope';
 import {
   LoginSchema,
   RegisteredSchema,
@@ -7,7 +7,7 @@ import {
   SessionSchema,
   UserAndRolesSchema,
 } from '@rips/shared/users';
-import { respond } from '../../lib/respond.js';
+import { answer, createdAnswer, respond } from '../../lib/respond.js';
 import { readUpload, uploadForm } from '../../lib/multipart.js';
 import { presentSelf } from '../users/users.presenter.js';
 import * as auth from './auth.service.js';
@@ -22,12 +22,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/users/register',
-    {
-      schema: {
-        upload: RegisterUpload,
-        response: { 201: envelope(RegisteredSchema), ...ERROR_RESPONSES },
-      },
-    },
+    { schema: { upload: RegisterUpload, response: createdAnswer(RegisteredSchema) } },
     async (request, reply) => {
       await auth.limitRegistration(ctx, request.ip);
       const form = await readUpload(request, RegisterUpload, {
@@ -45,9 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/users/login',
-    {
-      schema: { body: LoginSchema, response: { 200: envelope(SessionSchema), ...ERROR_RESPONSES } },
-    },
+    { schema: { body: LoginSchema, response: answer(SessionSchema) } },
     async (request, reply) => {
       const device = devices.read(request);
       const { session, user } = await auth.login(ctx, { ip: request.ip, device }, request.body);
@@ -59,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/users/logout',
-    { schema: { response: { 200: envelope(EmptySchema), ...ERROR_RESPONSES } } },
+    { schema: { response: answer(EmptySchema) } },
     async (request, reply) => {
       // Cleared whatever the token says: a browser leaving keeps no page session behind.
       clearSessionCookie(request, reply);
@@ -71,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/users/become-sponsor',
-    { schema: { response: { 200: envelope(UserAndRolesSchema), ...ERROR_RESPONSES } } },
+    { schema: { response: answer(UserAndRolesSchema) } },
     async (request, reply) => {
       const user = await auth.becomeSponsor(ctx, await request.requireUser());
       return respond(
@@ -85,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/me',
-    { schema: { response: { 200: envelope(UserAndRolesSchema), ...ERROR_RESPONSES } } },
+    { schema: { response: answer(UserAndRolesSchema) } },
     async (request, reply) => {
       const user = await request.requireUser();
       return respond(

@@ -1,18 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CONTACT_SENT_MESSAGE, ContactMessageSchema } from '@rips/shared/contact';
-import { EmptySchema, envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
-import { respond } from '../../lib/respond.js';
+import { EmptySchema } from '@rips/shared/envelope';
+import { answer, respond } from '../../lib/respond.js';
 import { sendContactMessage } from './contact.service.js';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/contact',
-    {
-      schema: {
-        body: ContactMessageSchema,
-        response: { 200: envelope(EmptySchema), ...ERROR_RESPONSES },
-      },
-    },
+    { schema: { body: ContactMessageSchema, response: answer(EmptySchema) } },
     async (request, reply) => {
       await sendContactMessage(app.ctx, request.ip, request.body, request.log);
       return respond(reply, 200, {}, CONTACT_SENT_MESSAGE);

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
 import { DOCUMENT_TYPES, UploadLimitsSchema } from '@rips/shared/galleries';
 import { IMAGE_TYPES_TEXT } from '../../media/images.js';
-import { respond } from '../../lib/respond.js';
+import { answer, fileAnswer, respond } from '../../lib/respond.js';
 import { attachmentDisposition } from '../../media/documents.js';
 import { FILE_CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.js';
 import * as galleries from './galleries.service.js';
@@ -20,7 +19,7 @@ export const galleriesRoutes: FastifyPluginAsyncZod = async (app) => {
   // The upload limits, for forms to state before a file is chosen: the same for everyone.
   app.get(
     '/uploads/limits',
-    { schema: { response: { 200: envelope(UploadLimitsSchema), ...ERROR_RESPONSES } } },
+    { schema: { response: answer(UploadLimitsSchema) } },
     async (_request, reply) =>
       respond(
         reply,
@@ -44,18 +43,10 @@ export const galleriesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: IdParams,
         querystring: DownloadQuery,
-        response: {
-          200: {
-            description: 'The file, as an attachment with its real type.',
-            content: {
-              // A stream, never serialized: `any` lets the handler send it; the meta documents it.
-              'application/octet-stream': {
-                schema: z.any().meta({ type: 'string', format: 'binary' }),
-              },
-            },
-          },
-          ...ERROR_RESPONSES,
-        },
+        response: fileAnswer(
+          'application/octet-stream',
+          'The file, as an attachment with its real type.',
+        ),
       },
     },
     async (request, reply) => {

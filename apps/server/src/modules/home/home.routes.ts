@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
 import { HomeLegendsSchema } from '@rips/shared/home';
 import { sendWithEtag } from '../../lib/etag.js';
-import { respond } from '../../lib/respond.js';
+import { answer, respond } from '../../lib/respond.js';
 import { honoredLegends } from './home.service.js';
 
 export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,7 +10,7 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   // The legends are the same for every visitor, so a short shared cache is safe.
   app.get(
     '/home/legends',
-    { schema: { response: { 200: envelope(HomeLegendsSchema), ...ERROR_RESPONSES } } },
+    { schema: { response: answer(HomeLegendsSchema) } },
     async (request, reply) => {
       const legends = await honoredLegends(ctx);
       return sendWithEtag(

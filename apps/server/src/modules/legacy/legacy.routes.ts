@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
 import { LegacySchema, SaveLegacySchema } from '@rips/shared/legacy';
-import { respond } from '../../lib/respond.js';
+import { answer, respond } from '../../lib/respond.js';
 import { ownLegacies, saveOwnLegacy } from './legacy.service.js';
 
 export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,7 +11,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
   // The body's `data` is the list of the caller's legacy records: theirs, or none.
   app.get(
     '/legacies',
-    { schema: { response: { 200: envelope(z.array(LegacySchema)), ...ERROR_RESPONSES } } },
+    { schema: { response: answer(z.array(LegacySchema)) } },
     async (request, reply) => {
       const legacies = await ownLegacies(ctx, await request.requireUser());
       return respond(
@@ -28,11 +28,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         body: SaveLegacySchema,
-        response: {
-          200: envelope(LegacySchema),
-          201: envelope(LegacySchema),
-          ...ERROR_RESPONSES,
-        },
+        response: { 200: envelope(LegacySchema), 201: envelope(LegacySchema), ...ERROR_RESPONSES },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,6 @@
 import {
   LIST_DESCRIPTION_CHARS,
+  type MemberOption,
   type MemorialDetail,
   type MemorialSummary,
 } from '@rips/shared/memorials';
@@ -78,4 +79,13 @@ export function presentMemorialDetail(
     allowAccessRequests: row.allowAccessRequests,
     myRole: extras.access.role,
   };
+}
+
+/** A member as a contributor list or picker shows them. */
+export function presentMemberOption(member: {
+  id: string;
+  userName: string;
+  fullName: string;
+}): MemberOption {
+  return { _id: member.id, userName: member.userName, fullName: member.fullName };
 }

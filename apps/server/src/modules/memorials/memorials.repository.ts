@@ -297,20 +297,54 @@ export async function deleteMemorialRow(db: Db, id: string): Promise<boolean> {
 }
 
 /**
+ * Gives the member `role` on the memorial, adding them when they have none; a member who has one
+ * keeps it unless it is `onlyFrom` (when given). False when nothing changed.
+ */
+export async function grantRole(
+  db: Db,
+  memorialId: string,
+  userId: string,
+  role: MemorialRole,
+  onlyFrom?: MemorialRole,
+): Promise<boolean> {
+  const written = await db
+    .insert(memorialPeople)
+    .values({ memorialId, userId, role })
+    .onConflictDoUpdate({
+      target: [memorialPeople.memorialId, memorialPeople.userId],
+      set: { role },
+      setWhere: onlyFrom ? eq(memorialPeople.role, onlyFrom) : undefined,
+    })
+    .returning({ userId: memorialPeople.userId });
+  return written.length > 0;
+}
+
+/** Takes the member off the memorial's people (only if their role is `role`, when given). */
+export async function removeMember(
+  db: Db,
+  memorialId: string,
+  userId: string,
+  role?: MemorialRole,
+): Promise<boolean> {
+  const removed = await db
+    .delete(memorialPeople)
+    .where(
+      and(
+        eq(memorialPeople.memorialId, memorialId),
+        eq(memorialPeople.userId, userId),
+        role ? eq(memorialPeople.role, role) : undefined,
+      ),
+    )
+    .returning({ userId: memorialPeople.userId });
+  return removed.length > 0;
+}
+
+/**
  * Makes the member a contributor: a newcomer or a viewer becomes one; false when they already
  * are one, or hold a higher role.
  */
 export async function addContributor(db: Db, memorialId: string, userId: string): Promise<boolean> {
-  const changed = await db
-    .insert(memorialPeople)
-    .values({ memorialId, userId, role: 'contributor' })
-    .onConflictDoUpdate({
-      target: [memorialPeople.memorialId, memorialPeople.userId],
-      set: { role: 'contributor' },
-      setWhere: sql`${memorialPeople.role} = 'viewer'`,
-    })
-    .returning({ userId: memorialPeople.userId });
-  return changed.length > 0;
+  return grantRole(db, memorialId, userId, 'contributor', 'viewer');
 }
 
 export async function removeContributor(
@@ -318,17 +352,7 @@ export async function removeContributor(
   memorialId: string,
   userId: string,
 ): Promise<boolean> {
-  const deleted = await db
-    .delete(memorialPeople)
-    .where(
-      and(
-        eq(memorialPeople.memorialId, memorialId),
-        eq(memorialPeople.userId, userId),
-        eq(memorialPeople.role, 'contributor'),
-      ),
-    )
-    .returning({ userId: memorialPeople.userId });
-  return deleted.length > 0;
+  return removeMember(db, memorialId, userId, 'contributor');
 }
 
 /** A memorial's contributors with their names, in the order they were added. */

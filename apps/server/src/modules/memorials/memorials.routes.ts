@@ -1,6 +1,6 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
 import {
   CONTRIBUTOR_REMOVED,
   ContributorAddedSchema,
@@ -20,10 +20,12 @@ import {
   UpdatePostIdSchema,
   type MemorialListQuery,
   type MemorialPage,
+  type UpdateMemorial,
 } from '@rips/shared/memorials';
-import { readUpload, uploadForm } from '../../lib/multipart.js';
+import { readUpload, uploadForm, type UploadForm, type UploadSpec } from '../../lib/multipart.js';
 import { sendWithEtag } from '../../lib/etag.js';
-import { respond } from '../../lib/respond.js';
+import { answer, bodyAnswer, createdAnswer, respond } from '../../lib/respond.js';
+import { memorialRead } from './memorial-read.js';
 import { requireCanCreateMemorial } from './memorials.policy.js';
 import * as memorials from './memorials.service.js';
 
@@ -34,8 +36,8 @@ const UpdatePostUpload = uploadForm(UpdateMemorialSchema.extend(UpdatePostIdSche
   postImg: 'optional',
 });
 
-const DetailAnswer = { 200: envelope(MemorialDetailSchema), ...ERROR_RESPONSES };
-const ListAnswer = { 200: envelope(z.array(MemorialSummarySchema)), ...ERROR_RESPONSES };
+const DetailAnswer = answer(MemorialDetailSchema);
+const ListAnswer = answer(z.array(MemorialSummarySchema));
 
 /**
  * The spec's client fetches GET /posts once and searches in the browser: a request without
@@ -55,10 +57,7 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/posts',
     {
-      schema: {
-        querystring: MemorialListQuerySchema,
-        response: { 200: MemorialPageSchema, ...ERROR_RESPONSES },
-      },
+      schema: { querystring: MemorialListQuerySchema, response: bodyAnswer(MemorialPageSchema) },
     },
     async (request, reply) => {
       const limit = pageSize(request.query);
@@ -78,12 +77,7 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/posts',
-    {
-      schema: {
-        upload: CreateUpload,
-        response: { 201: envelope(MemorialDetailSchema), ...ERROR_RESPONSES },
-      },
-    },
+    { schema: { upload: CreateUpload, response: createdAnswer(MemorialDetailSchema) } },
     async (request, reply) => {
       const user = await request.requireUser();
       // Refused before the upload is read, so a visitor's picture is never processed.
@@ -109,11 +103,8 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts/post/:id',
     { schema: { params: MemorialIdParamsSchema, response: DetailAnswer } },
     async (request, reply) => {
-      const memorial = await memorials.getMemorial(
-        ctx,
-        request.params.id,
-        await request.optionalUser(),
-      );
+      const viewer = await request.optionalUser();
+      const memorial = await memorials.getMemorial(ctx, request.params.id, viewer);
       return sendWithEtag(
         request,
         reply,
@@ -124,12 +115,7 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/posts/:id',
-    {
-      schema: {
-        params: MemorialIdParamsSchema,
-        response: { 200: envelope(MemorialDeletedSchema), ...ERROR_RESPONSES },
-      },
-    },
+    { schema: { params: MemorialIdParamsSchema, response: answer(MemorialDeletedSchema) } },
     async (request, reply) => {
       const user = await request.requireUser();
       await memorials.deleteMemorial(ctx, user, request.params.id, request.log);
@@ -137,63 +123,51 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /**
+   * Every update call: signed in before the form is read (a visitor's picture is never
+   * processed), then the memorial `memorialId` names, from the address or the form, is changed.
+   */
+  async function saveUpdate<S extends z.ZodType<UpdateMemorial>>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    upload: UploadSpec<S, typeof memorials.IMAGE_FIELD>,
+    memorialId: (form: UploadForm<z.output<S>, typeof memorials.IMAGE_FIELD>) => string,
+  ) {
+    const user = await request.requireUser();
+    const form = await readUpload(request, upload, fileLimits);
+    const memorial = await memorials.updateMemorial(ctx, user, memorialId(form), form);
+    return respond(reply, 200, memorial, 'Post updated successfully!');
+  }
+
   for (const method of ['patch', 'put'] as const) {
     app[method](
       '/posts/:id',
       { schema: { params: MemorialIdParamsSchema, upload: UpdateUpload, response: DetailAnswer } },
-      async (request, reply) => {
-        const user = await request.requireUser();
-        const form = await readUpload(request, UpdateUpload, fileLimits);
-        const memorial = await memorials.updateMemorial(ctx, user, request.params.id, form);
-        return respond(reply, 200, memorial, 'Post updated successfully!');
-      },
+      (request, reply) => saveUpdate(request, reply, UpdateUpload, () => request.params.id),
     );
   }
 
   app.post(
     '/posts/update-post',
     { schema: { upload: UpdatePostUpload, response: DetailAnswer } },
-    async (request, reply) => {
-      const user = await request.requireUser();
-      const form = await readUpload(request, UpdatePostUpload, fileLimits);
-      const memorial = await memorials.updateMemorial(ctx, user, form.fields.postId, form);
-      return respond(reply, 200, memorial, 'Post updated successfully!');
-    },
+    (request, reply) => saveUpdate(request, reply, UpdatePostUpload, (form) => form.fields.postId),
   );
 
-  app.get(
+  memorialRead(
+    app,
     '/posts/:id/contributors',
-    {
-      schema: {
-        params: MemorialIdParamsSchema,
-        response: { 200: envelope(z.array(MemberOptionSchema)), ...ERROR_RESPONSES },
-      },
-    },
-    async (request, reply) => {
-      const members = await memorials.listContributors(
-        ctx,
-        await request.optionalUser(),
-        request.params.id,
-      );
-      return respond(reply, 200, members, 'Contributors fetched successfully');
-    },
+    z.array(MemberOptionSchema),
+    memorials.listContributors,
+    'Contributors fetched successfully',
   );
 
   app.delete(
     '/posts/:id/contributors/:userId',
-    {
-      schema: {
-        params: ContributorParamsSchema,
-        response: { 200: envelope(ContributorAddedSchema), ...ERROR_RESPONSES },
-      },
-    },
+    { schema: { params: ContributorParamsSchema, response: answer(ContributorAddedSchema) } },
     async (request, reply) => {
-      const result = await memorials.removeContributor(
-        ctx,
-        await request.optionalUser(),
-        request.params.id,
-        request.params.userId,
-      );
+      const { id, userId } = request.params;
+      const viewer = await request.optionalUser();
+      const result = await memorials.removeContributor(ctx, viewer, id, userId);
       return respond(reply, 200, result, CONTRIBUTOR_REMOVED);
     },
   );
@@ -204,19 +178,10 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app[method](
       '/posts/:id/like',
-      {
-        schema: {
-          params: MemorialIdParamsSchema,
-          response: { 200: envelope(LikeStateSchema), ...ERROR_RESPONSES },
-        },
-      },
+      { schema: { params: MemorialIdParamsSchema, response: answer(LikeStateSchema) } },
       async (request, reply) => {
-        const state = await memorials.setLike(
-          ctx,
-          await request.requireUser(),
-          request.params.id,
-          liked,
-        );
+        const user = await request.requireUser();
+        const state = await memorials.setLike(ctx, user, request.params.id, liked);
         const message = liked ? 'You like this memorial.' : 'You no longer like this memorial.';
         return respond(reply, 200, state, message);
       },

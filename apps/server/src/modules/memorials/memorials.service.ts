@@ -38,7 +38,11 @@ import {
   requireMemorialAccess,
   type MemorialRow,
 } from './memorials.policy.js';
-import { presentMemorial, presentMemorialDetail } from './memorials.presenter.js';
+import {
+  presentMemberOption,
+  presentMemorial,
+  presentMemorialDetail,
+} from './memorials.presenter.js';
 import * as repo from './memorials.repository.js';
 
 /** The multipart field of the memorial picture, as the spec names it. */
@@ -316,8 +320,7 @@ export async function listContributors(
   memorialId: string,
 ): Promise<MemberOption[]> {
   const { memorial } = await requireMemorialAccess(ctx.db, memorialId, user, 'canManage');
-  const rows = await repo.listContributorMembers(ctx.db, memorial.id);
-  return rows.map((r) => ({ _id: r.id, userName: r.userName, fullName: r.fullName }));
+  return (await repo.listContributorMembers(ctx.db, memorial.id)).map(presentMemberOption);
 }
 
 export async function setLike(
@@ -341,5 +344,5 @@ export async function contributorCandidates(
     limit: query.limit,
     excludeId: user.id,
   });
-  return rows.map((r) => ({ _id: r.id, userName: r.userName, fullName: r.fullName }));
+  return rows.map(presentMemberOption);
 }

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { passwordResets, users } from '../../db/schema/index.js';
-import { cancelPendingLinks, usableLink, useLink } from '../../lib/one-time-links.js';
+import { passwordResets } from '../../db/schema/index.js';
+import { applyLink, cancelPendingLinks, usableLink } from '../../lib/one-time-links.js';
 import type { UserRow } from '../users/users.repository.js';
 
 export async function insertPasswordReset(
@@ -36,21 +35,11 @@ export async function applyPasswordReset(
   tokenHash: string,
   now: Date,
 ): Promise<UserRow | null> {
-  return db.transaction(async (tx) => {
-    const used = await useLink(tx, passwordResets, tokenHash, now);
-    if (!used) return null;
-    const { link: reset, user } = used;
-    const [updated] = await tx
-      .update(users)
-      .set({
-        passwordHash: reset.newPasswordHash,
-        tokenVersion: user.tokenVersion + 1,
-        updatedAt: now,
-      })
-      .where(eq(users.id, user.id))
-      .returning();
-    return updated ?? null;
-  });
+  const applied = await applyLink(db, passwordResets, tokenHash, now, (reset, user) => ({
+    passwordHash: reset.newPasswordHash,
+    tokenVersion: user.tokenVersion + 1,
+  }));
+  return applied?.after ?? null;
 }
 
 /** A password that changed some other way makes older reset links meaningless: close them. */

@@ -6,8 +6,8 @@ import {
   RESET_REQUESTED_MESSAGE,
   ResetPasswordConfirmSchema,
 } from '@rips/shared/account';
-import { EmptySchema, envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
-import { respond } from '../../lib/respond.js';
+import { EmptySchema } from '@rips/shared/envelope';
+import { answer, respond } from '../../lib/respond.js';
 import { clearSessionCookie, readSessionCookie } from '../auth/session-cookie.js';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.service.js';
 
@@ -16,12 +16,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/users/forgot-password',
-    {
-      schema: {
-        body: ForgotPasswordSchema,
-        response: { 200: envelope(EmptySchema), ...ERROR_RESPONSES },
-      },
-    },
+    { schema: { body: ForgotPasswordSchema, response: answer(EmptySchema) } },
     async (request, reply) => {
       await requestPasswordReset(ctx, request.ip, request.body, request.log);
       return respond(reply, 200, {}, RESET_REQUESTED_MESSAGE);
@@ -30,12 +25,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/users/reset-password/confirm',
-    {
-      schema: {
-        body: ResetPasswordConfirmSchema,
-        response: { 200: envelope(PasswordResetDoneSchema), ...ERROR_RESPONSES },
-      },
-    },
+    { schema: { body: ResetPasswordConfirmSchema, response: answer(PasswordResetDoneSchema) } },
     async (request, reply) => {
       const user = await confirmPasswordReset(ctx, request.ip, request.body);
       // The reset ends every session of the account: so this browser's page session, when it

@@ -1,31 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ERROR_RESPONSES } from '@rips/shared/envelope';
 import { MemorialIdParamsSchema } from '@rips/shared/memorials';
+import { fileAnswer } from '../../lib/respond.js';
 import { previewCard } from './preview-card.js';
 
-export const previewsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
+const PreviewCardAnswer = fileAnswer('image/png', 'A 1,200×630 PNG: portrait, name and dates.');
 
+export const previewsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The link-preview card (Open Graph, Twitter): public memorials only.
   app.get(
     '/posts/:id/preview.png',
-    {
-      schema: {
-        params: MemorialIdParamsSchema,
-        response: {
-          200: {
-            description: 'A 1,200×630 PNG: portrait, name and dates.',
-            content: {
-              'image/png': { schema: z.any().meta({ type: 'string', format: 'binary' }) },
-            },
-          },
-          ...ERROR_RESPONSES,
-        },
-      },
-    },
+    { schema: { params: MemorialIdParamsSchema, response: PreviewCardAnswer } },
     async (request, reply) => {
-      const png = await previewCard(ctx, request.params.id);
+      const png = await previewCard(app.ctx, request.params.id);
       return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(png);
     },
   );

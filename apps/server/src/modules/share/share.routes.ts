@@ -1,7 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
 import {
   MemorialIdParamsSchema,
   PosterQuerySchema,
@@ -9,20 +7,9 @@ import {
   ShortLinkTargetSchema,
 } from '@rips/shared/memorials';
 import { AppError } from '../../errors.js';
-import { respond } from '../../lib/respond.js';
+import { answer, fileAnswer, respond } from '../../lib/respond.js';
 import { FILE_CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.js';
 import * as share from './share.service.js';
-
-/** A file answer in the OpenAPI document: its bytes, never serialized. */
-function fileAnswer(type: string, description: string) {
-  return {
-    200: {
-      description,
-      content: { [type]: { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
-    },
-    ...ERROR_RESPONSES,
-  };
-}
 
 /**
  * Revalidated on every use (a memorial may become private), validated by the memorial's last
@@ -53,65 +40,44 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
   // sends no token, so a memorial only some may see is found here, for them (decision 0070).
   app.get(
     '/posts/short/:code',
-    {
-      schema: {
-        params: ShortCodeParamsSchema,
-        response: { 200: envelope(ShortLinkTargetSchema), ...ERROR_RESPONSES },
-      },
-    },
+    { schema: { params: ShortCodeParamsSchema, response: answer(ShortLinkTargetSchema) } },
     async (request, reply) => {
-      const id = await share.resolveShortCode(
-        ctx,
-        request.params.code,
-        await request.optionalUser(),
-      );
+      const viewer = await request.optionalUser();
+      const id = await share.resolveShortCode(ctx, request.params.code, viewer);
       if (!id) throw AppError.notFound('No memorial has this link.');
       void reply.header('cache-control', 'private, no-cache').header('vary', 'Authorization');
       return respond(reply, 200, { _id: id }, 'Short link found');
     },
   );
 
-  app.get(
-    '/posts/:id/qr.svg',
+  // The QR code of the memorial's short link, drawn as SVG or as PNG.
+  for (const qr of [
     {
-      schema: {
-        params: MemorialIdParamsSchema,
-        response: fileAnswer('image/svg+xml', "A QR code of the memorial's short link."),
-      },
+      format: 'svg',
+      type: 'image/svg+xml',
+      description: "A QR code of the memorial's short link.",
+      draw: share.qrSvg,
     },
-    async (request, reply) => {
-      const file = await share.shareFile(
-        ctx,
-        request.params.id,
-        await request.optionalUser(),
-        'svg',
-      );
-      if (notModified(request, reply, file.etag)) return reply.status(304).send();
-      const svg = await share.qrSvg(ctx, file.memorial);
-      return sendFile(reply, 'image/svg+xml', `memorial-qr-${file.memorial.shortCode}.svg`, svg);
-    },
-  );
-
-  app.get(
-    '/posts/:id/qr.png',
     {
-      schema: {
-        params: MemorialIdParamsSchema,
-        response: fileAnswer('image/png', "A QR code of the memorial's short link, 512 px."),
+      format: 'png',
+      type: 'image/png',
+      description: "A QR code of the memorial's short link, 512 px.",
+      draw: share.qrPng,
+    },
+  ] as const) {
+    app.get(
+      `/posts/:id/qr.${qr.format}`,
+      { schema: { params: MemorialIdParamsSchema, response: fileAnswer(qr.type, qr.description) } },
+      async (request, reply) => {
+        const viewer = await request.optionalUser();
+        const file = await share.shareFile(ctx, request.params.id, viewer, qr.format);
+        if (notModified(request, reply, file.etag)) return reply.status(304).send();
+        const body = await qr.draw(ctx, file.memorial);
+        const fileName = `memorial-qr-${file.memorial.shortCode}.${qr.format}`;
+        return sendFile(reply, qr.type, fileName, body);
       },
-    },
-    async (request, reply) => {
-      const file = await share.shareFile(
-        ctx,
-        request.params.id,
-        await request.optionalUser(),
-        'png',
-      );
-      if (notModified(request, reply, file.etag)) return reply.status(304).send();
-      const png = await share.qrPng(ctx, file.memorial);
-      return sendFile(reply, 'image/png', `memorial-qr-${file.memorial.shortCode}.png`, png);
-    },
-  );
+    );
+  }
 
   app.get(
     '/posts/:id/poster.pdf',
@@ -127,12 +93,8 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { size } = request.query;
-      const file = await share.shareFile(
-        ctx,
-        request.params.id,
-        await request.optionalUser(),
-        `poster-${size}`,
-      );
+      const viewer = await request.optionalUser();
+      const file = await share.shareFile(ctx, request.params.id, viewer, `poster-${size}`);
       if (notModified(request, reply, file.etag)) return reply.status(304).send();
       const minute = Math.floor(ctx.limiter.now() / 60_000);
       await ctx.limiter.consume(
@@ -163,11 +125,8 @@ export const shortLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     '/m/:code',
     { schema: { params: ShortCodeParamsSchema, hide: true } },
     async (request, reply) => {
-      const id = await share.resolveShortCode(
-        app.ctx,
-        request.params.code,
-        await request.optionalUser(),
-      );
+      const viewer = await request.optionalUser();
+      const id = await share.resolveShortCode(app.ctx, request.params.code, viewer);
       if (!id) return reply.sendNotFoundPage();
       return reply
         .header('cache-control', 'private, no-cache')

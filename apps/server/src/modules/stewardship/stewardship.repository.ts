@@ -10,6 +10,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { MemorialRole } from '../memorials/memorials.policy.js';
+import { grantRole, removeMember } from '../memorials/memorials.repository.js';
 
 /** The owner and managers who hear about the memorial's tributes and requests by email. */
 export async function managersToTell(
@@ -56,21 +57,11 @@ export async function setRole(
   userId: string,
   role: MemorialRole,
 ): Promise<void> {
-  await db
-    .insert(memorialPeople)
-    .values({ memorialId, userId, role })
-    .onConflictDoUpdate({
-      target: [memorialPeople.memorialId, memorialPeople.userId],
-      set: { role },
-    });
+  await grantRole(db, memorialId, userId, role);
 }
 
 export async function removePerson(db: Db, memorialId: string, userId: string): Promise<boolean> {
-  const removed = await db
-    .delete(memorialPeople)
-    .where(and(eq(memorialPeople.memorialId, memorialId), eq(memorialPeople.userId, userId)))
-    .returning({ userId: memorialPeople.userId });
-  return removed.length > 0;
+  return removeMember(db, memorialId, userId);
 }
 
 /** Moves ownership: the new owner in both places, the old one a manager, the offer gone. */

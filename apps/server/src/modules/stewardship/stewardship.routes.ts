@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
+import { envelope } from '@rips/shared/envelope';
 import { MemorialIdParamsSchema, MemorialSettingsSchema } from '@rips/shared/memorials';
 import {
   AccessDecisionSchema,
@@ -27,12 +27,12 @@ import {
   UserChoiceSchema,
 } from '@rips/shared/stewardship';
 import { ItemStatusSchema } from '@rips/shared/tributes';
-import { respond } from '../../lib/respond.js';
+import { answer, bodyAnswer, createdAnswer, respond, respondPage } from '../../lib/respond.js';
 import { requireAdmin } from '../admin/admin.policy.js';
+import { memorialRead } from '../memorials/memorial-read.js';
 import * as stewardship from './stewardship.service.js';
 
 const Params = { params: MemorialIdParamsSchema };
-const answer = <T extends z.ZodType>(schema: T) => ({ 200: envelope(schema), ...ERROR_RESPONSES });
 const Owner = z.object({ _id: z.string(), fullName: z.string() });
 
 /** A memorial's privacy, people, moderation, activity, ownership; a member's own part in them. */
@@ -43,27 +43,19 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts/:id/settings',
     { schema: { ...Params, body: UpdateSettingsSchema, response: answer(MemorialSettingsSchema) } },
     async (request, reply) => {
-      const settings = await stewardship.updateSettings(
-        ctx,
-        await request.optionalUser(),
-        request.params.id,
-        request.body,
-      );
+      const viewer = await request.optionalUser();
+      const { id } = request.params;
+      const settings = await stewardship.updateSettings(ctx, viewer, id, request.body);
       return respond(reply, 200, settings, 'The memorial’s settings were saved.');
     },
   );
 
-  app.get(
+  memorialRead(
+    app,
     '/posts/:id/people',
-    { schema: { ...Params, response: answer(PeopleSchema) } },
-    async (request, reply) => {
-      const people = await stewardship.getPeople(
-        ctx,
-        await request.optionalUser(),
-        request.params.id,
-      );
-      return respond(reply, 200, people, 'People of this memorial');
-    },
+    PeopleSchema,
+    stewardship.getPeople,
+    'People of this memorial',
   );
 
   app.post(
@@ -72,17 +64,14 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...Params,
         body: CreateInvitationSchema,
-        response: {
-          201: envelope(
-            z.object({
-              _id: z.string(),
-              email: z.string(),
-              role: GrantableRoleSchema,
-              expiresAt: z.string(),
-            }),
-          ),
-          ...ERROR_RESPONSES,
-        },
+        response: createdAnswer(
+          z.object({
+            _id: z.string(),
+            email: z.string(),
+            role: GrantableRoleSchema,
+            expiresAt: z.string(),
+          }),
+        ),
       },
     },
     async (request, reply) => {
@@ -112,13 +101,9 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const people = await stewardship.changeRole(
-        ctx,
-        await request.optionalUser(),
-        request.params.id,
-        request.params.userId,
-        request.body.role,
-      );
+      const { id, userId } = request.params;
+      const viewer = await request.optionalUser();
+      const people = await stewardship.changeRole(ctx, viewer, id, userId, request.body.role);
       return respond(reply, 200, people, 'The role was changed.');
     },
   );
@@ -127,27 +112,19 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts/:id/people/:userId',
     { schema: { params: PersonParamsSchema, response: answer(z.object({ removed: z.string() })) } },
     async (request, reply) => {
-      const result = await stewardship.removePerson(
-        ctx,
-        await request.optionalUser(),
-        request.params.id,
-        request.params.userId,
-      );
+      const viewer = await request.optionalUser();
+      const { id, userId } = request.params;
+      const result = await stewardship.removePerson(ctx, viewer, id, userId);
       return respond(reply, 200, result, 'They no longer help look after this memorial.');
     },
   );
 
-  app.get(
+  memorialRead(
+    app,
     '/posts/:id/moderation',
-    { schema: { ...Params, response: answer(ModerationQueueSchema) } },
-    async (request, reply) => {
-      const queue = await stewardship.moderationQueue(
-        ctx,
-        await request.optionalUser(),
-        request.params.id,
-      );
-      return respond(reply, 200, queue, 'Tributes waiting for you');
-    },
+    ModerationQueueSchema,
+    stewardship.moderationQueue,
+    'Tributes waiting for you',
   );
 
   app.post(
@@ -160,13 +137,9 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await stewardship.moderate(
-        ctx,
-        await request.optionalUser(),
-        request.params.id,
-        request.body,
-        request.log,
-      );
+      const viewer = await request.optionalUser();
+      const { id } = request.params;
+      const result = await stewardship.moderate(ctx, viewer, id, request.body, request.log);
       return respond(reply, 200, result, 'Done.');
     },
   );
@@ -177,7 +150,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...Params,
         body: CreateReportSchema,
-        response: { 201: envelope(z.object({ reported: z.literal(true) })), ...ERROR_RESPONSES },
+        response: createdAnswer(z.object({ reported: z.literal(true) })),
       },
     },
     async (request, reply) => {
@@ -193,20 +166,15 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...Params,
         querystring: ActivityQuerySchema,
-        response: {
-          200: envelope(z.array(ActivityEntrySchema)).extend({ nextCursor: z.string().nullable() }),
-          ...ERROR_RESPONSES,
-        },
+        response: bodyAnswer(
+          envelope(z.array(ActivityEntrySchema)).extend({ nextCursor: z.string().nullable() }),
+        ),
       },
     },
     async (request, reply) => {
-      const page = await stewardship.activity(
-        ctx,
-        await request.optionalUser(),
-        request.params.id,
-        request.query,
-      );
-      return { ...respond(reply, 200, page.items, 'Activity'), nextCursor: page.nextCursor };
+      const viewer = await request.optionalUser();
+      const page = await stewardship.activity(ctx, viewer, request.params.id, request.query);
+      return respondPage(reply, page.items, { nextCursor: page.nextCursor }, 'Activity');
     },
   );
 
@@ -220,12 +188,9 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await stewardship.offerTransfer(
-        ctx,
-        await request.optionalUser(),
-        request.params.id,
-        request.body.userId,
-      );
+      const viewer = await request.optionalUser();
+      const { userId } = request.body;
+      const result = await stewardship.offerTransfer(ctx, viewer, request.params.id, userId);
       return respond(
         reply,
         200,
@@ -257,12 +222,9 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await stewardship.setSuccessor(
-        ctx,
-        await request.optionalUser(),
-        request.params.id,
-        request.body.userId || null,
-      );
+      const viewer = await request.optionalUser();
+      const successorId = request.body.userId || null;
+      const result = await stewardship.setSuccessor(ctx, viewer, request.params.id, successorId);
       return respond(
         reply,
         200,
@@ -274,17 +236,12 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  memorialRead(
+    app,
     '/posts/:id/access',
-    { schema: { ...Params, response: answer(AccessSummarySchema) } },
-    async (request, reply) => {
-      const summary = await stewardship.accessSummary(
-        ctx,
-        await request.optionalUser(),
-        request.params.id,
-      );
-      return respond(reply, 200, summary, 'This memorial is private.');
-    },
+    AccessSummarySchema,
+    stewardship.accessSummary,
+    'This memorial is private.',
   );
 
   app.post(
@@ -293,7 +250,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...Params,
         body: CreateAccessRequestSchema,
-        response: { 201: envelope(AccessSummarySchema), ...ERROR_RESPONSES },
+        response: createdAnswer(AccessSummarySchema),
       },
     },
     async (request, reply) => {
@@ -308,17 +265,12 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  memorialRead(
+    app,
     '/posts/:id/access-requests',
-    { schema: { ...Params, response: answer(z.array(AccessRequestSchema)) } },
-    async (request, reply) => {
-      const requests = await stewardship.listAccessRequests(
-        ctx,
-        await request.optionalUser(),
-        request.params.id,
-      );
-      return respond(reply, 200, requests, 'Requests to see this memorial');
-    },
+    z.array(AccessRequestSchema),
+    stewardship.listAccessRequests,
+    'Requests to see this memorial',
   );
 
   app.post(
@@ -331,11 +283,13 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const viewer = await request.optionalUser();
+      const { id, requestId } = request.params;
       const result = await stewardship.decideAccess(
         ctx,
-        await request.optionalUser(),
-        request.params.id,
-        request.params.requestId,
+        viewer,
+        id,
+        requestId,
         request.body.action,
       );
       return respond(reply, 200, result, `The request was ${result.status}.`);

@@ -48,8 +48,10 @@ import {
   requireMemorialAccess,
   roleOn,
   type MemorialAccess,
+  type MemorialRole,
   type MemorialRow,
 } from '../memorials/memorials.policy.js';
+import { updateMemorial } from '../memorials/memorials.repository.js';
 import type { TributeKind, ItemRow } from '../tributes/tribute-kind.js';
 import { TRIBUTE_KINDS } from '../tributes/tribute-kinds.js';
 import * as items from '../tributes/tributes.repository.js';
@@ -60,6 +62,9 @@ import * as repo from './stewardship.repository.js';
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const MEMBER_NOT_FOUND = 'We could not find that member. Please choose someone from the list.';
+
+/** A member as the Manage area names them: the pending owner, the successor. */
+const named = (member: UserRow) => ({ _id: member.id, fullName: member.fullName });
 
 function settingsOf(row: MemorialRow): MemorialSettings {
   return {
@@ -79,6 +84,21 @@ function mail(to: string, subject: string, lines: string[], why: string): MailMe
   };
 }
 
+/** Queues an email to a member by name, in the transaction of what it tells of. */
+async function mailMember(
+  ctx: AppContext,
+  tx: Db,
+  member: { email: string; fullName: string },
+  subject: string,
+  lines: string[],
+  why: string,
+): Promise<void> {
+  await ctx.mail.enqueue(
+    tx,
+    mail(member.email, subject, [`Hello ${member.fullName},`, '', ...lines], why),
+  );
+}
+
 async function tellManagers(
   ctx: AppContext,
   tx: Db,
@@ -88,20 +108,59 @@ async function tellManagers(
   link: string,
 ): Promise<void> {
   for (const person of await repo.managersToTell(tx, memorial.id)) {
-    await ctx.mail.enqueue(
+    await mailMember(
+      ctx,
       tx,
-      mail(
-        person.email,
-        subject,
-        [`Hello ${person.fullName},`, '', ...lines, link],
-        `you look after the memorial of ${memorial.title} as its ${person.role}.`,
-      ),
+      person,
+      subject,
+      [...lines, link],
+      `you look after the memorial of ${memorial.title} as its ${person.role}.`,
     );
   }
 }
 
+/** The memorial's page, or one of its pages (`/transfer`, `/manage/people`), as a link in an email. */
+const memorialLink = (ctx: AppContext, memorialId: string, page = '') =>
+  `${ctx.config.publicUrl}/post/${memorialId}${page}`;
+
 const manageLink = (ctx: AppContext, memorialId: string, tab: string) =>
-  `${ctx.config.publicUrl}/post/${memorialId}/manage/${tab}`;
+  memorialLink(ctx, memorialId, `/manage/${tab}`);
+
+/**
+ * What a member sends a memorial's managers (a report, a request to see it): a few per member in a
+ * while, each once (sending the same again changes nothing and tells nobody again), and told to
+ * the managers by email in the transaction that records it.
+ */
+async function sendToManagers(
+  ctx: AppContext,
+  memorial: MemorialRow,
+  limit: { key: string; message: string },
+  insert: (tx: Db) => Promise<unknown>,
+  email: { subject: string; lines: string[]; tab: string },
+): Promise<void> {
+  await ctx.limiter.consume(limit.key, ctx.config.REPORT_LIMIT_PER_USER, limit.message);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await insert(tx))) {
+      throw AppError.conflict(
+        ErrorCode.Conflict,
+        'You have already asked to see this memorial. Its family has not answered yet.',
+      );
+    }
+    const link = manageLink(ctx, memorial.id, email.tab);
+    await tellManagers(ctx, tx, memorial, email.subject, email.lines, link);
+  });
+}
+
+/** Writes what was done to the memorial's activity, in the transaction that did it. */
+async function noteActivity(
+  tx: Db,
+  memorialId: string,
+  actor: UserRow | null,
+  action: string,
+  targetName?: string | null,
+): Promise<void> {
+  await repo.recordActivity(tx, { memorialId, actor, action, targetName });
+}
 
 // Settings.
 
@@ -117,11 +176,7 @@ export async function updateSettings(
   );
   if (changes.length === 0) return settingsOf(memorial);
   const updated = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(memorials)
-      .set({ ...fields, updatedAt: new Date() })
-      .where(eq(memorials.id, memorial.id))
-      .returning();
+    const row = await updateMemorial(tx, memorial.id, fields);
     await repo.recordActivity(tx, {
       memorialId: memorial.id,
       actor: user,
@@ -148,13 +203,11 @@ export async function getPeople(
     memorial.successorId ? findUserById(ctx.db, memorial.successorId) : undefined,
   ]);
   return {
-    people: people.map((p) => ({
-      _id: p.id,
-      fullName: p.fullName,
-      userName: p.userName,
-      role: p.role,
-      since: p.since.toISOString(),
-      isSuccessor: p.id === memorial.successorId,
+    people: people.map(({ id, since, ...person }) => ({
+      _id: id,
+      ...person,
+      since: since.toISOString(),
+      isSuccessor: id === memorial.successorId,
     })),
     invitations: invitations.map((i) => ({
       _id: i.id,
@@ -162,8 +215,8 @@ export async function getPeople(
       role: i.role,
       expiresAt: i.expiresAt.toISOString(),
     })),
-    pendingOwner: pendingOwner ? { _id: pendingOwner.id, fullName: pendingOwner.fullName } : null,
-    successor: successor ? { _id: successor.id, fullName: successor.fullName } : null,
+    pendingOwner: pendingOwner ? named(pendingOwner) : null,
+    successor: successor ? named(successor) : null,
   };
 }
 
@@ -199,12 +252,7 @@ export async function invite(
       invitedBy: user!.id,
       expiresAt,
     });
-    await repo.recordActivity(tx, {
-      memorialId: memorial.id,
-      actor: user,
-      action: `invited someone as ${fields.role}`,
-      targetName: fields.email,
-    });
+    await noteActivity(tx, memorial.id, user, `invited someone as ${fields.role}`, fields.email);
     await ctx.mail.enqueue(
       tx,
       mail(
@@ -254,13 +302,25 @@ export async function acceptInvitation(
     // An invitation never lowers a role the member already has.
     const role = current && rank[current] <= rank[invitation.role] ? current : invitation.role;
     if (role !== current) await repo.setRole(tx, memorial.id, user.id, role);
-    await repo.recordActivity(tx, {
-      memorialId: memorial.id,
-      actor: user,
-      action: `accepted an invitation as ${invitation.role}`,
-    });
+    await noteActivity(tx, memorial.id, user, `accepted an invitation as ${invitation.role}`);
     return { postId: memorial.id, title: memorial.title, role };
   });
+}
+
+/**
+ * The role of one of the memorial's people; the owner's changes only by a transfer, so asking to
+ * change it is refused with `ownerRefusal`.
+ */
+async function roleBesideOwner(
+  db: Db,
+  memorialId: string,
+  personId: string,
+  ownerRefusal: string,
+): Promise<Exclude<MemorialRole, 'owner'>> {
+  const current = isUuid(personId) ? await roleOn(db, memorialId, personId) : null;
+  if (!current) throw AppError.notFound('This member does not help look after this memorial.');
+  if (current === 'owner') throw AppError.conflict(ErrorCode.Conflict, ownerRefusal);
+  return current;
 }
 
 export async function changeRole(
@@ -271,25 +331,24 @@ export async function changeRole(
   role: GrantableRole,
 ): Promise<People> {
   const { memorial, access } = await requireMemorialAccess(ctx.db, memorialId, user, 'canManage');
-  const current = isUuid(personId) ? await roleOn(ctx.db, memorial.id, personId) : null;
-  if (!current) throw AppError.notFound('This member does not help look after this memorial.');
-  if (current === 'owner') {
-    throw AppError.conflict(
-      ErrorCode.Conflict,
-      'The owner keeps their role; to hand the memorial over, transfer it.',
-    );
-  }
+  const current = await roleBesideOwner(
+    ctx.db,
+    memorial.id,
+    personId,
+    'The owner keeps their role; to hand the memorial over, transfer it.',
+  );
   requireRoleChange(access, current, role);
   if (current !== role) {
     const person = await findUserById(ctx.db, personId);
     await ctx.db.transaction(async (tx) => {
       await repo.setRole(tx, memorial.id, personId, role);
-      await repo.recordActivity(tx, {
-        memorialId: memorial.id,
-        actor: user,
-        action: `changed a role from ${current} to ${role}`,
-        targetName: person?.fullName ?? null,
-      });
+      await noteActivity(
+        tx,
+        memorial.id,
+        user,
+        `changed a role from ${current} to ${role}`,
+        person?.fullName,
+      );
     });
   }
   return getPeople(ctx, user, memorial.id);
@@ -309,14 +368,12 @@ export async function removePerson(
   if (!leaving && !access.canManage) {
     throw AppError.forbidden('Only the owner or a manager of this memorial can do that.');
   }
-  const current = isUuid(personId) ? await roleOn(ctx.db, memorial.id, personId) : null;
-  if (!current) throw AppError.notFound('This member does not help look after this memorial.');
-  if (current === 'owner') {
-    throw AppError.conflict(
-      ErrorCode.Conflict,
-      'The owner cannot leave their memorial: transfer it to someone first.',
-    );
-  }
+  const current = await roleBesideOwner(
+    ctx.db,
+    memorial.id,
+    personId,
+    'The owner cannot leave their memorial: transfer it to someone first.',
+  );
   if (!leaving) requireRoleChange(access, current, null);
   const person = leaving ? user : await findUserById(ctx.db, personId);
   await ctx.db.transaction(async (tx) => {
@@ -325,12 +382,13 @@ export async function removePerson(
       .update(memorials)
       .set({ successorId: null })
       .where(and(eq(memorials.id, memorial.id), eq(memorials.successorId, personId)));
-    await repo.recordActivity(tx, {
-      memorialId: memorial.id,
-      actor: user,
-      action: leaving ? `left (was ${current})` : `removed a ${current}`,
-      targetName: leaving ? null : (person?.fullName ?? null),
-    });
+    await noteActivity(
+      tx,
+      memorial.id,
+      user,
+      leaving ? `left (was ${current})` : `removed a ${current}`,
+      leaving ? null : person?.fullName,
+    );
   });
   return { removed: personId };
 }
@@ -464,12 +522,13 @@ export async function moderate(
       await items.setItemStatus(tx, kind, item.id, next);
     }
     await repo.resolveReports(tx, kind.path, item.id, new Date());
-    await repo.recordActivity(tx, {
-      memorialId: memorial.id,
-      actor: user,
-      action: `${ACTION_WORDS[action.action]} a ${name}`,
-      targetName: author?.fullName ?? null,
-    });
+    await noteActivity(
+      tx,
+      memorial.id,
+      user,
+      `${ACTION_WORDS[action.action]} a ${name}`,
+      author?.fullName,
+    );
     return next;
   });
   if (fileKey) {
@@ -497,39 +556,28 @@ export async function report(
     item.memorialId === memorial.id &&
     (item.status === 'published' || item.ownerId === user.id);
   if (!visible) throw AppError.notFound('This tribute does not exist or has been removed.');
-  await ctx.limiter.consume(
-    `reports:user:${user.id}`,
-    ctx.config.REPORT_LIMIT_PER_USER,
-    'You have sent many reports in a short time.',
-  );
-  await ctx.db.transaction(async (tx) => {
-    const inserted = await repo.insertReport(tx, {
-      memorialId: memorial.id,
-      kind: kind.path,
-      itemId: item.id,
-      reporterId: user.id,
-      reason: fields.reason,
-    });
-    // Reporting the same tribute twice changes nothing and tells nobody again.
-    if (!inserted) {
-      throw AppError.conflict(
-        ErrorCode.Conflict,
-        'You have already asked to see this memorial. Its family has not answered yet.',
-      );
-    }
-    await tellManagers(
-      ctx,
-      tx,
-      memorial,
-      `A ${kind.moderation!.name} was reported on the memorial of ${memorial.title}`,
-      [
+  await sendToManagers(
+    ctx,
+    memorial,
+    { key: `reports:user:${user.id}`, message: 'You have sent many reports in a short time.' },
+    (tx) =>
+      repo.insertReport(tx, {
+        memorialId: memorial.id,
+        kind: kind.path,
+        itemId: item.id,
+        reporterId: user.id,
+        reason: fields.reason,
+      }),
+    {
+      subject: `A ${kind.moderation!.name} was reported on the memorial of ${memorial.title}`,
+      lines: [
         `A visitor reported a ${kind.moderation!.name} on the memorial of ${memorial.title}.`,
         `Their reason: ${fields.reason}`,
         'You can keep it, hide it or delete it here:',
       ],
-      manageLink(ctx, memorial.id, 'moderation'),
-    );
-  });
+      tab: 'moderation',
+    },
+  );
   return { reported: true };
 }
 
@@ -590,34 +638,23 @@ export async function offerTransfer(
     throw AppError.conflict(ErrorCode.Conflict, 'This member already owns this memorial.');
   }
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(memorials)
-      .set({ pendingOwnerId: recipient.id, updatedAt: new Date() })
-      .where(eq(memorials.id, memorial.id));
-    await repo.recordActivity(tx, {
-      memorialId: memorial.id,
-      actor: user,
-      action: 'offered ownership',
-      targetName: recipient.fullName,
-    });
-    await ctx.mail.enqueue(
+    await updateMemorial(tx, memorial.id, { pendingOwnerId: recipient.id });
+    await noteActivity(tx, memorial.id, user, 'offered ownership', recipient.fullName);
+    await mailMember(
+      ctx,
       tx,
-      mail(
-        recipient.email,
-        `You are offered the memorial of ${memorial.title}`,
-        [
-          `Hello ${recipient.fullName},`,
-          '',
-          `${user!.fullName} offers you ownership of the memorial of ${memorial.title} on Rips Memorial.`,
-          'As its owner you decide who sees it and who helps, and you may name a successor.',
-          `${user!.fullName} stays on as a manager. To accept, sign in and press "Accept" here:`,
-          `${ctx.config.publicUrl}/post/${memorial.id}/transfer`,
-        ],
-        `${user!.fullName} chose your account as the memorial's next owner.`,
-      ),
+      recipient,
+      `You are offered the memorial of ${memorial.title}`,
+      [
+        `${user!.fullName} offers you ownership of the memorial of ${memorial.title} on Rips Memorial.`,
+        'As its owner you decide who sees it and who helps, and you may name a successor.',
+        `${user!.fullName} stays on as a manager. To accept, sign in and press "Accept" here:`,
+        memorialLink(ctx, memorial.id, '/transfer'),
+      ],
+      `${user!.fullName} chose your account as the memorial's next owner.`,
     );
   });
-  return { pendingOwner: { _id: recipient.id, fullName: recipient.fullName } };
+  return { pendingOwner: named(recipient) };
 }
 
 export async function acceptTransfer(
@@ -643,20 +680,17 @@ export async function acceptTransfer(
       detail: previous ? `${previous.fullName} is now a manager` : '',
     });
     if (previous && !previous.deletedAt) {
-      await ctx.mail.enqueue(
+      await mailMember(
+        ctx,
         tx,
-        mail(
-          previous.email,
-          `${user.fullName} now owns the memorial of ${offered.title}`,
-          [
-            `Hello ${previous.fullName},`,
-            '',
-            `${user.fullName} accepted ownership of the memorial of ${offered.title}.`,
-            'You stay on as a manager:',
-            `${ctx.config.publicUrl}/post/${offered.id}`,
-          ],
-          'you offered them ownership of this memorial.',
-        ),
+        previous,
+        `${user.fullName} now owns the memorial of ${offered.title}`,
+        [
+          `${user.fullName} accepted ownership of the memorial of ${offered.title}.`,
+          'You stay on as a manager:',
+          memorialLink(ctx, offered.id),
+        ],
+        'you offered them ownership of this memorial.',
       );
     }
   });
@@ -682,18 +716,16 @@ export async function setSuccessor(
     }
   }
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(memorials)
-      .set({ successorId: successor?.id ?? null, updatedAt: new Date() })
-      .where(eq(memorials.id, memorial.id));
-    await repo.recordActivity(tx, {
-      memorialId: memorial.id,
-      actor: user,
-      action: successor ? 'named a successor' : 'cleared the successor',
-      targetName: successor?.fullName ?? null,
-    });
+    await updateMemorial(tx, memorial.id, { successorId: successor?.id ?? null });
+    await noteActivity(
+      tx,
+      memorial.id,
+      user,
+      successor ? 'named a successor' : 'cleared the successor',
+      successor?.fullName,
+    );
   });
-  return { successor: successor ? { _id: successor.id, fullName: successor.fullName } : null };
+  return { successor: successor ? named(successor) : null };
 }
 
 // Access requests.
@@ -732,36 +764,24 @@ export async function requestAccess(
   if (await roleOn(ctx.db, row.id, user.id)) {
     throw AppError.conflict(ErrorCode.Conflict, 'You can already see this memorial.');
   }
-  await ctx.limiter.consume(
-    `access-requests:user:${user.id}`,
-    ctx.config.REPORT_LIMIT_PER_USER,
-    'You have sent many requests in a short time.',
-  );
-  await ctx.db.transaction(async (tx) => {
-    const inserted = await repo.insertAccessRequest(tx, {
-      memorialId: row.id,
-      userId: user.id,
-      message,
-    });
-    if (!inserted) {
-      throw AppError.conflict(
-        ErrorCode.Conflict,
-        'You have already asked to see this memorial. Its family has not answered yet.',
-      );
-    }
-    await tellManagers(
-      ctx,
-      tx,
-      row,
-      `${user.fullName} asks to see the memorial of ${row.title}`,
-      [
+  await sendToManagers(
+    ctx,
+    row,
+    {
+      key: `access-requests:user:${user.id}`,
+      message: 'You have sent many requests in a short time.',
+    },
+    (tx) => repo.insertAccessRequest(tx, { memorialId: row.id, userId: user.id, message }),
+    {
+      subject: `${user.fullName} asks to see the memorial of ${row.title}`,
+      lines: [
         `${user.fullName} (${user.userName}) asks to see the memorial of ${row.title}.`,
         ...(message ? [`Their message: ${message}`] : []),
         'You can approve or decline here:',
       ],
-      manageLink(ctx, row.id, 'people'),
-    );
-  });
+      tab: 'people',
+    },
+  );
   return { _id: row.id, title: row.title, requested: true };
 }
 
@@ -798,30 +818,22 @@ export async function decideAccess(
     if (status === 'approved' && !(await roleOn(tx, memorial.id, decided.userId))) {
       await repo.setRole(tx, memorial.id, decided.userId, 'viewer');
     }
-    await repo.recordActivity(tx, {
-      memorialId: memorial.id,
-      actor: user,
-      action: `${status} an access request`,
-      targetName: asker?.fullName ?? null,
-    });
+    await noteActivity(tx, memorial.id, user, `${status} an access request`, asker?.fullName);
     if (asker && !asker.deletedAt) {
-      await ctx.mail.enqueue(
+      await mailMember(
+        ctx,
         tx,
-        mail(
-          asker.email,
-          status === 'approved'
-            ? `You may now see the memorial of ${memorial.title}`
-            : `Your request to see the memorial of ${memorial.title}`,
-          [
-            `Hello ${asker.fullName},`,
-            '',
-            status === 'approved'
-              ? `Your request was approved. You can see the memorial of ${memorial.title} here:`
-              : `The family of ${memorial.title} has declined your request to see the memorial.`,
-            ...(status === 'approved' ? [`${ctx.config.publicUrl}/post/${memorial.id}`] : []),
-          ],
-          'you asked to see this private memorial.',
-        ),
+        asker,
+        status === 'approved'
+          ? `You may now see the memorial of ${memorial.title}`
+          : `Your request to see the memorial of ${memorial.title}`,
+        status === 'approved'
+          ? [
+              `Your request was approved. You can see the memorial of ${memorial.title} here:`,
+              memorialLink(ctx, memorial.id),
+            ]
+          : [`The family of ${memorial.title} has declined your request to see the memorial.`],
+        'you asked to see this private memorial.',
       );
     }
   });
@@ -838,12 +850,11 @@ export async function myStewardship(ctx: AppContext, user: UserRow): Promise<MyS
     repo.rolesOf(ctx.db, user.id),
   ]);
   return {
-    invitations: invitations.map((i) => ({
-      _id: i.id,
-      postId: i.memorialId,
-      title: i.title,
-      role: i.role,
-      expiresAt: i.expiresAt.toISOString(),
+    invitations: invitations.map(({ id, memorialId, expiresAt, ...invitation }) => ({
+      _id: id,
+      postId: memorialId,
+      ...invitation,
+      expiresAt: expiresAt.toISOString(),
     })),
     transfers: transfers.map((t) => ({ postId: t.memorialId, title: t.title })),
     memorials: roles.map((r) => ({ postId: r.memorialId, title: r.title, role: r.role })),
@@ -886,28 +897,26 @@ export async function deleteAccount(
   await ctx.db.transaction(async (tx) => {
     for (const { memorial, heir } of plan) {
       await repo.moveOwnership(tx, memorial.id, user.id, heir.id);
-      await repo.recordActivity(tx, {
-        memorialId: memorial.id,
-        actor: null,
-        action: 'passed ownership on when its owner deleted their account',
-        targetName: heir.fullName,
-      });
-      await ctx.mail.enqueue(
+      await noteActivity(
         tx,
-        mail(
-          heir.email,
-          `You now own the memorial of ${memorial.title}`,
-          [
-            `Hello ${heir.fullName},`,
-            '',
-            `${user.fullName} deleted their Rips Memorial account, and the memorial of ${memorial.title}`,
-            'passed to you with everything on it. You now decide who sees it and who helps:',
-            `${ctx.config.publicUrl}/post/${memorial.id}`,
-          ],
-          memorial.successorId === heir.id
-            ? `${user.fullName} named you the memorial's successor.`
-            : 'you were its longest-serving manager and no successor was named.',
-        ),
+        memorial.id,
+        null,
+        'passed ownership on when its owner deleted their account',
+        heir.fullName,
+      );
+      await mailMember(
+        ctx,
+        tx,
+        heir,
+        `You now own the memorial of ${memorial.title}`,
+        [
+          `${user.fullName} deleted their Rips Memorial account, and the memorial of ${memorial.title}`,
+          'passed to you with everything on it. You now decide who sees it and who helps:',
+          memorialLink(ctx, memorial.id),
+        ],
+        memorial.successorId === heir.id
+          ? `${user.fullName} named you the memorial's successor.`
+          : 'you were its longest-serving manager and no successor was named.',
       );
     }
     await tx.delete(memorialPeople).where(eq(memorialPeople.userId, user.id));

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EmptySchema, envelope, ERROR_RESPONSES, pageEnvelope } from '@rips/shared/envelope';
+import { EmptySchema, pageEnvelope } from '@rips/shared/envelope';
 import { sendWithEtag } from '../../lib/etag.js';
 import { readUpload } from '../../lib/multipart.js';
-import { respond, respondPage } from '../../lib/respond.js';
+import { answer, bodyAnswer, createdAnswer, respond, respondPage } from '../../lib/respond.js';
 import { consumeCreation } from '../uploads/uploads.service.js';
 import { TributePageQuerySchema } from './tribute-items.js';
 import type { TributeKind } from './tribute-kind.js';
@@ -11,7 +11,7 @@ import { TRIBUTE_KINDS } from './tribute-kinds.js';
 import * as tributes from './tributes.service.js';
 
 const IdParams = z.object({ id: z.string().max(100) });
-const Removed = { 200: envelope(EmptySchema), ...ERROR_RESPONSES };
+const Removed = answer(EmptySchema);
 
 /** The spec's three calls of one kind: its list on a memorial, leaving one, and removing one. */
 function registerKind(app: Parameters<FastifyPluginAsyncZod>[0], kind: TributeKind): void {
@@ -23,7 +23,7 @@ function registerKind(app: Parameters<FastifyPluginAsyncZod>[0], kind: TributeKi
       schema: {
         params: IdParams,
         querystring: TributePageQuerySchema,
-        response: { 200: pageEnvelope(kind.schema), ...ERROR_RESPONSES },
+        response: bodyAnswer(pageEnvelope(kind.schema)),
       },
     },
     async (request, reply) => {
@@ -42,9 +42,7 @@ function registerKind(app: Parameters<FastifyPluginAsyncZod>[0], kind: TributeKi
 
   app.post(
     `/${kind.path}`,
-    {
-      schema: { upload: kind.upload, response: { 201: envelope(kind.schema), ...ERROR_RESPONSES } },
-    },
+    { schema: { upload: kind.upload, response: createdAnswer(kind.schema) } },
     async (request, reply) => {
       const user = await request.requireUser();
       // Counted before the body is read, so a refusal costs nothing.

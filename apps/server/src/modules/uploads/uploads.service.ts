@@ -39,6 +39,31 @@ export async function consumeCreation(
 const count = (n: number) => n.toLocaleString('en-US');
 
 /**
+ * The two upload quotas, the memorial's and the member's, each with its limits and the words that
+ * refuse an upload: the count reached, the bytes reached, or this file too large for what is left.
+ */
+const QUOTAS = [
+  {
+    usage: 'memorial',
+    maxCount: (config: Config) => config.MEMORIAL_UPLOAD_QUOTA_COUNT,
+    maxBytes: (config: Config) => config.MEMORIAL_UPLOAD_QUOTA_BYTES,
+    countReached: (limit: string) => `This memorial already holds ${limit} uploads, its limit.`,
+    bytesReached: (limit: string) => `This memorial already holds ${limit} of uploads, its limit.`,
+    fileTooLarge: (limit: string) =>
+      `This file would take this memorial past its limit of ${limit} of uploads.`,
+  },
+  {
+    usage: 'user',
+    maxCount: (config: Config) => config.USER_UPLOAD_QUOTA_COUNT,
+    maxBytes: (config: Config) => config.USER_UPLOAD_QUOTA_BYTES,
+    countReached: (limit: string) => `You have already uploaded ${limit} files, your limit.`,
+    bytesReached: (limit: string) => `You have already uploaded ${limit}, your limit.`,
+    fileTooLarge: (limit: string) =>
+      `This file would take your uploads past your limit of ${limit}.`,
+  },
+] as const;
+
+/**
  * Refuses (403 QUOTA_EXCEEDED, naming the limit) an upload of `byteSize` bytes that would take
  * the memorial or the member past an upload quota. Runs before any byte is written.
  */
@@ -47,33 +72,18 @@ export async function assertUploadRoom(
   scope: UploadScope,
   byteSize: number,
 ): Promise<void> {
-  const { config } = ctx;
   const usage = await uploadUsage(ctx.db, scope);
-  const memorialBytes = formatBytes(config.MEMORIAL_UPLOAD_QUOTA_BYTES);
-  const userBytes = formatBytes(config.USER_UPLOAD_QUOTA_BYTES);
   const makeRoom = 'Removing older uploads makes room.';
-  if (usage.memorial.count >= config.MEMORIAL_UPLOAD_QUOTA_COUNT) {
-    throw AppError.quotaExceeded(
-      `This memorial already holds ${count(config.MEMORIAL_UPLOAD_QUOTA_COUNT)} uploads, its limit. ${makeRoom}`,
-    );
-  }
-  if (usage.memorial.bytes + byteSize > config.MEMORIAL_UPLOAD_QUOTA_BYTES) {
-    throw AppError.quotaExceeded(
-      usage.memorial.bytes >= config.MEMORIAL_UPLOAD_QUOTA_BYTES
-        ? `This memorial already holds ${memorialBytes} of uploads, its limit. ${makeRoom}`
-        : `This file would take this memorial past its limit of ${memorialBytes} of uploads. ${makeRoom}`,
-    );
-  }
-  if (usage.user.count >= config.USER_UPLOAD_QUOTA_COUNT) {
-    throw AppError.quotaExceeded(
-      `You have already uploaded ${count(config.USER_UPLOAD_QUOTA_COUNT)} files, your limit. ${makeRoom}`,
-    );
-  }
-  if (usage.user.bytes + byteSize > config.USER_UPLOAD_QUOTA_BYTES) {
-    throw AppError.quotaExceeded(
-      usage.user.bytes >= config.USER_UPLOAD_QUOTA_BYTES
-        ? `You have already uploaded ${userBytes}, your limit. ${makeRoom}`
-        : `This file would take your uploads past your limit of ${userBytes}. ${makeRoom}`,
-    );
+  for (const quota of QUOTAS) {
+    const used = usage[quota.usage];
+    const maxCount = quota.maxCount(ctx.config);
+    const maxBytes = quota.maxBytes(ctx.config);
+    if (used.count >= maxCount) {
+      throw AppError.quotaExceeded(`${quota.countReached(count(maxCount))} ${makeRoom}`);
+    }
+    if (used.bytes + byteSize > maxBytes) {
+      const refusal = used.bytes >= maxBytes ? quota.bytesReached : quota.fileTooLarge;
+      throw AppError.quotaExceeded(`${refusal(formatBytes(maxBytes))} ${makeRoom}`);
+    }
   }
 }

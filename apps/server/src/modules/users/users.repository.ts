@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { isUuid } from '../../lib/ids.js';
@@ -38,10 +39,11 @@ export async function insertUser(db: Db, values: NewUserRow): Promise<UserRow> {
   return row!;
 }
 
+/** Changes the account (values, or SQL such as a token version bump) and stamps updatedAt. */
 export async function updateUser(
   db: Db,
   id: string,
-  values: Partial<Omit<NewUserRow, 'id'>>,
+  values: Omit<PgUpdateSetSource<typeof users>, 'id'>,
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
@@ -65,10 +67,5 @@ export async function setPasswordAndRevokeTokens(
   id: string,
   passwordHash: string,
 ): Promise<UserRow | undefined> {
-  const [row] = await db
-    .update(users)
-    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
-    .where(eq(users.id, id))
-    .returning();
-  return row;
+  return updateUser(db, id, { passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` });
 }

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
 import {
   AddContributorSchema,
   ContributorAddedSchema,
@@ -9,8 +8,10 @@ import {
   UserIdParamsSchema,
 } from '@rips/shared/memorials';
 import { AppError } from '../../errors.js';
-import { respond } from '../../lib/respond.js';
+import { answer, respond } from '../../lib/respond.js';
 import * as memorials from '../memorials/memorials.service.js';
+
+const MembersAnswer = answer(z.array(MemberOptionSchema));
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -18,18 +19,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Members to pick a contributor from; signed-in only, so the member list is not public. */
   app.get(
     '/users/normal',
-    {
-      schema: {
-        querystring: MemberSearchQuerySchema,
-        response: { 200: envelope(z.array(MemberOptionSchema)), ...ERROR_RESPONSES },
-      },
-    },
+    { schema: { querystring: MemberSearchQuerySchema, response: MembersAnswer } },
     async (request, reply) => {
-      const members = await memorials.contributorCandidates(
-        ctx,
-        await request.requireUser(),
-        request.query,
-      );
+      const user = await request.requireUser();
+      const members = await memorials.contributorCandidates(ctx, user, request.query);
       return respond(reply, 200, members, 'Members fetched successfully');
     },
   );
@@ -41,7 +34,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: UserIdParamsSchema,
         body: AddContributorSchema,
-        response: { 200: envelope(ContributorAddedSchema), ...ERROR_RESPONSES },
+        response: answer(ContributorAddedSchema),
       },
     },
     async (request, reply) => {
