@@ -128,24 +128,19 @@ const manageLink = (ctx: AppContext, memorialId: string, tab: string) =>
 
 /**
  * What a member sends a memorial's managers (a report, a request to see it): a few per member in a
- * while, each once (sending the same again changes nothing and tells nobody again), and told to
- * the managers by email in the transaction that records it.
+ * while, each once (sending the same again changes nothing, tells nobody again and answers 409
+ * with `limit.again`), and told to the managers by email in the transaction that records it.
  */
 async function sendToManagers(
   ctx: AppContext,
   memorial: MemorialRow,
-  limit: { key: string; message: string },
+  limit: { key: string; message: string; again: string },
   insert: (tx: Db) => Promise<unknown>,
   email: { subject: string; lines: string[]; tab: string },
 ): Promise<void> {
   await ctx.limiter.consume(limit.key, ctx.config.REPORT_LIMIT_PER_USER, limit.message);
   await ctx.db.transaction(async (tx) => {
-    if (!(await insert(tx))) {
-      throw AppError.conflict(
-        ErrorCode.Conflict,
-        'You have already asked to see this memorial. Its family has not answered yet.',
-      );
-    }
+    if (!(await insert(tx))) throw AppError.conflict(ErrorCode.Conflict, limit.again);
     const link = manageLink(ctx, memorial.id, email.tab);
     await tellManagers(ctx, tx, memorial, email.subject, email.lines, link);
   });
@@ -559,7 +554,11 @@ export async function report(
   await sendToManagers(
     ctx,
     memorial,
-    { key: `reports:user:${user.id}`, message: 'You have sent many reports in a short time.' },
+    {
+      key: `reports:user:${user.id}`,
+      message: 'You have sent many reports in a short time.',
+      again: 'You have already reported this tribute. Its family will look at it.',
+    },
     (tx) =>
       repo.insertReport(tx, {
         memorialId: memorial.id,
@@ -770,6 +769,7 @@ export async function requestAccess(
     {
       key: `access-requests:user:${user.id}`,
       message: 'You have sent many requests in a short time.',
+      again: 'You have already asked to see this memorial. Its family has not answered yet.',
     },
     (tx) => repo.insertAccessRequest(tx, { memorialId: row.id, userId: user.id, message }),
     {

@@ -229,6 +229,15 @@ describe(`stewardship (${TEST_ENGINE})`, () => {
     });
     expect(reported.statusCode, reported.body).toBe(201);
     expect((await mailTo(owner.row.email, since)).text).toContain('This is spam.');
+    const again = await call('POST', `/api/v1/posts/${memorial._id}/reports`, reporter, {
+      kind: 'flowers',
+      itemId: id,
+      reason: 'Still spam.',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(
+      'You have already reported this tribute. Its family will look at it.',
+    );
     const short = await call('POST', `/api/v1/posts/${memorial._id}/reports`, reporter, {
       kind: 'flowers',
       itemId: id,
