@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PDFDocument, PDFName } from 'pdf-lib';
-import pg from 'pg';
+import { freshPostgresDatabase } from '../lib/database.mjs';
 import sharp from 'sharp';
 import { api, demoPassword, fmt, login, percentile, ROOT } from '../lib/server.mjs';
 
@@ -45,27 +45,6 @@ function memoryOf(pid) {
 
 const mb = (bytes) => `${(bytes / (1024 * 1024)).toFixed(0)} MB`;
 
-/** A fresh PostgreSQL database on DATABASE_URL's server, or null on the embedded database. */
-async function freshDatabase() {
-  if (!process.env.DATABASE_URL) return null;
-  const name = `rips_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 /** Starts the build of `root` through that checkout's own server-start helper. */
 async function startBuild(root, databaseUrl) {
   const helper = path.join(root, 'scripts/server-process.mjs');
@@ -85,7 +64,9 @@ async function startBuild(root, databaseUrl) {
 }
 
 async function measure(label, root, pdf) {
-  const database = await freshDatabase();
+  const database = process.env.DATABASE_URL
+    ? await freshPostgresDatabase(process.env.DATABASE_URL)
+    : null;
   const server = await startBuild(root, database?.url);
   try {
     const sponsor = await login(server.baseUrl, 'sponsor', demoPassword(server.dataDir, 'sponsor'));

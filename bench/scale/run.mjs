@@ -16,7 +16,7 @@ import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { freshPostgresDatabase } from '../lib/database.mjs';
 import sharp from 'sharp';
 import { api, demoPassword, fmt, login, ROOT, startApp } from '../lib/server.mjs';
 
@@ -46,25 +46,6 @@ function redisAnswers(url) {
   });
 }
 
-async function freshDatabase() {
-  const name = `rips_scale_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 function cannon(url, connections, requests) {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections, duration: SECONDS, requests }, (error, result) =>
@@ -92,7 +73,7 @@ async function step(servers, n, makeRequests) {
 }
 
 async function main() {
-  const database = await freshDatabase();
+  const database = await freshPostgresDatabase(process.env.DATABASE_URL, 'rips_scale');
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const redis = (await redisAnswers(redisUrl)) ? redisUrl : null;
   const shared = {

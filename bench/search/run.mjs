@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
+import { freshPostgresDatabase } from '../lib/database.mjs';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/dist/app.js';
 import { loadConfig } from '../../apps/server/dist/config.js';
@@ -296,28 +296,9 @@ async function measure(app, url, headers = {}) {
   return { ...stats(samples), bytes, count };
 }
 
-async function createPostgresDatabase(baseUrl) {
-  const name = `rips_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 async function runOn(engine, databaseUrl) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rips-bench-search-'));
-  const postgres = databaseUrl ? await createPostgresDatabase(databaseUrl) : null;
+  const postgres = databaseUrl ? await freshPostgresDatabase(databaseUrl) : null;
   const config = loadConfig(
     {},
     {
