@@ -22,6 +22,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { reconcileStorage } from '../apps/server/src/maintenance/reconcile.js';
 import { createStorage } from '../apps/server/src/storage/create-storage.js';
+import { createPostgresDatabase } from '../apps/server/test/app.js';
 import { minimalPdf } from '../apps/server/test/hostile-corpus.js';
 import { startLoopbackS3, type LoopbackS3 } from '../apps/server/test/s3-server.js';
 import { startServerProcess, freePort, type ServerProcess } from '../scripts/server-process.mjs';
@@ -196,25 +197,6 @@ let proxy: LoadBalancer;
 let instances: ServerProcess[] = [];
 let env: Record<string, string>;
 
-async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `rips_scale_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 /** One instance as `npm start` runs it (scripts/server-process.mjs), with the shared settings. */
 function startInstance(dataDir?: string): Promise<ServerProcess> {
   return startServerProcess({ env: { ...env, ...(dataDir ? { DATA_DIR: dataDir } : {}) } });
@@ -263,7 +245,10 @@ async function picture(color: string): Promise<Blob> {
 
 describe.skipIf(unavailable !== null)('three instances behind a load balancer', () => {
   beforeAll(async () => {
-    [s3, database] = await Promise.all([startLoopbackS3('rips-scale'), createDatabase()]);
+    [s3, database] = await Promise.all([
+      startLoopbackS3('rips-scale'),
+      createPostgresDatabase(PG_URL),
+    ]);
     proxy = new LoadBalancer();
     await proxy.listen(await freePort());
     env = {
