@@ -11,13 +11,20 @@
 // (a JSON object) adds server settings, e.g. '{"DOCUMENT_CONCURRENCY":"1"}'.
 // Target: peak RSS < 400 MB. Figures go to bench/results/document-uploads.json.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PDFDocument, PDFName } from 'pdf-lib';
 import { freshPostgresDatabase } from '../lib/database.mjs';
-import sharp from 'sharp';
-import { api, demoPassword, fmt, login, percentile, ROOT } from '../lib/server.mjs';
+import {
+  createMemorialWithCover,
+  demoPassword,
+  fmt,
+  login,
+  percentile,
+  ROOT,
+} from '../lib/server.mjs';
+import { memoryOf, writeResults } from '../lib/measure.mjs';
 
 const UPLOADS = Number(process.env.DOCUMENT_UPLOADS ?? 50);
 const BYTES = Number(process.env.DOCUMENT_BYTES ?? 20_000_000);
@@ -35,12 +42,6 @@ async function bigPdf(bytes) {
   if (body.length > 20 * 1024 * 1024)
     throw new Error(`the PDF is ${body.length} bytes, over 20 MB`);
   return body;
-}
-
-function memoryOf(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
-  return { rss: kb('VmRSS') * 1024, hwm: kb('VmHWM') * 1024 };
 }
 
 const mb = (bytes) => `${(bytes / (1024 * 1024)).toFixed(0)} MB`;
@@ -70,18 +71,10 @@ async function measure(label, root, pdf) {
   const server = await startBuild(root, database?.url);
   try {
     const sponsor = await login(server.baseUrl, 'sponsor', demoPassword(server.dataDir, 'sponsor'));
-    const form = new FormData();
-    form.set('title', 'Document Uploads Bench');
-    form.set('description', 'A memorial that receives many large documents at once.');
-    const cover = await sharp({
-      create: { width: 800, height: 600, channels: 3, background: '#8899aa' },
-    })
-      .jpeg()
-      .toBuffer();
-    form.set('postImg', new Blob([cover], { type: 'image/jpeg' }), 'cover.jpg');
-    const created = await api(server.baseUrl, 'POST', '/api/v1/posts', { token: sponsor, form });
-    if (created.status !== 201) throw new Error(`memorial: ${created.status}`);
-    const memorialId = created.body.data._id;
+    const memorialId = await createMemorialWithCover(server.baseUrl, sponsor, {
+      title: 'Document Uploads Bench',
+      description: 'A memorial that receives many large documents at once.',
+    });
 
     const pid = server.child.pid;
     const before = memoryOf(pid);
@@ -176,11 +169,7 @@ async function main() {
   results.verdicts = verdicts;
   console.log('\nTargets:');
   for (const [name, ok] of Object.entries(verdicts)) console.log(`  ${ok ? '✓' : '✗'} ${name}`);
-  mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-  writeFileSync(
-    path.join(ROOT, 'bench/results/document-uploads.json'),
-    JSON.stringify(results, null, 2),
-  );
+  writeResults('document-uploads', results);
 }
 
 main().catch((error) => {

@@ -4,19 +4,12 @@
 //   npm run bench -- export          (EXPORT_PHOTOS overrides the 200 photos)
 // Figures go to bench/results/export.json.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
-import { api, demoPassword, login, ROOT, startApp } from '../lib/server.mjs';
+import { api, demoPassword, login, startApp } from '../lib/server.mjs';
+import { memoryOf, writeResults } from '../lib/measure.mjs';
 
 const PHOTOS = Number(process.env.EXPORT_PHOTOS ?? 200);
 const mb = (bytes) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-
-function memoryOf(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
-  return { rss: kb('VmRSS') * 1024, hwm: kb('VmHWM') * 1024 };
-}
 
 /** A 2,400×1,600 photo with noise, so its WebP variants weigh what real photos do. */
 async function photo(seed) {
@@ -110,8 +103,7 @@ async function main() {
   } finally {
     await app.stop();
   }
-  mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-  writeFileSync(path.join(ROOT, 'bench/results/export.json'), JSON.stringify(results, null, 2));
+  writeResults('export', results);
 }
 
 main().catch((error) => {

@@ -83,3 +83,18 @@ export function percentile(sorted, p) {
 export function fmt(ms) {
   return Number.isFinite(ms) ? `${ms.toFixed(1)} ms` : 'n/a';
 }
+
+/** Creates a memorial with a plain cover picture (`width` × 600) as `token`; answers its id. */
+export async function createMemorialWithCover(baseUrl, token, { title, description, width = 800 }) {
+  const { default: sharp } = await import('sharp');
+  const form = new FormData();
+  form.set('title', title);
+  form.set('description', description);
+  const cover = await sharp({ create: { width, height: 600, channels: 3, background: '#8899aa' } })
+    .jpeg()
+    .toBuffer();
+  form.set('postImg', new Blob([cover], { type: 'image/jpeg' }), 'cover.jpg');
+  const created = await api(baseUrl, 'POST', '/api/v1/posts', { token, form });
+  if (created.status !== 201) throw new Error(`memorial: ${created.status}`);
+  return created.body.data._id;
+}

@@ -11,14 +11,12 @@
 // connections, cache misses), not a speed-up: per-instance efficiency = throughput at n /
 // (n × throughput at 1). Figures go to bench/results/scale.json.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { freshPostgresDatabase } from '../lib/database.mjs';
-import sharp from 'sharp';
-import { api, demoPassword, fmt, login, ROOT, startApp } from '../lib/server.mjs';
+import { createMemorialWithCover, demoPassword, fmt, login, startApp } from '../lib/server.mjs';
+import { writeResults } from '../lib/measure.mjs';
 
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.SCALE_CONNECTIONS ?? 30);
@@ -102,18 +100,11 @@ async function main() {
     );
     const first = servers[0];
     const sponsor = await login(first.baseUrl, 'sponsor', demoPassword(first.dataDir, 'sponsor'));
-    const form = new FormData();
-    form.set('title', 'Scale Bench');
-    form.set('description', 'A memorial read and prayed for by many at once.');
-    const cover = await sharp({
-      create: { width: 900, height: 600, channels: 3, background: '#8899aa' },
-    })
-      .jpeg()
-      .toBuffer();
-    form.set('postImg', new Blob([cover], { type: 'image/jpeg' }), 'cover.jpg');
-    const created = await api(first.baseUrl, 'POST', '/api/v1/posts', { token: sponsor, form });
-    if (created.status !== 201) throw new Error(`memorial: ${created.status}`);
-    const id = created.body.data._id;
+    const id = await createMemorialWithCover(first.baseUrl, sponsor, {
+      title: 'Scale Bench',
+      description: 'A memorial read and prayed for by many at once.',
+      width: 900,
+    });
 
     const reads = () => [
       { method: 'GET', path: `/api/v1/posts/post/${id}` },
@@ -152,8 +143,7 @@ async function main() {
     await Promise.all(servers.map((s) => s.stop()));
     await database.drop();
   }
-  mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-  writeFileSync(path.join(ROOT, 'bench/results/scale.json'), JSON.stringify(results, null, 2));
+  writeResults('scale', results);
 }
 
 main().catch((error) => {

@@ -3,10 +3,16 @@
 // decoded in strips, so every decode holds the whole picture in memory).
 //   npm run bench -- uploads        (UPLOAD_SECONDS, UPLOAD_CONNECTIONS override the defaults)
 // Targets: login p99 < 250 ms and peak RSS < 1 GB. Figures go to bench/results/uploads.json.
-import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
-import { api, demoPassword, fmt, login, percentile, ROOT, startApp } from '../lib/server.mjs';
+import {
+  createMemorialWithCover,
+  demoPassword,
+  fmt,
+  login,
+  percentile,
+  startApp,
+} from '../lib/server.mjs';
+import { memoryOf, writeResults } from '../lib/measure.mjs';
 
 const SECONDS = Number(process.env.UPLOAD_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.UPLOAD_CONNECTIONS ?? 6);
@@ -41,12 +47,6 @@ async function interlacedPng(seed) {
 }
 
 /** Resident memory of a process in bytes: now (VmRSS) and its high-water mark (VmHWM). */
-function memoryOf(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
-  return { rss: kb('VmRSS') * 1024, hwm: kb('VmHWM') * 1024 };
-}
-
 const mb = (bytes) => `${(bytes / (1024 * 1024)).toFixed(0)} MB`;
 
 async function loginLoops(baseUrl, password, deadline) {
@@ -128,18 +128,10 @@ async function main() {
   try {
     const sponsor = await login(app.baseUrl, 'sponsor', demoPassword(app.dataDir, 'sponsor'));
     const visitorPassword = demoPassword(app.dataDir, 'visitor');
-    const form = new FormData();
-    form.set('title', 'Uploads Bench');
-    form.set('description', 'A memorial that receives very large photos.');
-    const cover = await sharp({
-      create: { width: 800, height: 600, channels: 3, background: '#8899aa' },
-    })
-      .jpeg()
-      .toBuffer();
-    form.set('postImg', new Blob([cover], { type: 'image/jpeg' }), 'cover.jpg');
-    const created = await api(app.baseUrl, 'POST', '/api/v1/posts', { token: sponsor, form });
-    if (created.status !== 201) throw new Error(`memorial: ${created.status}`);
-    const memorialId = created.body.data._id;
+    const memorialId = await createMemorialWithCover(app.baseUrl, sponsor, {
+      title: 'Uploads Bench',
+      description: 'A memorial that receives very large photos.',
+    });
 
     const quiet = await loginLoops(app.baseUrl, visitorPassword, Date.now() + 4000);
     const before = memoryOf(app.child.pid);
@@ -193,8 +185,7 @@ async function main() {
   } finally {
     await app.stop();
   }
-  mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-  writeFileSync(path.join(ROOT, 'bench/results/uploads.json'), JSON.stringify(results, null, 2));
+  writeResults('uploads', results);
 }
 
 main().catch((error) => {
