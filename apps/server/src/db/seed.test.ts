@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { users } from './schema/index.js';
+import { memorialPeople, memorials, users } from './schema/index.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { DEMO_ACCOUNTS_FILE, retirePublishedDemoPasswords, seedDemoData } from './seed.js';
 
@@ -57,6 +57,16 @@ describe('the demo seed', () => {
 
   it('makes no administrator', async () => {
     expect(await t.app.ctx.db.select().from(users).where(eq(users.role, 'admin'))).toEqual([]);
+  });
+
+  it("puts the sponsor among each demo memorial's people as its owner", async () => {
+    const { db } = t.app.ctx;
+    const all = await db.select().from(memorials);
+    expect(all.length).toBeGreaterThan(0);
+    const owners = await db.select().from(memorialPeople).where(eq(memorialPeople.role, 'owner'));
+    expect(owners.map((p) => [p.memorialId, p.userId]).sort()).toEqual(
+      all.map((m) => [m.id, m.ownerId]).sort(),
+    );
   });
 
   it('writes random passwords to an owner-only file in the data dir, and they log in', async () => {

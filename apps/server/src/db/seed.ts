@@ -8,7 +8,8 @@ import { hashPassword, verifyPassword } from '../modules/auth/passwords.js';
 import { setPasswordAndRevokeTokens, updateUser } from '../modules/users/users.repository.js';
 import { randomPassword } from '../lib/random-password.js';
 import { storeImage } from '../media/image-store.js';
-import { memorials, prayers, users } from './schema/index.js';
+import { insertMemorial } from '../modules/memorials/memorials.repository.js';
+import { prayers, users } from './schema/index.js';
 import { landscapePng } from './demo-images.js';
 import { deriveTags } from './tags.js';
 
@@ -174,22 +175,20 @@ export async function seedDemoData(
   for (const [index, memorial] of DEMO_MEMORIALS.entries()) {
     const image = await storeImage(ctx.storage, 'memorials', await landscapePng(index), limits);
     const tags = deriveTags(memorial.traits);
-    const [row] = await ctx.db
-      .insert(memorials)
-      .values({
-        ...memorial,
-        ...image,
-        ownerId: created['sponsor']!,
-        tags,
-        tagsText: tags.join('\u001f'),
-        // Spread the creation times so "newest first" has a stable, meaningful order.
-        createdAt: new Date(now - (DEMO_MEMORIALS.length - index) * 3_600_000),
-      })
-      .returning({ id: memorials.id });
+    // Through the app's own insert, so the sponsor is among the memorial's people as its owner.
+    const row = await insertMemorial(ctx.db, {
+      ...memorial,
+      ...image,
+      ownerId: created['sponsor']!,
+      tags,
+      tagsText: tags.join('\u001f'),
+      // Spread the creation times so "newest first" has a stable, meaningful order.
+      createdAt: new Date(now - (DEMO_MEMORIALS.length - index) * 3_600_000),
+    });
     for (const text of DEMO_PRAYERS) {
       await ctx.db
         .insert(prayers)
-        .values({ memorialId: row!.id, ownerId: created['visitor']!, text });
+        .values({ memorialId: row.id, ownerId: created['visitor']!, text });
     }
   }
   announce(
