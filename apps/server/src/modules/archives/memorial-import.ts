@@ -8,7 +8,6 @@ import sharp from 'sharp';
 import { IMPORT_ARCHIVE_FIELD, IMPORT_ARCHIVE_REQUIRED } from '@rips/shared/archives';
 import { DOCUMENT_TYPES, type DocumentType } from '@rips/shared/galleries';
 import type { AppContext } from '../../context.js';
-import { memorialPeople, memorials } from '../../db/schema/index.js';
 import { deriveTags } from '../../db/tags.js';
 import { AppError } from '../../errors.js';
 import { Checksum, type Fingerprint } from '../../lib/checksum.js';
@@ -17,6 +16,7 @@ import { detectDocumentType, sanitizeFileName } from '../../media/documents.js';
 import { newStorageKey } from '../../media/image-store.js';
 import { removeUpload } from '../media/stored-files.js';
 import { requireCanCreateMemorial } from '../memorials/memorials.policy.js';
+import { insertMemorial } from '../memorials/memorials.repository.js';
 import type { TributeKind } from '../tributes/tribute-kind.js';
 import { TRIBUTE_KINDS } from '../tributes/tribute-kinds.js';
 import { assertUploadRoom } from '../uploads/uploads.service.js';
@@ -367,35 +367,30 @@ async function restore(
     }
     const tags = deriveTags(m.traits);
     const memorialId = await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(memorials)
-        .values({
-          ownerId: user.id,
-          ...memorialStory(m),
-          tags,
-          tagsText: tags.join('\u001f'),
-          visibility: m.visibility,
-          indexable: m.indexable,
-          createdAt: new Date(m.createdAt),
-          updatedAt: new Date(m.updatedAt),
-          ...(portrait
-            ? {
-                imageKey: portrait.imageKey,
-                imageWidths: portrait.imageWidths,
-                imageWidth: portrait.imageWidth,
-                imageHeight: portrait.imageHeight,
-              }
-            : {}),
-        })
-        .returning({ id: memorials.id });
-      // The importer is its owner; the people of the other site are names in the archive only.
-      await tx
-        .insert(memorialPeople)
-        .values({ memorialId: row!.id, userId: user.id, role: 'owner' });
+      // The importer is its owner (insertMemorial puts them among its people); the people of the
+      // other site are names in the archive only.
+      const row = await insertMemorial(tx, {
+        ownerId: user.id,
+        ...memorialStory(m),
+        tags,
+        tagsText: tags.join('\u001f'),
+        visibility: m.visibility,
+        indexable: m.indexable,
+        createdAt: new Date(m.createdAt),
+        updatedAt: new Date(m.updatedAt),
+        ...(portrait
+          ? {
+              imageKey: portrait.imageKey,
+              imageWidths: portrait.imageWidths,
+              imageWidth: portrait.imageWidth,
+              imageHeight: portrait.imageHeight,
+            }
+          : {}),
+      });
       for (const { kind, values } of rows) {
-        await tx.insert(kind.table).values({ ...values, memorialId: row!.id });
+        await tx.insert(kind.table).values({ ...values, memorialId: row.id });
       }
-      return row!.id;
+      return row.id;
     });
     return { memorialId, items: rows.length, files };
   } catch (error) {
