@@ -15,6 +15,8 @@
 // Visibility is mixed as families choose it: 70% public, 10% each unlisted, members-only and
 // private; a member belongs (as a viewer) to 50 private memorials, one of them carrying the rare
 // word, and searches as themselves.
+// Search words are looked up in the database's vocabulary of memorial words (migration 0010,
+// kept by triggers, so the raw-SQL seeding below fills it too; decision 0079).
 // Targets: p95 of a rare-term search, by an anonymous visitor and by that member, each within 5x
 // of a single-memorial lookup; first page < 30 KB.
 import { mkdtemp, rm } from 'node:fs/promises';

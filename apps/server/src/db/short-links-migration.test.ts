@@ -1,72 +1,25 @@
 // The short-link migration on a database that already holds memorials: every existing memorial
 // gets its own code, the stored rows keep every value, and a restore that inserts no code (an
 // archive from before short links) still gets one.
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHORT_CODE_ALPHABET } from '@rips/shared/memorials';
-import { createPostgresDatabase, TEST_ENGINE } from '../../test/app.js';
+import { TEST_ENGINE } from '../../test/app.js';
+import {
+  MIGRATIONS,
+  migrationsBefore,
+  openMigrationEngine,
+  type MigrationEngine,
+} from '../../test/migrations.js';
 
-const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 const MEMORIALS = 300;
 
-interface Engine {
-  query<T>(text: string): Promise<T[]>;
-  migrate(folder: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function openEngine(): Promise<Engine> {
-  if (process.env.TEST_DATABASE_URL) {
-    const database = await createPostgresDatabase(process.env.TEST_DATABASE_URL);
-    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
-    return {
-      query: async <T>(text: string) => (await pool.query(text)).rows as T[],
-      migrate: (folder) => migratePg(drizzlePg(pool), { migrationsFolder: folder }),
-      close: async () => {
-        await pool.end();
-        await database.drop();
-      },
-    };
-  }
-  const client = await PGlite.create('memory://', { extensions: { pg_trgm } });
-  return {
-    query: async <T>(text: string) => (await client.query<T>(text)).rows,
-    migrate: (folder) => migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
-    close: () => client.close(),
-  };
-}
-
-let engine: Engine;
+let engine: MigrationEngine;
 let before: string;
 
-/** The migrations as they were before short links: the same folder, its journal cut there. */
-async function migrationsBeforeShortLinks(): Promise<string> {
-  const folder = await mkdtemp(path.join(os.tmpdir(), 'rips-migrations-'));
-  await cp(MIGRATIONS, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalFile, 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  const at = journal.entries.findIndex((e) => e.tag.endsWith('_memorial_short_links'));
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  await writeFile(journalFile, JSON.stringify(journal));
-  return folder;
-}
-
 beforeAll(async () => {
-  engine = await openEngine();
-  before = await migrationsBeforeShortLinks();
+  engine = await openMigrationEngine();
+  before = await migrationsBefore('_memorial_short_links');
   await engine.migrate(before);
   await engine.query(`INSERT INTO users (full_name, email, user_name, password_hash, role)
     VALUES ('Owner', 'owner@example.com', 'owner', 'x', 'sponsor')`);

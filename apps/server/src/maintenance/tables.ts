@@ -28,5 +28,11 @@ export const TABLES_IN_DEPENDENCY_ORDER: readonly string[] = [
   'legacy_aspirations',
 ];
 
+/**
+ * Tables the database derives from the others by its own triggers: never backed up, filled
+ * again as the restored rows go in (the search vocabulary, from memorials).
+ */
+export const DERIVED_TABLES: readonly string[] = ['search_vocabulary'];
+
 /** Top-level storage folders; every stored key starts with one of these (see stored-files.ts). */
 export const STORAGE_KINDS = STORAGE_FOLDERS;

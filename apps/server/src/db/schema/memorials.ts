@@ -87,6 +87,11 @@ export const memorials = pgTable(
     index('memorials_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     index('memorials_description_trgm_idx').using('gin', sql`lower(${t.description}) gin_trgm_ops`),
     index('memorials_tags_trgm_idx').using('gin', sql`lower(${t.tagsText}) gin_trgm_ops`),
+    // The memorial's words (see searchVocabulary): a rare search looks its words up here.
+    index('memorials_search_words_idx').using(
+      'gin',
+      sql`memorial_search_words(${t.title}, ${t.description}, ${t.tagsText})`,
+    ),
     // /media finds the memorial a picture belongs to before serving it without a signature.
     index('memorials_image_key_idx').on(t.imageKey),
     uniqueIndex('memorials_short_code_idx').on(t.shortCode),
@@ -245,4 +250,20 @@ export const archiveDownloads = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('archive_downloads_token_hash_key').on(t.tokenHash)],
+);
+
+/**
+ * Every word that appears, or once appeared, in a memorial's title, description or tags,
+ * lower-cased and split on white space (`memorial_search_words`, a function of migration 0010).
+ * Kept by triggers on memorials, never written by the app, never backed up (derived data). A
+ * search word is a substring of a memorial's text exactly when it is a substring of one of its
+ * words, so a rare search finds the few words that contain it here, then the memorials holding
+ * those words (docs/decisions/0079-search-vocabulary.md).
+ */
+export const searchVocabulary = pgTable(
+  'search_vocabulary',
+  {
+    word: text('word').primaryKey(),
+  },
+  (t) => [index('search_vocabulary_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
 );

@@ -47,15 +47,64 @@ const COMMON_MATCHES = 300;
 /** Newest first, exactly as the created_at index is ordered (its NULLS LAST must be spelt out). */
 const NEWEST_FIRST = sql.raw('ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST');
 
+/** A memorial's words, as the search vocabulary and its index hold them (migration 0010). */
+const MEMORIAL_WORDS = sql.raw('memorial_search_words(title, description, tags_text)');
+
+/**
+ * Search words looked up in the vocabulary: at least 3 characters (its trigram index needs
+ * them) and at most 60 (the vocabulary keeps any part of a long word up to 64 characters long
+ * inside one piece; the margin covers a letter that lower-cases to two).
+ */
+const VOCABULARY_WORD_LENGTH = { min: 3, max: 60 };
+/** A search word found inside more vocabulary words than this is common: it is tested as text. */
+const VOCABULARY_MATCHES_MAX = 200;
+
+/**
+ * The vocabulary words containing each search word that can be looked up there, one query for
+ * all of them. A word absent from the answer is tested as text; a word with an empty list is
+ * in no memorial at all.
+ */
+async function vocabularyMatches(db: Db, words: string[]): Promise<Map<string, string[]>> {
+  const looked = words.filter((word) => {
+    const length = [...word].length;
+    return length >= VOCABULARY_WORD_LENGTH.min && length <= VOCABULARY_WORD_LENGTH.max;
+  });
+  if (looked.length === 0) return new Map();
+  const lookups = looked.map(
+    (word, i) =>
+      sql`(SELECT ${i}::int AS i, word FROM search_vocabulary
+           WHERE word LIKE lower(${`%${escapeLike(word)}%`}) ESCAPE '\\' LIMIT ${VOCABULARY_MATCHES_MAX + 1})`,
+  );
+  const rows = await executeRows<{ i: number; word: string }>(
+    db,
+    sql.join(lookups, sql` UNION ALL `),
+  );
+  const found = new Map<string, string[]>(looked.map((word) => [word, []]));
+  for (const row of rows) found.get(looked[row.i]!)!.push(row.word);
+  for (const [word, list] of found) if (list.length > VOCABULARY_MATCHES_MAX) found.delete(word);
+  return found;
+}
+
 /**
  * Every word of the search is a case-insensitive substring of the title, the description or a
  * tag (any order, each word anywhere): "Robert Hale" finds "Robert James Hale". One word is the
- * spec's substring rule. Each word is its own trigram-indexed test, so the planner combines
- * the index lookups.
+ * spec's substring rule. A word with its vocabulary words (`inVocabulary`) is tested as "the
+ * memorial holds one of those words", which is the same test: a search word has no white space,
+ * so it is a substring of the text exactly when it is a substring of one of the text's words.
+ * That test is one lookup per word in the memorials' word index, where the trigram indexes read
+ * the long lists of every common trigram of the word ("the", "her"). Other words are tested
+ * as text, each with its trigram index.
  */
-function searchMatch(search: string): SQL {
-  const words = searchWords(search);
+function searchMatch(words: string[], inVocabulary: Map<string, string[]>): SQL {
   const tests = words.map((word) => {
+    const vocabulary = inVocabulary.get(word);
+    if (vocabulary) {
+      const list = sql.join(
+        vocabulary.map((w) => sql`${w}`),
+        sql`, `,
+      );
+      return sql`${MEMORIAL_WORDS} && ARRAY[${list}]::text[]`;
+    }
     const pattern = `%${escapeLike(word)}%`;
     return sql`(lower(title) LIKE lower(${pattern}) ESCAPE '\\'
       OR lower(description) LIKE lower(${pattern}) ESCAPE '\\'
@@ -68,33 +117,46 @@ function searchMatch(search: string): SQL {
  * One page of the memorials `viewer` may see, newest first, optionally matching `search`
  * (see searchMatch).
  *
- * A rare search is answered from the trigram GIN indexes: the matches are collected in a
- * MATERIALIZED CTE (at most COMMON_MATCHES of them) and sorted, instead of the planner's habit of
- * walking the whole created_at index and testing every row (`ILIKE ... ORDER BY ... LIMIT`).
- * When the CTE fills up, the search is common and that walk is the fast plan, so it is used.
+ * A rare search is answered from the indexes: the matches are collected in a MATERIALIZED CTE
+ * (at most COMMON_MATCHES of them) and sorted, instead of the planner's habit of walking the
+ * whole created_at index and testing every row (`ILIKE ... ORDER BY ... LIMIT`). When the CTE
+ * fills up, the search is common and that walk is the fast plan, so it is used, testing each
+ * row's text (cheaper per row than splitting it into words). `vocabulary: false` tests every
+ * word as text, for the tests that compare both ways.
  */
 export async function listMemorialPage(
   db: Db,
   viewer: UserRow | null,
-  options: { search: string; limit: number; after: ListPosition | null; commonMatches?: number },
+  options: {
+    search: string;
+    limit: number;
+    after: ListPosition | null;
+    commonMatches?: number;
+    vocabulary?: boolean;
+  },
 ): Promise<ListPageResult> {
-  const { search, limit, after, commonMatches = COMMON_MATCHES } = options;
+  const { search, limit, after, commonMatches = COMMON_MATCHES, vocabulary = true } = options;
   const position = after
     ? sql`AND (created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
     : sql``;
   const visible = listedMemorials(viewer);
+  const words = searchWords(search);
   let positions: RawPosition[];
-  if (!search) {
+  if (words.length === 0) {
     positions = await executeRows<RawPosition>(
       db,
       sql`SELECT id, created_at::text AS cursor_at FROM memorials WHERE ${visible} ${position} ${NEWEST_FIRST} LIMIT ${limit + 1}`,
     );
   } else {
-    const match = searchMatch(search);
+    const inVocabulary = vocabulary ? await vocabularyMatches(db, words) : new Map();
+    // A word no memorial holds: nothing can match.
+    if ([...inVocabulary.values()].some((list) => list.length === 0))
+      return { rows: [], next: null };
     const rare = await executeRows<RawPosition & { matched: number }>(
       db,
       sql`WITH matches AS MATERIALIZED (
-            SELECT id, created_at FROM memorials WHERE ${match} AND ${visible} LIMIT ${commonMatches}
+            SELECT id, created_at FROM memorials
+            WHERE ${searchMatch(words, inVocabulary)} AND ${visible} LIMIT ${commonMatches}
           )
           SELECT c.matched, p.id, p.cursor_at
           FROM (SELECT count(*)::int AS matched FROM matches) c
@@ -110,7 +172,7 @@ export async function listMemorialPage(
         : await executeRows<RawPosition>(
             db,
             sql`SELECT id, created_at::text AS cursor_at FROM memorials
-                WHERE ${match} AND ${visible} ${position} ${NEWEST_FIRST} LIMIT ${limit + 1}`,
+                WHERE ${searchMatch(words, new Map())} AND ${visible} ${position} ${NEWEST_FIRST} LIMIT ${limit + 1}`,
           );
   }
   const page = positions.slice(0, limit);

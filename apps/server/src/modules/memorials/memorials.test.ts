@@ -384,6 +384,67 @@ describe(`memorials (${TEST_ENGINE})`, () => {
     }
   });
 
+  it('finds the same memorials through the search vocabulary as by testing the text', async () => {
+    const marker = randomUUID().slice(0, 8);
+    // A story in a script written without spaces, longer than a vocabulary piece (64 to 128
+    // characters), and a long address: parts of them must be found at any position.
+    const story = Array.from({ length: 300 }, (_, i) => '安らかに眠れ'[i % 6]).join('') + marker;
+    const address = `https://example.org/${marker}/` + 'abcdefghij'.repeat(15) + '/end';
+    const texts = [
+      {
+        title: `Seán O'Brien, ${marker}`,
+        description: 'Fisherman.\nSang\tloudly.',
+        traits: 'kind',
+      },
+      { title: `ÉLODIE Marchand`, description: `Née à Lyon ${marker}`, traits: 'brave gentle' },
+      { title: 'Story', description: story, traits: 'reader' },
+      { title: 'Address', description: `See ${address} for photos.`, traits: `writer${marker}` },
+      { title: 'Non\u00a0breaking', description: `space${marker}`, traits: 'x' },
+    ];
+    const ids: string[] = [];
+    for (const fields of texts) ids.push(await newMemorialId(sponsor, fields));
+    const ours = new Set(ids);
+    const haystacks = texts.map((f) =>
+      [f.title, f.description, ...f.traits.split(' ')].join('\u001f').toLowerCase(),
+    );
+    const queries = [
+      `o'brien, ${marker}`,
+      `brien ${marker}`,
+      'sang loudly',
+      'élodie',
+      `NÉE LYON ${marker}`,
+      story.slice(0, 5),
+      story.slice(60, 70),
+      story.slice(120, 180),
+      story.slice(250, 300),
+      `${marker.slice(2)}`,
+      address.slice(90, 150),
+      address.slice(130, 193),
+      `${marker}/abc`,
+      `writer${marker} address`,
+      `non\u00a0breaking`,
+      `breaking space${marker}`,
+      `lyon${marker}`,
+      `reader${marker}`,
+    ];
+    for (const q of queries) {
+      const words = q.toLowerCase().split(/\s+/);
+      const expected = ids.filter((_, i) => words.every((w) => haystacks[i]!.includes(w)));
+      const found: Record<string, string[]> = {};
+      for (const vocabulary of [true, false]) {
+        const page = await listMemorialPage(t.app.ctx.db, null, {
+          search: q,
+          limit: 50,
+          after: null,
+          vocabulary,
+        });
+        found[String(vocabulary)] = page.rows.map((r) => r.id).filter((id) => ours.has(id));
+      }
+      expect(found['true'], q).toEqual([...expected].reverse());
+      expect(found['false'], q).toEqual(found['true']);
+    }
+  });
+
   it('deletes a memorial with its tributes and galleries, rows and stored files', async () => {
     const res = await createMemorial(sponsor, { title: 'To be removed' }, await pngFile(400, 300));
     const post = res.json().data;
