@@ -1,6 +1,6 @@
 // A bare database for migration tests (no app): PGlite in memory, or a throw-away database on
 // TEST_DATABASE_URL's PostgreSQL, and the committed migrations cut before a given one.
-import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { createPostgresDatabase } from './app.js';
 
 /** The committed migrations folder. */
@@ -59,4 +60,36 @@ export async function migrationsBefore(tagSuffix: string): Promise<string> {
   journal.entries = journal.entries.slice(0, at);
   await writeFile(journalFile, JSON.stringify(journal));
   return folder;
+}
+
+/**
+ * Registers the hooks of a migration test: a fresh database migrated to just before the
+ * migration tagged `*tagSuffix`, one sponsor ("owner@example.com") inserted, then `fill` (the
+ * rows the migration must carry over), then every migration. Read the database with `engine()`.
+ */
+export function useMigrationOverData(
+  tagSuffix: string,
+  fill: (engine: MigrationEngine) => Promise<void>,
+): { engine: () => MigrationEngine } {
+  let engine: MigrationEngine | undefined;
+  let before: string | undefined;
+  beforeAll(async () => {
+    engine = await openMigrationEngine();
+    before = await migrationsBefore(tagSuffix);
+    await engine.migrate(before);
+    await engine.query(`INSERT INTO users (full_name, email, user_name, password_hash, role)
+      VALUES ('Owner', 'owner@example.com', 'owner', 'x', 'sponsor')`);
+    await fill(engine);
+    await engine.migrate(MIGRATIONS);
+  }, 60_000);
+  afterAll(async () => {
+    await engine?.close();
+    if (before) await rm(before, { recursive: true, force: true });
+  });
+  return {
+    engine: () => {
+      if (!engine) throw new Error('The migration test database is not open yet');
+      return engine;
+    },
+  };
 }

@@ -1,41 +1,22 @@
 // The short-link migration on a database that already holds memorials: every existing memorial
 // gets its own code, the stored rows keep every value, and a restore that inserts no code (an
 // archive from before short links) still gets one.
-import { rm } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SHORT_CODE_ALPHABET } from '@rips/shared/memorials';
 import { TEST_ENGINE } from '../../test/app.js';
-import {
-  MIGRATIONS,
-  migrationsBefore,
-  openMigrationEngine,
-  type MigrationEngine,
-} from '../../test/migrations.js';
+import { useMigrationOverData } from '../../test/migrations.js';
 
 const MEMORIALS = 300;
 
-let engine: MigrationEngine;
-let before: string;
-
-beforeAll(async () => {
-  engine = await openMigrationEngine();
-  before = await migrationsBefore('_memorial_short_links');
-  await engine.migrate(before);
-  await engine.query(`INSERT INTO users (full_name, email, user_name, password_hash, role)
-    VALUES ('Owner', 'owner@example.com', 'owner', 'x', 'sponsor')`);
+const database = useMigrationOverData('_memorial_short_links', async (engine) => {
   await engine.query(`INSERT INTO memorials (owner_id, title, description)
     SELECT (SELECT id FROM users LIMIT 1), 'Memorial ' || n, 'Told ' || n
     FROM generate_series(1, ${MEMORIALS}) AS n`);
-  await engine.migrate(MIGRATIONS);
-}, 60_000);
-afterAll(async () => {
-  await engine?.close();
-  if (before) await rm(before, { recursive: true, force: true });
 });
 
 describe(`short-link migration on existing memorials (${TEST_ENGINE})`, () => {
   it('gives every memorial its own code from the alphabet without look-alikes', async () => {
-    const rows = await engine.query<{
+    const rows = await database.engine().query<{
       title: string;
       description: string;
       short_code: string;
@@ -52,11 +33,11 @@ describe(`short-link migration on existing memorials (${TEST_ENGINE})`, () => {
   });
 
   it('gives a code to a memorial inserted without one, or with none at all (a restore)', async () => {
-    const [made] = await engine.query<{
+    const [made] = await database.engine().query<{
       short_code: string;
     }>(`INSERT INTO memorials (owner_id, title)
       SELECT id, 'New' FROM users LIMIT 1 RETURNING short_code`);
-    const [restored] = await engine.query<{
+    const [restored] = await database.engine().query<{
       short_code: string;
     }>(`INSERT INTO memorials (owner_id, title, short_code)
       SELECT id, 'Restored', NULL FROM users LIMIT 1 RETURNING short_code`);
@@ -65,11 +46,11 @@ describe(`short-link migration on existing memorials (${TEST_ENGINE})`, () => {
   });
 
   it('refuses a second memorial with the same code', async () => {
-    const [one] = await engine.query<{ short_code: string }>(
-      'SELECT short_code FROM memorials LIMIT 1',
-    );
+    const [one] = await database
+      .engine()
+      .query<{ short_code: string }>('SELECT short_code FROM memorials LIMIT 1');
     await expect(
-      engine.query(`INSERT INTO memorials (owner_id, title, short_code)
+      database.engine().query(`INSERT INTO memorials (owner_id, title, short_code)
         SELECT id, 'Twin', '${one!.short_code}' FROM users LIMIT 1`),
     ).rejects.toThrow(/duplicate key|unique/i);
   });
