@@ -239,8 +239,8 @@ describe('stewardship', () => {
     await ownerPage.getByRole('tab', { name: 'Moderation' }).click();
     await ownerPage.getByText('She taught me to read.').waitFor();
     await expectNoAxeViolations(ownerPage, 'manage: moderation (1280)');
-    await ownerPage.getByRole('button', { name: 'Approve' }).first().click();
-    await ownerPage.getByText('Done.').first().waitFor();
+    await ownerPage.getByRole('button', { name: 'Approve the prayer by Visitor Adeyemi' }).click();
+    await ownerPage.getByText('The prayer by Visitor Adeyemi is published.').first().waitFor();
     expect((await prayersFor(relative)).map((p) => p._id)).toEqual([prayerId]);
 
     // 4. The relative reports it; the owner hides it; nobody sees it any more.
@@ -253,9 +253,24 @@ describe('stewardship', () => {
     await relativePage.getByText('Thank you. The family will look at it.').first().waitFor();
     await ownerPage.reload();
     await ownerPage.getByText('Reported: This is not about her.').waitFor();
-    await ownerPage.getByRole('button', { name: 'Hide' }).first().click();
-    await ownerPage.getByText('Done.').first().waitFor();
+    // A reported tribute that is published is kept (closing its reports), hidden or deleted.
+    await ownerPage.getByRole('button', { name: 'Keep the prayer by Visitor Adeyemi' }).waitFor();
+    await ownerPage.getByRole('button', { name: 'Hide the prayer by Visitor Adeyemi' }).click();
+    await ownerPage
+      .getByText('The prayer by Visitor Adeyemi is hidden.', { exact: false })
+      .first()
+      .waitFor();
     expect(await prayersFor(visitor)).toEqual([]);
+    // Deleting asks first; cancelling keeps the prayer.
+    await ownerPage.getByRole('button', { name: 'Delete the prayer by Visitor Adeyemi' }).click();
+    const confirm = ownerPage.getByRole('dialog', {
+      name: 'Delete the prayer by Visitor Adeyemi for good?',
+    });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await ownerPage
+      .getByRole('button', { name: 'Show again the prayer by Visitor Adeyemi' })
+      .waitFor();
 
     // 5. Ownership offered to the relative, accepted from the page the email links to.
     expect(
@@ -263,6 +278,13 @@ describe('stewardship', () => {
     ).toBe(200);
     await newestMailTo(relative.email, `/post/${id}/transfer`);
     await relativePage.goto(`/post/${id}/transfer`);
+    await relativePage
+      .getByRole('heading', {
+        level: 1,
+        name: `Ownership of the memorial of ${word} Okonkwo is offered to you`,
+      })
+      .waitFor();
+    await relativePage.getByText('Owner Adeyemi offers it to you.', { exact: false }).waitFor();
     await relativePage.getByRole('button', { name: 'Accept ownership' }).click();
     await relativePage.getByRole('heading', { level: 1, name: `${word} Okonkwo` }).waitFor();
     const afterTransfer = await call(owner, 'GET', `/api/v1/posts/post/${id}`);

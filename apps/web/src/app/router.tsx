@@ -54,11 +54,7 @@ const InvitationPage = lazy(() =>
     default: m.InvitationPage,
   })),
 );
-const TransferPage = lazy(() =>
-  import('@/features/stewardship/components/accept-pages').then((m) => ({
-    default: m.TransferPage,
-  })),
-);
+const TransferPage = lazy(() => import('./routes/transfer'));
 const UpdatePostPage = lazy(() =>
   import('@/features/memorials/components/update-post-page').then((m) => ({
     default: m.UpdatePostPage,

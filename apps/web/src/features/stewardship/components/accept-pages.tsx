@@ -76,16 +76,26 @@ export function InvitationPage() {
   );
 }
 
+/** What the offer is about, when the member may see the memorial (app/routes/transfer.tsx). */
+export interface TransferSubject {
+  title: string;
+  ownerName: string;
+}
+
 /** /post/:id/transfer */
-export function TransferPage() {
+export function TransferPage({ about = null }: { about?: TransferSubject | null }) {
   useDocumentTitle('Ownership offered to you');
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const accept = useAcceptTransfer(id);
   return (
     <AcceptCard
-      title="Ownership of a memorial is offered to you"
-      text="As its owner you decide who sees it and who helps, and you may name a successor. The current owner stays on as a manager."
+      title={
+        about
+          ? `Ownership of the memorial of ${about.title} is offered to you`
+          : 'Ownership of a memorial is offered to you'
+      }
+      text={`${about ? `${about.ownerName} offers it to you. ` : ''}As its owner you decide who sees it and who helps, and you may name a successor. The current owner stays on as a manager.`}
       button="Accept ownership"
       pending={accept.isPending}
       error={accept.error}

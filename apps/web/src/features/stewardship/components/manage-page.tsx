@@ -30,8 +30,9 @@ import {
   type UpdateSettings,
 } from '@rips/shared/stewardship';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type { ComponentProps, ReactNode } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { ConfirmModal } from '@/components/confirm-modal';
 import { PageLoader } from '@/components/page-loader';
 import { VisibilityChoices } from '@/components/visibility-choices';
 import { paths } from '@/config/paths';
@@ -423,19 +424,65 @@ function InviteForm({ memorial }: { memorial: MemorialDetail }) {
   );
 }
 
+type ModerationVerb = 'approve' | 'hide' | 'unhide' | 'delete';
+
+/** One action of a moderation list: the button's word and what it says once done. */
+interface ModerationChoice {
+  action: ModerationVerb;
+  label: string;
+  done: (what: string) => string;
+}
+
+const MODERATION_CHOICES = {
+  approve: { action: 'approve', label: 'Approve', done: (what) => `${what} is published.` },
+  keep: {
+    action: 'approve',
+    label: 'Keep',
+    done: (what) => `${what} stays on the memorial; its reports are closed.`,
+  },
+  hide: {
+    action: 'hide',
+    label: 'Hide',
+    done: (what) => `${what} is hidden. You can show it again from Hidden.`,
+  },
+  unhide: { action: 'unhide', label: 'Show again', done: (what) => `${what} is shown again.` },
+  delete: { action: 'delete', label: 'Delete', done: (what) => `${what} was deleted.` },
+} satisfies Record<string, ModerationChoice>;
+
+/** "the prayer by Ann Lee": how a button's accessible name and the messages name an item. */
+function itemName(item: ModerationItem): string {
+  return `the ${item.kind === 'flowers' ? 'flower' : 'prayer'} by ${item.author.fullName}`;
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function ModerationList({
   memorial,
   title,
   items,
-  actions,
+  choices,
 }: {
   memorial: MemorialDetail;
   title: string;
   items: ModerationItem[];
-  actions: readonly ('approve' | 'hide' | 'unhide' | 'delete')[];
+  choices: readonly ModerationChoice[];
 }) {
   const moderate = useModerate(memorial._id);
-  const labels = { approve: 'Approve', hide: 'Hide', unhide: 'Show again', delete: 'Delete' };
+  // Deleting cannot be undone, so it asks first; hiding is the way back.
+  const [deleting, setDeleting] = useState<ModerationItem | null>(null);
+  const act = (item: ModerationItem, choice: ModerationChoice, after?: () => void) =>
+    moderate.mutate(
+      { kind: item.kind, itemId: item.itemId, action: choice.action },
+      {
+        onSuccess: () => {
+          notify.success(choice.done(capitalized(itemName(item))));
+          after?.();
+        },
+        onError: (error) => notify.error(errorMessage(error)),
+      },
+    );
   return (
     <Paper withBorder radius="md" p="lg">
       <Title order={2} size="h4" mb="sm">
@@ -448,7 +495,7 @@ function ModerationList({
           {items.map((item) => (
             <Stack key={item.itemId} gap={4}>
               <Text size="sm" c="dimmed">
-                A {item.kind === 'flowers' ? 'flower' : 'prayer'} by {item.author.fullName}
+                {capitalized(itemName(item).replace(/^the /, 'a '))}
               </Text>
               {item.text ? <Text>{item.text}</Text> : null}
               {item.image ? <Image src={item.image} alt="" w={96} h={96} radius="sm" /> : null}
@@ -458,23 +505,19 @@ function ModerationList({
                 </Text>
               ))}
               <Group gap="xs">
-                {actions.map((action) => (
+                {choices.map((choice) => (
                   <Button
-                    key={action}
+                    key={choice.label}
                     size="xs"
-                    variant={action === 'delete' ? 'outline' : 'filled'}
-                    color={action === 'delete' ? 'red' : undefined}
+                    variant={choice.action === 'delete' ? 'outline' : 'filled'}
+                    color={choice.action === 'delete' ? 'red' : undefined}
+                    aria-label={`${choice.label} ${itemName(item)}`}
+                    disabled={moderate.isPending}
                     onClick={() =>
-                      moderate.mutate(
-                        { kind: item.kind, itemId: item.itemId, action },
-                        {
-                          onSuccess: () => notify.success('Done.'),
-                          onError: (error) => notify.error(errorMessage(error)),
-                        },
-                      )
+                      choice.action === 'delete' ? setDeleting(item) : act(item, choice)
                     }
                   >
-                    {labels[action]}
+                    {choice.label}
                   </Button>
                 ))}
               </Group>
@@ -482,15 +525,38 @@ function ModerationList({
           ))}
         </Stack>
       )}
+      <ConfirmModal
+        opened={deleting !== null}
+        busy={moderate.isPending}
+        title={`Delete ${deleting ? itemName(deleting) : 'this tribute'} for good?`}
+        body="It will be gone from the memorial for everyone and cannot be brought back. Hide keeps it out of sight instead, and can be undone."
+        confirmLabel="Delete for good"
+        onClose={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) act(deleting, MODERATION_CHOICES.delete, () => setDeleting(null));
+        }}
+      />
     </Paper>
   );
 }
 
 /** The moderation queue's lists, each with the actions that suit it. */
 const QUEUE_LISTS = [
-  { key: 'pending', title: 'Awaiting approval', actions: ['approve', 'hide', 'delete'] },
-  { key: 'reported', title: 'Reported', actions: ['approve', 'hide', 'delete'] },
-  { key: 'hidden', title: 'Hidden', actions: ['unhide', 'delete'] },
+  {
+    key: 'pending',
+    title: 'Awaiting approval',
+    choices: [MODERATION_CHOICES.approve, MODERATION_CHOICES.hide, MODERATION_CHOICES.delete],
+  },
+  {
+    key: 'reported',
+    title: 'Reported',
+    choices: [MODERATION_CHOICES.keep, MODERATION_CHOICES.hide, MODERATION_CHOICES.delete],
+  },
+  {
+    key: 'hidden',
+    title: 'Hidden',
+    choices: [MODERATION_CHOICES.unhide, MODERATION_CHOICES.delete],
+  },
 ] as const;
 
 function ModerationPanel({ memorial }: { memorial: MemorialDetail }) {
@@ -499,13 +565,13 @@ function ModerationPanel({ memorial }: { memorial: MemorialDetail }) {
     <Loaded query={queue}>
       {(lists) => (
         <Stack gap="lg">
-          {QUEUE_LISTS.map(({ key, title, actions }) => (
+          {QUEUE_LISTS.map(({ key, title, choices }) => (
             <ModerationList
               key={key}
               memorial={memorial}
               title={title}
               items={lists[key]}
-              actions={actions}
+              choices={choices}
             />
           ))}
         </Stack>
