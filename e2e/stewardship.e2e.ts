@@ -286,7 +286,10 @@ describe('stewardship', () => {
       .waitFor();
     await relativePage.getByText('Owner Adeyemi offers it to you.', { exact: false }).waitFor();
     await relativePage.getByRole('button', { name: 'Accept ownership' }).click();
-    await relativePage.getByRole('heading', { level: 1, name: `${word} Okonkwo` }).waitFor();
+    // Exactly the memorial's name: the offer's own heading also holds it.
+    await relativePage
+      .getByRole('heading', { level: 1, name: `${word} Okonkwo`, exact: true })
+      .waitFor();
     const afterTransfer = await call(owner, 'GET', `/api/v1/posts/post/${id}`);
     expect(afterTransfer.json.data).toMatchObject({
       myRole: 'manager',
@@ -327,5 +330,18 @@ describe('stewardship', () => {
       .first()
       .waitFor();
     await expectNoAxeViolations(phone, 'manage: activity (390)');
+    // People at phone width: each row wraps instead of being cut off; Remove asks first.
+    await phone.getByRole('tab', { name: 'People' }).click();
+    const removeCousin = phone.getByRole('button', { name: 'Remove Cousin Adeyemi' });
+    const box = (await removeCousin.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await removeCousin.click();
+    const removeDialog = phone.getByRole('dialog', { name: 'Remove Cousin Adeyemi?' });
+    await expectNoAxeViolations(phone, 'manage: people, removing someone (390)');
+    await removeDialog.getByRole('button', { name: 'Cancel' }).click();
+    await removeDialog.waitFor({ state: 'hidden' });
+    expect(await phone.getByRole('combobox', { name: 'Role of Cousin Adeyemi' }).inputValue()).toBe(
+      'viewer',
+    );
   });
 });

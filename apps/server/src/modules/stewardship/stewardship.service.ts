@@ -2,7 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ErrorCode } from '@rips/shared/api';
-import type { MemorialSettings } from '@rips/shared/memorials';
+import {
+  VISIBILITY_LABELS,
+  type MemorialSettings,
+  type MemorialVisibility,
+} from '@rips/shared/memorials';
 import {
   INVITATION_DAYS,
   type AccessRequest,
@@ -176,11 +180,31 @@ export async function updateSettings(
       memorialId: memorial.id,
       actor: user,
       action: 'changed the settings',
-      detail: changes.map(([key, value]) => `${key}: ${String(value)}`).join(', '),
+      detail: changes
+        .map(([key, value]) => settingInWords(key as keyof UpdateSettings, value))
+        .join('; '),
     });
     return row!;
   });
   return settingsOf(updated);
+}
+
+/** A changed setting as the activity list says it: "who may see it: Signed-in members". */
+function settingInWords(key: keyof UpdateSettings, value: unknown): string {
+  switch (key) {
+    case 'visibility':
+      return `who may see it: ${VISIBILITY_LABELS[value as MemorialVisibility].label}`;
+    case 'indexable':
+      return value ? 'search engines may list it' : 'search engines may not list it';
+    case 'tributeModeration':
+      return value === 'approve'
+        ? 'flowers and prayers wait for approval'
+        : 'flowers and prayers appear at once';
+    case 'allowAccessRequests':
+      return value ? 'people who cannot see it may ask to join' : 'no requests to join';
+    default:
+      return `${String(key)}: ${String(value)}`;
+  }
 }
 
 // People.

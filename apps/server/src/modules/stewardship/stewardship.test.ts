@@ -78,6 +78,12 @@ describe(`stewardship (${TEST_ENGINE})`, () => {
       visibility: 'private',
     });
     expect(saved.statusCode, saved.body).toBe(200);
+    // The activity tells the change in the words the Manage area uses, not as a field name.
+    const activity = await call('GET', `/api/v1/posts/${memorial._id}/activity`, owner);
+    expect(activity.json().data[0]).toMatchObject({
+      action: 'changed the settings',
+      detail: 'who may see it: Only the people I invite',
+    });
     expect(saved.json().data).toMatchObject({ visibility: 'private', indexable: false });
 
     for (const viewer of [null, outsider]) {

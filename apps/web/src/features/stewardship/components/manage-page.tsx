@@ -12,7 +12,6 @@ import {
   Radio,
   Stack,
   Switch,
-  Table,
   Tabs,
   Text,
   TextInput,
@@ -27,6 +26,7 @@ import {
   type GrantableRole,
   type ModerationItem,
   type People,
+  type Person,
   type UpdateSettings,
 } from '@rips/shared/stewardship';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
@@ -229,12 +229,19 @@ const DECISIONS: Array<{
   { action: 'decline', label: 'Decline', variant: 'default', decided: 'Declined.' },
 ];
 
+/** "Manager", "Contributor", "Viewer": the first words of the role's label. */
+function roleName(role: GrantableRole): string {
+  return ROLE_LABELS[role].split(':')[0]!;
+}
+
 function PeoplePanel({ memorial }: { memorial: MemorialDetail }) {
   const people = useQuery(peopleQuery(memorial._id));
   const requests = useQuery(accessRequestsQuery(memorial._id));
   const changeRole = useChangeRole(memorial._id);
   const remove = useRemovePerson(memorial._id);
   const decide = useDecideAccess(memorial._id);
+  // Removing someone asks first: they lose what their role gave them at once.
+  const [removing, setRemoving] = useState<Person | null>(null);
   const done = (message: string) => ({
     onSuccess: () => notify.success(message),
     onError: (error: unknown) => notify.error(errorMessage(error)),
@@ -251,73 +258,86 @@ function PeoplePanel({ memorial }: { memorial: MemorialDetail }) {
         ) : people.isError ? (
           <Alert color="red">{errorMessage(people.error)}</Alert>
         ) : (
-          <Table.ScrollContainer minWidth={320}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Role</Table.Th>
-                  <Table.Th>
-                    <span className="visually-hidden">Actions</span>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {people.data.people.map((p) => (
-                  <Table.Tr key={p._id}>
-                    <Table.Td>
-                      {p.fullName}
-                      {p.isSuccessor ? (
-                        <Badge ml="xs" variant="light">
-                          successor
-                        </Badge>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      {p.role === 'owner' ? (
-                        'Owner'
-                      ) : (
-                        <NativeSelect
-                          aria-label={`Role of ${p.fullName}`}
-                          value={p.role}
-                          data={GRANTABLE_ROLES.map((r) => ({ value: r, label: r }))}
-                          onChange={(event) =>
-                            changeRole.mutate(
-                              { userId: p._id, role: event.currentTarget.value as GrantableRole },
-                              done('The role was changed.'),
-                            )
-                          }
-                        />
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {p.role === 'owner' ? null : (
-                        <Button
-                          variant="subtle"
-                          color="red"
-                          size="xs"
-                          onClick={() => remove.mutate(p._id, done(`${p.fullName} was removed.`))}
-                        >
-                          Remove {p.fullName}
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          // A list of wrapping rows, not a table: on a phone each person's role and Remove
+          // move under their name instead of being cut off.
+          <Stack component="ul" gap={0} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {people.data.people.map((p) => (
+              <Group
+                component="li"
+                key={p._id}
+                justify="space-between"
+                wrap="wrap"
+                gap="xs"
+                py="sm"
+                style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+              >
+                <Group gap="xs" style={{ flex: '1 1 12rem', minWidth: 0 }}>
+                  <Text fw={600}>{p.fullName}</Text>
+                  {p.isSuccessor ? <Badge variant="light">successor</Badge> : null}
+                </Group>
+                {p.role === 'owner' ? (
+                  <Text>Owner</Text>
+                ) : (
+                  <Group gap="xs" wrap="nowrap">
+                    <NativeSelect
+                      w={150}
+                      aria-label={`Role of ${p.fullName}`}
+                      value={p.role}
+                      data={GRANTABLE_ROLES.map((r) => ({ value: r, label: roleName(r) }))}
+                      onChange={(event) =>
+                        changeRole.mutate(
+                          { userId: p._id, role: event.currentTarget.value as GrantableRole },
+                          done(
+                            `${p.fullName} is now ${roleName(event.currentTarget.value as GrantableRole).toLowerCase()}.`,
+                          ),
+                        )
+                      }
+                    />
+                    <Button
+                      variant="subtle"
+                      color="red"
+                      size="xs"
+                      aria-label={`Remove ${p.fullName}`}
+                      onClick={() => setRemoving(p)}
+                    >
+                      Remove
+                    </Button>
+                  </Group>
+                )}
+              </Group>
+            ))}
+          </Stack>
         )}
         {people.data?.invitations.length ? (
           <Stack gap={4} mt="md">
             <Text fw={600}>Invitations waiting</Text>
             {people.data.invitations.map((i) => (
               <Text key={i._id} size="sm">
-                {i.email} as {i.role}, until {new Date(i.expiresAt).toLocaleDateString()}
+                {i.email} as {roleName(i.role).toLowerCase()}, until{' '}
+                {new Date(i.expiresAt).toLocaleDateString()}
               </Text>
             ))}
           </Stack>
         ) : null}
+        <ConfirmModal
+          opened={removing !== null}
+          busy={remove.isPending}
+          title={`Remove ${removing?.fullName ?? 'this person'}?`}
+          body={`They will no longer ${removing?.role === 'viewer' ? 'see this memorial if it is private' : 'help look after this memorial'}. You can invite them again later.`}
+          confirmLabel="Remove"
+          onClose={() => setRemoving(null)}
+          onConfirm={() => {
+            if (!removing) return;
+            const { _id, fullName } = removing;
+            remove.mutate(_id, {
+              onSuccess: () => {
+                notify.success(`${fullName} was removed.`);
+                setRemoving(null);
+              },
+              onError: (error: unknown) => notify.error(errorMessage(error)),
+            });
+          }}
+        />
       </Paper>
       {requests.data?.length ? (
         <Paper withBorder radius="md" p="lg">
