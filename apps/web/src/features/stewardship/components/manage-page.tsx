@@ -288,7 +288,7 @@ function PeoplePanel({ memorial }: { memorial: MemorialDetail }) {
                         changeRole.mutate(
                           { userId: p._id, role: event.currentTarget.value as GrantableRole },
                           done(
-                            `${p.fullName} is now ${roleName(event.currentTarget.value as GrantableRole).toLowerCase()}.`,
+                            `${p.fullName} is now a ${roleName(event.currentTarget.value as GrantableRole).toLowerCase()}.`,
                           ),
                         )
                       }
