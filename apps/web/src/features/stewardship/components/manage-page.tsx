@@ -183,13 +183,21 @@ const SWITCHES: Array<{
   },
 ];
 
+/** A mutation's callbacks that say how it went: `message` on success (then `after`), else the error. */
+function outcome(message: string, after?: () => void) {
+  return {
+    onSuccess: () => {
+      notify.success(message);
+      after?.();
+    },
+    onError: (error: unknown) => notify.error(errorMessage(error)),
+  };
+}
+
 function SettingsPanel({ memorial }: { memorial: MemorialDetail }) {
   const mutation = useUpdateSettings(memorial._id);
   const save = (change: UpdateSettings) =>
-    mutation.mutate(change, {
-      onSuccess: () => notify.success('The memorial’s settings were saved.'),
-      onError: (error) => notify.error(errorMessage(error)),
-    });
+    mutation.mutate(change, outcome('The memorial’s settings were saved.'));
   return (
     <Paper withBorder radius="md" p="lg">
       <Stack gap="lg">
@@ -242,10 +250,6 @@ function PeoplePanel({ memorial }: { memorial: MemorialDetail }) {
   const decide = useDecideAccess(memorial._id);
   // Removing someone asks first: they lose what their role gave them at once.
   const [removing, setRemoving] = useState<Person | null>(null);
-  const done = (message: string) => ({
-    onSuccess: () => notify.success(message),
-    onError: (error: unknown) => notify.error(errorMessage(error)),
-  });
   return (
     <Stack gap="lg">
       <InviteForm memorial={memorial} />
@@ -287,7 +291,7 @@ function PeoplePanel({ memorial }: { memorial: MemorialDetail }) {
                       onChange={(event) =>
                         changeRole.mutate(
                           { userId: p._id, role: event.currentTarget.value as GrantableRole },
-                          done(
+                          outcome(
                             `${p.fullName} is now a ${roleName(event.currentTarget.value as GrantableRole).toLowerCase()}.`,
                           ),
                         )
@@ -329,13 +333,10 @@ function PeoplePanel({ memorial }: { memorial: MemorialDetail }) {
           onConfirm={() => {
             if (!removing) return;
             const { _id, fullName } = removing;
-            remove.mutate(_id, {
-              onSuccess: () => {
-                notify.success(`${fullName} was removed.`);
-                setRemoving(null);
-              },
-              onError: (error: unknown) => notify.error(errorMessage(error)),
-            });
+            remove.mutate(
+              _id,
+              outcome(`${fullName} was removed.`, () => setRemoving(null)),
+            );
           }}
         />
       </Paper>
@@ -358,7 +359,7 @@ function PeoplePanel({ memorial }: { memorial: MemorialDetail }) {
                       size="xs"
                       variant={variant}
                       aria-label={`${label} ${r.user.fullName}’s request`}
-                      onClick={() => decide.mutate({ requestId: r._id, action }, done(decided))}
+                      onClick={() => decide.mutate({ requestId: r._id, action }, outcome(decided))}
                     >
                       {label}
                     </Button>
@@ -495,13 +496,7 @@ function ModerationList({
   const act = (item: ModerationItem, choice: ModerationChoice, after?: () => void) =>
     moderate.mutate(
       { kind: item.kind, itemId: item.itemId, action: choice.action },
-      {
-        onSuccess: () => {
-          notify.success(choice.done(capitalized(itemName(item))));
-          after?.();
-        },
-        onError: (error) => notify.error(errorMessage(error)),
-      },
+      outcome(choice.done(capitalized(itemName(item))), after),
     );
   return (
     <Paper withBorder radius="md" p="lg">
@@ -661,10 +656,10 @@ function OwnershipPanel({ memorial }: { memorial: MemorialDetail }) {
             data={choices}
             value={people.data?.successor?._id ?? ''}
             onChange={(event) =>
-              successor.mutate(event.currentTarget.value || null, {
-                onSuccess: () => notify.success('The successor was saved.'),
-                onError: (error) => notify.error(errorMessage(error)),
-              })
+              successor.mutate(
+                event.currentTarget.value || null,
+                outcome('The successor was saved.'),
+              )
             }
           />
         </Stack>
