@@ -15,7 +15,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PDFDocument, PDFName } from 'pdf-lib';
-import { freshPostgresDatabase } from '../lib/database.mjs';
+import { createPostgresDatabase } from '../../scripts/postgres-database.mjs';
 import {
   createMemorialWithCover,
   demoPassword,
@@ -66,7 +66,7 @@ async function startBuild(root, databaseUrl) {
 
 async function measure(label, root, pdf) {
   const database = process.env.DATABASE_URL
-    ? await freshPostgresDatabase(process.env.DATABASE_URL)
+    ? await createPostgresDatabase(process.env.DATABASE_URL, 'rips_bench')
     : null;
   const server = await startBuild(root, database?.url);
   try {

@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { freshPostgresDatabase } from '../lib/database.mjs';
+import { createPostgresDatabase } from '../../scripts/postgres-database.mjs';
 import { createMemorialWithCover, demoPassword, fmt, login, startApp } from '../lib/server.mjs';
 import { writeResults } from '../lib/measure.mjs';
 
@@ -71,7 +71,7 @@ async function step(servers, n, makeRequests) {
 }
 
 async function main() {
-  const database = await freshPostgresDatabase(process.env.DATABASE_URL, 'rips_scale');
+  const database = await createPostgresDatabase(process.env.DATABASE_URL, 'rips_scale');
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const redis = (await redisAnswers(redisUrl)) ? redisUrl : null;
   const shared = {

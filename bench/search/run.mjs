@@ -24,7 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { freshPostgresDatabase } from '../lib/database.mjs';
+import { createPostgresDatabase } from '../../scripts/postgres-database.mjs';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/dist/app.js';
 import { loadConfig } from '../../apps/server/dist/config.js';
@@ -300,7 +300,7 @@ async function measure(app, url, headers = {}) {
 
 async function runOn(engine, databaseUrl) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rips-bench-search-'));
-  const postgres = databaseUrl ? await freshPostgresDatabase(databaseUrl) : null;
+  const postgres = databaseUrl ? await createPostgresDatabase(databaseUrl, 'rips_bench') : null;
   const config = loadConfig(
     {},
     {

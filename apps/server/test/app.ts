@@ -1,8 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -10,6 +8,7 @@ import { loadConfig, type Env } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { MAIL_JOB } from '../src/mail/mail-queue.js';
 import type { MailMessage } from '../src/mail/mailer.js';
+import { createPostgresDatabase } from '../../../scripts/postgres-database.mjs';
 import { startLoopbackS3 } from './s3-server.js';
 
 export interface TestApp {
@@ -28,26 +27,7 @@ export const TEST_ENGINE = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'
 export const TEST_STORAGE: 'local' | 's3' = process.env.TEST_STORAGE === 's3' ? 's3' : 'local';
 
 /** A fresh database of its own on the Postgres server, so test files never share rows. */
-export async function createPostgresDatabase(
-  baseUrl: string,
-): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `rips_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
+export { createPostgresDatabase };
 
 export interface TestAppOptions {
   /** Receives every log line (JSON), through the app's real logger and serializers. */

@@ -1,0 +1,4 @@
+export function createPostgresDatabase(
+  baseUrl: string,
+  prefix?: string,
+): Promise<{ url: string; drop(): Promise<void> }>;
