@@ -189,7 +189,10 @@ export async function updateSettings(
   return settingsOf(updated);
 }
 
-/** A changed setting as the activity list says it: "who may see it: Signed-in members". */
+/**
+ * A changed setting as the activity list says it: "who may see it: Signed-in members". The
+ * switch covers every setting, so a new one does not compile until it has its words.
+ */
 function settingInWords(key: keyof UpdateSettings, value: unknown): string {
   switch (key) {
     case 'visibility':
@@ -202,8 +205,6 @@ function settingInWords(key: keyof UpdateSettings, value: unknown): string {
         : 'flowers and prayers appear at once';
     case 'allowAccessRequests':
       return value ? 'people who cannot see it may ask to join' : 'no requests to join';
-    default:
-      return `${String(key)}: ${String(value)}`;
   }
 }
 
