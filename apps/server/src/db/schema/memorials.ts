@@ -78,6 +78,8 @@ export const memorials = pgTable(
     successorId: optionalMemberRef('successor_id'),
     /** Ownership offered to this member, until they accept or the offer is withdrawn. */
     pendingOwnerId: optionalMemberRef('pending_owner_id'),
+    /** When ownership was offered to `pendingOwnerId`: the offer lapses TRANSFER_OFFER_DAYS later. */
+    pendingOwnerOfferedAt: timestamp('pending_owner_offered_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -154,12 +156,19 @@ export const memorialInvitations = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     acceptedBy: optionalMemberRef('accepted_by'),
+    /**
+     * Set when the invitation stopped working before it was used: withdrawn, sent again (a new row
+     * replaces it), or its sender lost the right to grant its role (decision 0084). The row stays,
+     * so the sends to an address in a day are counted.
+     */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('memorial_invitations_token_hash_key').on(t.tokenHash),
     index('memorial_invitations_memorial_idx').on(t.memorialId),
-    index('memorial_invitations_email_idx').on(t.email),
+    index('memorial_invitations_email_idx').on(t.email, t.createdAt),
+    index('memorial_invitations_invited_by_idx').on(t.invitedBy),
   ],
 );
 

@@ -27,6 +27,12 @@ export const users = pgTable(
       .default('visitor'),
     /** Bumped on logout, password change and reset: every older token stops working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * When the account last proved it holds its email: a link mailed to the address was used (an
+     * email change confirmed, a password reset, an invitation sent to it accepted). Null: never;
+     * invitations to the address are not listed to the account until then (decision 0084).
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /**
      * Set when the member deleted their account: the row stays, emptied of who they were, so what
