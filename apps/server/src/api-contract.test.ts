@@ -374,9 +374,12 @@ describe(`spec section 7 answers, exact shapes (${TEST_ENGINE})`, () => {
       'POST /api/v1/users/logout',
       'PATCH /api/v1/users/become-sponsor',
       'PUT /api/v1/posts/:id/like',
-      // Accepting: the link's token, or the ownership offered to the caller, is the input.
+      // Accepting or declining: the link's token, or the ownership offered to the caller, is the input.
       'POST /api/v1/invitations/:token/accept',
       'POST /api/v1/posts/:id/transfer/accept',
+      'POST /api/v1/posts/:id/transfer/decline',
+      // Sending a pending invitation again: the invitation in the path is the whole input.
+      'POST /api/v1/posts/:id/invitations/:invitationId/resend',
       'POST /api/v1/posts/:id/export',
     ]);
     const withoutBody = api

@@ -182,6 +182,30 @@ async function newMemorial(
 const memorialOf = (visibility: Visibility, allowAccessRequests = false) =>
   newMemorial(world.owner.row.id, world.contributor.row.id, { visibility, allowAccessRequests });
 
+/** A pending invitation of a contributor to the memorial, sent by its owner. */
+async function invitationOn(memorialId: string): Promise<string> {
+  const [row] = await t.app.ctx.db
+    .insert(memorialInvitations)
+    .values({
+      memorialId,
+      email: `pending${++counter}@example.com`,
+      role: 'contributor',
+      tokenHash: hashToken(randomBytes(32).toString('base64url')),
+      invitedBy: world.owner.row.id,
+      expiresAt: new Date(Date.now() + 60_000),
+    })
+    .returning({ id: memorialInvitations.id });
+  return row!.id;
+}
+
+/** Ownership of the memorial offered to the table's manager, now. */
+async function offerToManager(memorialId: string): Promise<void> {
+  await t.app.ctx.db
+    .update(memorials)
+    .set({ pendingOwnerId: world.manager.row.id, pendingOwnerOfferedAt: new Date() })
+    .where(eq(memorials.id, memorialId));
+}
+
 /** A prayer left straight into the database by a member with no part in the memorial. */
 async function prayerOn(memorialId: string): Promise<string> {
   const [row] = await t.app.ctx.db
@@ -683,6 +707,19 @@ for (const v of VISIBILITIES) {
     signInFirst: true,
     payload: () => ({ email: `relative${++counter}@example.com`, role: 'contributor' }),
   });
+  for (const [route, method, suffix] of [
+    ['DELETE /api/v1/posts/:id/invitations/:invitationId', DELETE, ''],
+    ['POST /api/v1/posts/:id/invitations/:invitationId/resend', POST, '/resend'],
+  ] as const) {
+    row(
+      route,
+      on(v, MANAGERS),
+      at(method, async (id) => ({
+        url: `/api/v1/posts/${id}/invitations/${await invitationOn(id)}${suffix}`,
+      })),
+      `${note}, the owner's invitation of a contributor`,
+    );
+  }
   row(
     'PATCH /api/v1/posts/:id/people/:userId',
     on(v, MANAGERS),
@@ -742,15 +779,23 @@ for (const v of VISIBILITIES) {
   /** The table's manager, as the memorial's next owner. */
   const toManager = () => ({ userId: world.manager.row.id });
   memorialRow('POST /api/v1/posts/:id/transfer', OWNERS, { payload: toManager });
+  for (const answer of ['accept', 'decline']) {
+    row(
+      `POST /api/v1/posts/:id/transfer/${answer}`,
+      on(v, { ...all('forbidden'), anonymous: 'unauth', manager: 'ok' }, true),
+      at(POST, async (id) => {
+        await offerToManager(id);
+        return { url: `/api/v1/posts/${id}/transfer/${answer}` };
+      }),
+      `${note}, offered to its manager`,
+    );
+  }
   row(
-    'POST /api/v1/posts/:id/transfer/accept',
-    on(v, { ...all('forbidden'), anonymous: 'unauth', manager: 'ok' }, true),
-    at(POST, async (id) => {
-      await t.app.ctx.db
-        .update(memorials)
-        .set({ pendingOwnerId: world.manager.row.id })
-        .where(eq(memorials.id, id));
-      return { url: `/api/v1/posts/${id}/transfer/accept` };
+    'DELETE /api/v1/posts/:id/transfer',
+    on(v, OWNERS),
+    at(DELETE, async (id) => {
+      await offerToManager(id);
+      return { url: `/api/v1/posts/${id}/transfer` };
     }),
     `${note}, offered to its manager`,
   );
@@ -804,20 +849,34 @@ for (const v of VISIBILITIES) {
     note,
   );
 }
+/** The token of a new invitation the owner sent to see a private memorial. */
+async function invitationToken(): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await t.app.ctx.db.insert(memorialInvitations).values({
+    memorialId: await memorialOf('private'),
+    email: `invited${++counter}@example.com`,
+    role: 'viewer',
+    tokenHash: hashToken(token),
+    invitedBy: world.owner.row.id,
+    expiresAt: new Date(Date.now() + 60_000),
+  });
+  return token;
+}
+row('POST /api/v1/invitations/accept', SIGNED_IN, async (actor) =>
+  json(POST, '/api/v1/invitations/accept', { token: await invitationToken() }, authOf(actor)),
+);
+row(
+  'POST /api/v1/invitations/accept',
+  { ...all('invalid'), anonymous: 'unauth' },
+  async (actor) =>
+    json(POST, '/api/v1/invitations/accept', { token: 'A'.repeat(43) }, authOf(actor)),
+  'a link that was never sent',
+);
 row(
   'POST /api/v1/invitations/:token/accept',
   SIGNED_IN,
-  call(POST, async () => {
-    const token = randomBytes(32).toString('base64url');
-    await t.app.ctx.db.insert(memorialInvitations).values({
-      memorialId: await memorialOf('private'),
-      email: `invited${++counter}@example.com`,
-      role: 'viewer',
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + 60_000),
-    });
-    return `/api/v1/invitations/${token}/accept`;
-  }),
+  call(POST, async () => `/api/v1/invitations/${await invitationToken()}/accept`),
+  'a link emailed before tokens left paths',
 );
 row(
   'POST /api/v1/invitations/:token/accept',

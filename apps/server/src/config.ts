@@ -112,8 +112,13 @@ const EnvSchema = z
     FLOWER_LIMIT_PER_USER: z.coerce.number().int().min(1).default(30),
     PRAYER_LIMIT_PER_USER: z.coerce.number().int().min(1).default(30),
     UPLOAD_LIMIT_PER_USER: z.coerce.number().int().min(1).default(100),
-    /** Per member and window: invitations sent, and tribute reports and access requests made. */
+    /**
+     * Per member and window: invitations sent (and sent again), ownership offers made (a budget
+     * of their own), and tribute reports and access requests made.
+     */
     INVITATION_LIMIT_PER_USER: z.coerce.number().int().min(1).default(30),
+    /** Invitations one email address receives in 24 hours, from every memorial together. */
+    INVITATIONS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(3),
     REPORT_LIMIT_PER_USER: z.coerce.number().int().min(1).default(10),
     /** Days the start-up storage check keeps unreferenced files in quarantine before deleting them. */
     QUARANTINE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),

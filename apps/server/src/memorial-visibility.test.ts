@@ -12,7 +12,7 @@ import { createUser, type TestUser } from '../test/factories.js';
 import { pngFile } from '../test/fixtures.js';
 import { createItemRequest, pictureFlowerRequest } from '../test/item-samples.js';
 import { multipart, multipartRequest } from '../test/multipart.js';
-import { memorialAccessRequests, memorials } from './db/schema/index.js';
+import { memorialAccessRequests, memorialInvitations, memorials } from './db/schema/index.js';
 import { documentKind, flowerKind, TRIBUTE_KINDS } from './modules/tributes/tribute-kinds.js';
 
 vi.mock('./modules/memorials/memorial-visibility.js', async () => {
@@ -280,6 +280,35 @@ probe('POST /api/v1/posts/:id/invitations', async (m) =>
     ),
   ),
 );
+/** A pending invitation of the memorial, sent by its owner straight into the database. */
+async function invitationOn(memorialId: string): Promise<string> {
+  const [row] = await t.app.ctx.db
+    .insert(memorialInvitations)
+    .values({
+      memorialId,
+      email: `pending${++serial}@example.com`,
+      role: 'viewer',
+      tokenHash: `${++serial}`.padStart(64, '0'),
+      invitedBy: owner.row.id,
+      expiresAt: new Date(Date.now() + 60_000),
+    })
+    .returning({ id: memorialInvitations.id });
+  return row!.id;
+}
+probe('DELETE /api/v1/posts/:id/invitations/:invitationId', async (m) =>
+  succeeds(
+    await call('DELETE', `/api/v1/posts/${m.id}/invitations/${await invitationOn(m.id)}`, owner),
+  ),
+);
+probe('POST /api/v1/posts/:id/invitations/:invitationId/resend', async (m) =>
+  succeeds(
+    await call(
+      'POST',
+      `/api/v1/posts/${m.id}/invitations/${await invitationOn(m.id)}/resend`,
+      owner,
+    ),
+  ),
+);
 probe('PATCH /api/v1/posts/:id/people/:userId', async (_m, fresh) =>
   succeeds(
     await post(
@@ -319,6 +348,14 @@ probe('POST /api/v1/posts/:id/transfer', async (_m, fresh) =>
     await post(`/api/v1/posts/${(await fresh()).id}/transfer`, { userId: member.row.id }, owner),
   ),
 );
+probe('DELETE /api/v1/posts/:id/transfer', async (_m, fresh) => {
+  const f = await fresh();
+  await t.app.ctx.db
+    .update(memorials)
+    .set({ pendingOwnerId: member.row.id, pendingOwnerOfferedAt: new Date() })
+    .where(eq(memorials.id, f.id));
+  return succeeds(await call('DELETE', `/api/v1/posts/${f.id}/transfer`, owner));
+});
 probe('PUT /api/v1/posts/:id/successor', async (m) =>
   succeeds(
     await post(`/api/v1/posts/${m.id}/successor`, { userId: contributor.row.id }, owner, 'PUT'),
@@ -373,8 +410,10 @@ for (const url of ['/sitemap.xml', '/sitemaps/1.xml']) {
 const OUTSIDE_THE_RULE = [
   'GET /api/v1/posts/:id/access',
   'POST /api/v1/posts/:id/access-requests',
+  'POST /api/v1/invitations/accept',
   'POST /api/v1/invitations/:token/accept',
   'POST /api/v1/posts/:id/transfer/accept',
+  'POST /api/v1/posts/:id/transfer/decline',
   'GET /api/v1/users/me/stewardship',
   'GET /api/v1/admin/reports',
 ];

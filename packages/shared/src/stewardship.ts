@@ -73,8 +73,27 @@ export const CreateInvitationSchema = z.object({
 export type CreateInvitation = z.infer<typeof CreateInvitationSchema>;
 
 export const INVITATION_DAYS = 14;
+/** An ownership offer lapses this many days after it was made. */
+export const TRANSFER_OFFER_DAYS = 14;
 
+/** The old form of an emailed link's acceptance, `POST /invitations/{token}/accept`. */
 export const InvitationTokenParamsSchema = z.object({ token: z.string().max(100) });
+
+/** POST /invitations/accept: the token from the emailed link's fragment travels in the body. */
+export const AcceptInvitationSchema = z.object({
+  token: z
+    .string({ error: 'This invitation link is incomplete. Please open it again from the email.' })
+    .trim()
+    .min(1, 'This invitation link is incomplete. Please open it again from the email.')
+    .max(100, 'This invitation link is not valid. Please open it again from the email.'),
+});
+export type AcceptInvitation = z.infer<typeof AcceptInvitationSchema>;
+
+/** One pending invitation of a memorial: withdrawn or sent again by its managers. */
+export const InvitationParamsSchema = z.object({
+  id: z.string().max(64),
+  invitationId: z.string().max(64),
+});
 
 export const InvitationAcceptedSchema = z.object({
   postId: z.string(),
@@ -214,5 +233,10 @@ export const MyStewardshipSchema = z.object({
   ),
   transfers: z.array(z.object({ postId: z.string(), title: z.string() })),
   memorials: z.array(z.object({ postId: z.string(), title: z.string(), role: MemorialRoleSchema })),
+  /**
+   * Whether the account has proved it holds its email address (a link mailed to it was used):
+   * until then invitations sent to the address are not listed here, only reachable from the email.
+   */
+  emailVerified: z.boolean(),
 });
 export type MyStewardship = z.infer<typeof MyStewardshipSchema>;

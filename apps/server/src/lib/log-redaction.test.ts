@@ -128,4 +128,17 @@ describe('logs hold no secret or personal data', () => {
     );
     expect(redactUrl('/a/b')).toBe('/a/b');
   });
+
+  it('redacts the token of an invitation link of the old form, page and acceptance', () => {
+    const token = 'x'.repeat(43);
+    expect(redactUrl(`/invitations/${token}`)).toBe('/invitations/[redacted]');
+    expect(redactUrl(`/invitations/${token}?utm=mail`)).toBe(
+      '/invitations/[redacted]?utm=[redacted]',
+    );
+    expect(redactUrl(`/api/v1/invitations/${token}/accept`)).toBe(
+      '/api/v1/invitations/[redacted]/accept',
+    );
+    expect(redactUrl('/api/v1/invitations/accept')).toBe('/api/v1/invitations/accept');
+    expect(redactUrl('/invitations')).toBe('/invitations');
+  });
 });

@@ -32,9 +32,20 @@ const DROPPED_FIELDS = new Set([
   'rawResponse',
 ]);
 
-/** The URL with every query value replaced, keeping the keys (`/p?token=[redacted]&x=[redacted]`). */
+/**
+ * Paths that carried a token before tokens left paths (decision 0085), still answered for links
+ * already emailed: the web page `/invitations/{token}` and `POST /api/v1/invitations/{token}/accept`.
+ * `/invitations/accept` itself holds none.
+ */
+const TOKEN_IN_PATH = /^((?:\/api\/v\d+)?\/invitations\/)(?!accept(?:[/?#]|$))[^/?#]+/;
+
+/**
+ * The URL with a token in its path replaced (`/invitations/[redacted]`), and every query value
+ * replaced, keeping the keys (`/p?token=[redacted]&x=[redacted]`).
+ */
 export function redactUrl(url: string | undefined): string | undefined {
   if (!url) return url;
+  url = url.replace(TOKEN_IN_PATH, `$1${REDACTED}`);
   const at = url.indexOf('?');
   if (at < 0) return url;
   const query = url

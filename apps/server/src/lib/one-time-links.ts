@@ -68,7 +68,9 @@ export async function useLink<T extends OneTimeLinkTable>(
 
 /**
  * Uses the link once (see useLink) and makes the change it carries to its account, in one
- * transaction: `change` names the account's new values from the link's row. Answers the account
+ * transaction: `change` names the account's new values from the link's row. Each link was mailed
+ * to the address the account has after the change, so using it proves the account holds that
+ * address (`emailVerifiedAt`, decision 0084). Answers the account
  * before and after, or null when the link is unknown, used or expired, or the account is disabled.
  */
 export async function applyLink<T extends OneTimeLinkTable>(
@@ -86,7 +88,7 @@ export async function applyLink<T extends OneTimeLinkTable>(
     if (!used) return null;
     const [after] = await tx
       .update(users)
-      .set({ ...change(used.link, used.user), updatedAt: now })
+      .set({ ...change(used.link, used.user), emailVerifiedAt: now, updatedAt: now })
       .where(eq(users.id, used.user.id))
       .returning();
     return after ? { before: used.user, after } : null;

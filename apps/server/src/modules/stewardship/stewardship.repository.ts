@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, min, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   memorialAccessRequests,
@@ -81,6 +81,7 @@ export async function moveOwnership(
     .set({
       ownerId: toId,
       pendingOwnerId: null,
+      pendingOwnerOfferedAt: null,
       // A successor who became the owner is no longer waiting to.
       successorId: sql`case when ${memorials.successorId} = ${toId}::uuid then null else ${memorials.successorId} end`,
       updatedAt: new Date(),
@@ -88,18 +89,61 @@ export async function moveOwnership(
     .where(eq(memorials.id, memorialId));
 }
 
+/**
+ * The invitation's sender may still grant its role on its memorial (decision 0084): their account
+ * is active, and they are an administrator, its owner, or a manager inviting a contributor or a
+ * viewer. An invitation whose sender lost that right does not work, whatever the lists say.
+ */
+const senderMayGrant = sql`exists (
+  select 1 from ${users}
+  where ${users.id} = ${memorialInvitations.invitedBy}
+    and ${users.deletedAt} is null
+    and ${users.disabledAt} is null
+    and (${users.role} = 'admin' or exists (
+      select 1 from ${memorialPeople}
+      where ${memorialPeople.memorialId} = ${memorialInvitations.memorialId}
+        and ${memorialPeople.userId} = ${users.id}
+        and (${memorialPeople.role} = 'owner'
+          or (${memorialPeople.role} = 'manager' and ${memorialInvitations.role} <> 'manager'))
+    ))
+)`;
+
+/** Neither used nor revoked, not expired at `now`, and its sender may still grant it. */
+const stillPending = (now: Date) =>
+  and(
+    isNull(memorialInvitations.acceptedAt),
+    isNull(memorialInvitations.revokedAt),
+    gt(memorialInvitations.expiresAt, now),
+    senderMayGrant,
+  );
+
 export async function pendingInvitations(db: Db, memorialId: string, now: Date) {
   return db
     .select()
     .from(memorialInvitations)
+    .where(and(eq(memorialInvitations.memorialId, memorialId), stillPending(now)))
+    .orderBy(desc(memorialInvitations.createdAt));
+}
+
+/** One pending invitation of the memorial, or undefined. */
+export async function findPendingInvitation(
+  db: Db,
+  memorialId: string,
+  invitationId: string,
+  now: Date,
+) {
+  const [row] = await db
+    .select()
+    .from(memorialInvitations)
     .where(
       and(
+        eq(memorialInvitations.id, invitationId),
         eq(memorialInvitations.memorialId, memorialId),
-        isNull(memorialInvitations.acceptedAt),
-        gt(memorialInvitations.expiresAt, now),
+        stillPending(now),
       ),
     )
-    .orderBy(desc(memorialInvitations.createdAt));
+    .limit(1);
+  return row;
 }
 
 export async function insertInvitation(db: Db, values: typeof memorialInvitations.$inferInsert) {
@@ -107,18 +151,65 @@ export async function insertInvitation(db: Db, values: typeof memorialInvitation
   return row!;
 }
 
-/** Marks the invitation used, once: undefined when it is unknown, used or expired. */
+/** Ends a pending invitation (withdrawn, or replaced by one sent again); false when it was not. */
+export async function revokeInvitation(db: Db, invitationId: string, now: Date) {
+  const rows = await db
+    .update(memorialInvitations)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(memorialInvitations.id, invitationId),
+        isNull(memorialInvitations.acceptedAt),
+        isNull(memorialInvitations.revokedAt),
+      ),
+    )
+    .returning({ id: memorialInvitations.id });
+  return rows.length > 0;
+}
+
+/**
+ * Ends the pending invitations `senderId` sent (on one memorial, or on all) whose role they may
+ * no longer grant: call it in the transaction that changed their role, removed them, or deleted
+ * their account, after the change. They stay dead if the right comes back.
+ */
+export async function revokeInvitationsBeyondRights(
+  db: Db,
+  senderId: string,
+  now: Date,
+  memorialId?: string,
+): Promise<void> {
+  await db
+    .update(memorialInvitations)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(memorialInvitations.invitedBy, senderId),
+        memorialId ? eq(memorialInvitations.memorialId, memorialId) : undefined,
+        isNull(memorialInvitations.acceptedAt),
+        isNull(memorialInvitations.revokedAt),
+        not(senderMayGrant),
+      ),
+    );
+}
+
+/** Invitations sent to `email` since `since` (withdrawn and replaced ones too), and the first. */
+export async function invitationsSentTo(db: Db, email: string, since: Date) {
+  const [row] = await db
+    .select({ sent: count(), first: min(memorialInvitations.createdAt) })
+    .from(memorialInvitations)
+    .where(and(eq(memorialInvitations.email, email), gt(memorialInvitations.createdAt, since)));
+  return { sent: row?.sent ?? 0, first: row?.first ?? null };
+}
+
+/**
+ * Marks the invitation used, once: undefined when it is unknown, used, withdrawn, expired, or its
+ * sender may no longer grant its role (checked now, in the same statement).
+ */
 export async function takeInvitation(db: Db, tokenHash: string, userId: string, now: Date) {
   const [row] = await db
     .update(memorialInvitations)
     .set({ acceptedAt: now, acceptedBy: userId })
-    .where(
-      and(
-        eq(memorialInvitations.tokenHash, tokenHash),
-        isNull(memorialInvitations.acceptedAt),
-        gt(memorialInvitations.expiresAt, now),
-      ),
-    )
+    .where(and(eq(memorialInvitations.tokenHash, tokenHash), stillPending(now)))
     .returning();
   return row;
 }
@@ -134,13 +225,7 @@ export async function invitationsForEmail(db: Db, email: string, now: Date) {
     })
     .from(memorialInvitations)
     .innerJoin(memorials, eq(memorials.id, memorialInvitations.memorialId))
-    .where(
-      and(
-        eq(memorialInvitations.email, email),
-        isNull(memorialInvitations.acceptedAt),
-        gt(memorialInvitations.expiresAt, now),
-      ),
-    )
+    .where(and(eq(memorialInvitations.email, email), stillPending(now)))
     .orderBy(desc(memorialInvitations.createdAt))
     .limit(100);
 }
@@ -155,12 +240,30 @@ export async function rolesOf(db: Db, userId: string) {
     .limit(500);
 }
 
-export async function transfersOfferedTo(db: Db, userId: string) {
+/** The memorials whose ownership is offered to the member, offered after `offeredSince`. */
+export async function transfersOfferedTo(db: Db, userId: string, offeredSince: Date) {
   return db
     .select({ memorialId: memorials.id, title: memorials.title })
     .from(memorials)
-    .where(eq(memorials.pendingOwnerId, userId))
+    .where(
+      and(eq(memorials.pendingOwnerId, userId), gt(memorials.pendingOwnerOfferedAt, offeredSince)),
+    )
     .limit(100);
+}
+
+/** Ends the memorial's ownership offer (to `toId` alone, when given); false when none was made. */
+export async function clearOffer(db: Db, memorialId: string, toId?: string): Promise<boolean> {
+  const rows = await db
+    .update(memorials)
+    .set({ pendingOwnerId: null, pendingOwnerOfferedAt: null })
+    .where(
+      and(
+        eq(memorials.id, memorialId),
+        toId ? eq(memorials.pendingOwnerId, toId) : sql`${memorials.pendingOwnerId} is not null`,
+      ),
+    )
+    .returning({ id: memorials.id });
+  return rows.length > 0;
 }
 
 export async function recordActivity(

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { envelope } from '@rips/shared/envelope';
 import { MemorialIdParamsSchema, MemorialSettingsSchema } from '@rips/shared/memorials';
 import {
+  AcceptInvitationSchema,
   AccessDecisionSchema,
   AccessRequestParamsSchema,
   AccessRequestSchema,
@@ -13,12 +14,13 @@ import {
   CreateInvitationSchema,
   CreateReportSchema,
   DeleteAccountSchema,
-  GrantableRoleSchema,
   InvitationAcceptedSchema,
+  InvitationParamsSchema,
   InvitationTokenParamsSchema,
   ModerationActionSchema,
   ModerationQueueSchema,
   MyStewardshipSchema,
+  PendingInvitationSchema,
   PeopleSchema,
   PersonParamsSchema,
   SuccessorChoiceSchema,
@@ -64,14 +66,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...Params,
         body: CreateInvitationSchema,
-        response: createdAnswer(
-          z.object({
-            _id: z.string(),
-            email: z.string(),
-            role: GrantableRoleSchema,
-            expiresAt: z.string(),
-          }),
-        ),
+        response: createdAnswer(PendingInvitationSchema),
       },
     },
     async (request, reply) => {
@@ -81,6 +76,52 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.delete(
+    '/posts/:id/invitations/:invitationId',
+    {
+      schema: {
+        params: InvitationParamsSchema,
+        response: answer(z.object({ withdrawn: z.string() })),
+      },
+    },
+    async (request, reply) => {
+      const viewer = await request.optionalUser();
+      const { id, invitationId } = request.params;
+      const result = await stewardship.withdrawInvitation(ctx, viewer, id, invitationId);
+      return respond(reply, 200, result, 'The invitation was withdrawn: its link no longer works.');
+    },
+  );
+
+  app.post(
+    '/posts/:id/invitations/:invitationId/resend',
+    {
+      schema: { params: InvitationParamsSchema, response: createdAnswer(PendingInvitationSchema) },
+    },
+    async (request, reply) => {
+      const viewer = await request.optionalUser();
+      const { id, invitationId } = request.params;
+      const invitation = await stewardship.resendInvitation(ctx, viewer, id, invitationId);
+      return respond(
+        reply,
+        201,
+        invitation,
+        `The invitation was emailed to ${invitation.email} again; the earlier link no longer works.`,
+      );
+    },
+  );
+
+  app.post(
+    '/invitations/accept',
+    { schema: { body: AcceptInvitationSchema, response: answer(InvitationAcceptedSchema) } },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      const accepted = await stewardship.acceptInvitation(ctx, user, request.body.token);
+      return respond(reply, 200, accepted, `Welcome: you now help look after ${accepted.title}.`);
+    },
+  );
+
+  // The old form, for links emailed before the token moved to the link's fragment; the request
+  // log redacts the token in its path (lib/log-redaction.ts).
   app.post(
     '/invitations/:token/accept',
     { schema: { params: InvitationTokenParamsSchema, response: answer(InvitationAcceptedSchema) } },
@@ -209,6 +250,31 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await request.requireUser();
       const result = await stewardship.acceptTransfer(ctx, user, request.params.id);
       return respond(reply, 200, result, `You now own the memorial of ${result.title}.`);
+    },
+  );
+
+  app.delete(
+    '/posts/:id/transfer',
+    { schema: { ...Params, response: answer(z.object({ withdrawn: z.literal(true) })) } },
+    async (request, reply) => {
+      const viewer = await request.optionalUser();
+      const result = await stewardship.withdrawTransfer(ctx, viewer, request.params.id);
+      return respond(reply, 200, result, 'The ownership offer was withdrawn.');
+    },
+  );
+
+  app.post(
+    '/posts/:id/transfer/decline',
+    {
+      schema: {
+        ...Params,
+        response: answer(z.object({ postId: z.string(), declined: z.literal(true) })),
+      },
+    },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      const result = await stewardship.declineTransfer(ctx, user, request.params.id);
+      return respond(reply, 200, result, 'You declined the offer. Its owner was told.');
     },
   );
 

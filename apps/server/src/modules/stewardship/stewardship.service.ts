@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ErrorCode } from '@rips/shared/api';
 import {
@@ -9,6 +9,7 @@ import {
 } from '@rips/shared/memorials';
 import {
   INVITATION_DAYS,
+  TRANSFER_OFFER_DAYS,
   type AccessRequest,
   type AccessSummary,
   type ActivityEntry,
@@ -20,6 +21,7 @@ import {
   type ModerationItem,
   type ModerationQueue,
   type MyStewardship,
+  type PendingInvitation,
   type People,
   type UpdateSettings,
 } from '@rips/shared/stewardship';
@@ -219,7 +221,7 @@ export async function getPeople(
   const [people, invitations, pendingOwner, successor] = await Promise.all([
     repo.listPeople(ctx.db, memorial.id),
     repo.pendingInvitations(ctx.db, memorial.id, new Date()),
-    memorial.pendingOwnerId ? findUserById(ctx.db, memorial.pendingOwnerId) : undefined,
+    offerStands(memorial) ? findUserById(ctx.db, memorial.pendingOwnerId!) : undefined,
     memorial.successorId ? findUserById(ctx.db, memorial.successorId) : undefined,
   ]);
   return {
@@ -229,12 +231,7 @@ export async function getPeople(
       since: since.toISOString(),
       isSuccessor: id === memorial.successorId,
     })),
-    invitations: invitations.map((i) => ({
-      _id: i.id,
-      email: i.email,
-      role: i.role,
-      expiresAt: i.expiresAt.toISOString(),
-    })),
+    invitations: invitations.map(presentInvitation),
     pendingOwner: pendingOwner ? named(pendingOwner) : null,
     successor: successor ? named(successor) : null,
   };
@@ -247,70 +244,194 @@ function requireRoleChange(access: MemorialAccess, from: string | null, to: stri
   }
 }
 
+const presentInvitation = (row: InvitationRow): PendingInvitation => ({
+  _id: row.id,
+  email: row.email,
+  role: row.role,
+  expiresAt: row.expiresAt.toISOString(),
+});
+
+type InvitationRow = typeof memorialInvitations.$inferSelect;
+
+/**
+ * The link of an emailed invitation: the token rides in the fragment, which browsers never send,
+ * so no server or proxy between the reader and us logs it (decision 0085).
+ */
+const invitationLink = (ctx: AppContext, token: string) =>
+  `${ctx.config.publicUrl}/invitations#token=${token}`;
+
+/**
+ * The sender's budget of invitations (sent or sent again), then the address's: a few a day from
+ * every memorial together, counted from the stored invitations, so no one can make the site mail
+ * an address over and over.
+ */
+async function assertMayMail(ctx: AppContext, sender: UserRow, email: string): Promise<void> {
+  await ctx.limiter.consume(
+    `invitations:user:${sender.id}`,
+    ctx.config.INVITATION_LIMIT_PER_USER,
+    'You have sent many invitations in a short time.',
+  );
+  const now = ctx.limiter.now();
+  const { sent, first } = await repo.invitationsSentTo(ctx.db, email, new Date(now - DAY_MS));
+  if (sent >= ctx.config.INVITATIONS_PER_ADDRESS_PER_DAY) {
+    const wait = Math.max(1, Math.ceil(((first?.getTime() ?? now) + DAY_MS - now) / 1000));
+    const hours = Math.ceil(wait / 3600);
+    throw AppError.rateLimited(
+      `This address has received ${sent} invitation${sent === 1 ? '' : 's'} today, the most it may receive in a day. Please try again in ${hours} hour${hours === 1 ? '' : 's'}.`,
+      wait,
+    );
+  }
+}
+
+const DAY_MS = 86_400_000;
+
+/** Stores a new invitation with a fresh token and queues its email, in `tx`. */
+async function sendInvitation(
+  ctx: AppContext,
+  tx: Db,
+  memorial: MemorialRow,
+  sender: UserRow,
+  fields: CreateInvitation,
+): Promise<InvitationRow> {
+  const token = randomBytes(32).toString('base64url');
+  const inserted = await repo.insertInvitation(tx, {
+    memorialId: memorial.id,
+    email: fields.email,
+    role: fields.role,
+    tokenHash: hashToken(token),
+    invitedBy: sender.id,
+    expiresAt: new Date(Date.now() + INVITATION_DAYS * DAY_MS),
+  });
+  await ctx.mail.enqueue(
+    tx,
+    mail(
+      fields.email,
+      `${sender.fullName} invites you to the memorial of ${memorial.title}`,
+      [
+        'Hello,',
+        '',
+        `${sender.fullName} invites you to help look after the memorial of ${memorial.title}`,
+        `on Rips Memorial, as a ${fields.role}. Open this link, sign in or create an account,`,
+        `and press "Accept" (the link works once, for ${INVITATION_DAYS} days):`,
+        invitationLink(ctx, token),
+      ],
+      `${sender.fullName} entered this address when inviting someone. If you do not know them, ignore this email.`,
+    ),
+  );
+  return inserted;
+}
+
 export async function invite(
   ctx: AppContext,
   user: UserRow | null,
   memorialId: string,
   fields: CreateInvitation,
-): Promise<{ _id: string; email: string; role: GrantableRole; expiresAt: string }> {
+): Promise<PendingInvitation> {
   const { memorial, access } = await requireMemorialAccess(ctx.db, memorialId, user, 'canManage');
   requireRoleChange(access, null, fields.role);
-  await ctx.limiter.consume(
-    `invitations:user:${user!.id}`,
-    ctx.config.INVITATION_LIMIT_PER_USER,
-    'You have sent many invitations in a short time.',
-  );
-  const token = randomBytes(32).toString('base64url');
-  const link = `${ctx.config.publicUrl}/invitations/${token}`;
-  const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
+  await assertMayMail(ctx, user!, fields.email);
   const row = await ctx.db.transaction(async (tx) => {
-    const inserted = await repo.insertInvitation(tx, {
-      memorialId: memorial.id,
-      email: fields.email,
-      role: fields.role,
-      tokenHash: hashToken(token),
-      invitedBy: user!.id,
-      expiresAt,
-    });
+    const inserted = await sendInvitation(ctx, tx, memorial, user!, fields);
     await noteActivity(tx, memorial.id, user, `invited someone as ${fields.role}`, fields.email);
-    await ctx.mail.enqueue(
-      tx,
-      mail(
-        fields.email,
-        `${user!.fullName} invites you to the memorial of ${memorial.title}`,
-        [
-          'Hello,',
-          '',
-          `${user!.fullName} invites you to help look after the memorial of ${memorial.title}`,
-          `on Rips Memorial, as a ${fields.role}. Open this link, sign in or create an account,`,
-          `and press "Accept" (the link works once, for ${INVITATION_DAYS} days):`,
-          link,
-        ],
-        `${user!.fullName} entered this address when inviting someone. If you do not know them, ignore this email.`,
-      ),
-    );
     return inserted;
   });
-  return {
-    _id: row.id,
-    email: row.email,
-    role: row.role,
-    expiresAt: row.expiresAt.toISOString(),
-  };
+  return presentInvitation(row);
 }
 
+/**
+ * A pending invitation of the memorial that the caller may act on: managers act on contributor
+ * and viewer invitations, the owner (and administrators) on every one.
+ */
+async function pendingInvitationFor(
+  ctx: AppContext,
+  user: UserRow | null,
+  memorialId: string,
+  invitationId: string,
+) {
+  const { memorial, access } = await requireMemorialAccess(ctx.db, memorialId, user, 'canManage');
+  const invitation = isUuid(invitationId)
+    ? await repo.findPendingInvitation(ctx.db, memorial.id, invitationId, new Date())
+    : undefined;
+  if (!invitation) {
+    throw AppError.notFound('This invitation was already accepted, withdrawn or has expired.');
+  }
+  requireRoleChange(access, null, invitation.role);
+  return { memorial, invitation };
+}
+
+/** Withdraws a pending invitation: its link stops working at once. */
+export async function withdrawInvitation(
+  ctx: AppContext,
+  user: UserRow | null,
+  memorialId: string,
+  invitationId: string,
+): Promise<{ withdrawn: string }> {
+  const { memorial, invitation } = await pendingInvitationFor(ctx, user, memorialId, invitationId);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.revokeInvitation(tx, invitation.id, new Date()))) {
+      throw AppError.notFound('This invitation was already accepted, withdrawn or has expired.');
+    }
+    await noteActivity(
+      tx,
+      memorial.id,
+      user,
+      `withdrew an invitation as ${invitation.role}`,
+      invitation.email,
+    );
+  });
+  return { withdrawn: invitation.id };
+}
+
+/**
+ * Sends a pending invitation again: a new one with a fresh token and a new 14 days replaces it,
+ * and the old link stops working. It counts against the sender's and the address's budgets.
+ */
+export async function resendInvitation(
+  ctx: AppContext,
+  user: UserRow | null,
+  memorialId: string,
+  invitationId: string,
+): Promise<PendingInvitation> {
+  const { memorial, invitation } = await pendingInvitationFor(ctx, user, memorialId, invitationId);
+  await assertMayMail(ctx, user!, invitation.email);
+  const row = await ctx.db.transaction(async (tx) => {
+    if (!(await repo.revokeInvitation(tx, invitation.id, new Date()))) {
+      throw AppError.notFound('This invitation was already accepted, withdrawn or has expired.');
+    }
+    const sent = await sendInvitation(ctx, tx, memorial, user!, {
+      email: invitation.email,
+      role: invitation.role,
+    });
+    await noteActivity(
+      tx,
+      memorial.id,
+      user,
+      `sent an invitation as ${invitation.role} again`,
+      invitation.email,
+    );
+    return sent;
+  });
+  return presentInvitation(row);
+}
+
+const INVALID_INVITATION =
+  'This invitation link is not valid any more: it was used, withdrawn, has expired or was mistyped. Please ask for a new one.';
+
+/**
+ * Accepts the invitation the token names, once. Its sender's right to grant the role is checked
+ * now, not when it was sent. Accepting an invitation sent to the account's own address proves the
+ * account holds that address.
+ */
 export async function acceptInvitation(
   ctx: AppContext,
   user: UserRow,
   token: string,
 ): Promise<InvitationAccepted> {
-  const invalid = () =>
-    AppError.badRequest(
-      'This invitation link is not valid any more: it was used, has expired or was mistyped. Please ask for a new one.',
-    );
+  const invalid = () => AppError.badRequest(INVALID_INVITATION);
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw invalid();
   return ctx.db.transaction(async (tx) => {
-    const invitation = await repo.takeInvitation(tx, hashToken(token), user.id, new Date());
+    const now = new Date();
+    const invitation = await repo.takeInvitation(tx, hashToken(token), user.id, now);
     if (!invitation) throw invalid();
     const [memorial] = await tx
       .select()
@@ -322,6 +443,9 @@ export async function acceptInvitation(
     // An invitation never lowers a role the member already has.
     const role = current && rank[current] <= rank[invitation.role] ? current : invitation.role;
     if (role !== current) await repo.setRole(tx, memorial.id, user.id, role);
+    if (invitation.email === user.email && !user.emailVerifiedAt) {
+      await tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, user.id));
+    }
     await noteActivity(tx, memorial.id, user, `accepted an invitation as ${invitation.role}`);
     return { postId: memorial.id, title: memorial.title, role };
   });
@@ -362,6 +486,9 @@ export async function changeRole(
     const person = await findUserById(ctx.db, personId);
     await ctx.db.transaction(async (tx) => {
       await repo.setRole(tx, memorial.id, personId, role);
+      // A manager made a contributor or viewer can no longer stand behind the invitations they
+      // sent as one.
+      await repo.revokeInvitationsBeyondRights(tx, personId, new Date(), memorial.id);
       await noteActivity(
         tx,
         memorial.id,
@@ -402,6 +529,9 @@ export async function removePerson(
       .update(memorials)
       .set({ successorId: null })
       .where(and(eq(memorials.id, memorial.id), eq(memorials.successorId, personId)));
+    // Who leaves takes their grants with them: the invitations they sent, an offer made to them.
+    await repo.revokeInvitationsBeyondRights(tx, personId, new Date(), memorial.id);
+    await repo.clearOffer(tx, memorial.id, personId);
     await noteActivity(
       tx,
       memorial.id,
@@ -650,6 +780,15 @@ async function activeMember(ctx: AppContext, id: string): Promise<UserRow> {
   return member;
 }
 
+/** The ownership offer waits for its member: made, and not older than TRANSFER_OFFER_DAYS. */
+function offerStands(memorial: MemorialRow, now = Date.now()): boolean {
+  return (
+    memorial.pendingOwnerId !== null &&
+    memorial.pendingOwnerOfferedAt !== null &&
+    memorial.pendingOwnerOfferedAt.getTime() > now - TRANSFER_OFFER_DAYS * DAY_MS
+  );
+}
+
 export async function offerTransfer(
   ctx: AppContext,
   user: UserRow | null,
@@ -661,8 +800,16 @@ export async function offerTransfer(
   if (recipient.id === memorial.ownerId) {
     throw AppError.conflict(ErrorCode.Conflict, 'This member already owns this memorial.');
   }
+  await ctx.limiter.consume(
+    `transfers:user:${user!.id}`,
+    ctx.config.INVITATION_LIMIT_PER_USER,
+    'You have offered memorials many times in a short time.',
+  );
   await ctx.db.transaction(async (tx) => {
-    await updateMemorial(tx, memorial.id, { pendingOwnerId: recipient.id });
+    await updateMemorial(tx, memorial.id, {
+      pendingOwnerId: recipient.id,
+      pendingOwnerOfferedAt: new Date(),
+    });
     await noteActivity(tx, memorial.id, user, 'offered ownership', recipient.fullName);
     await mailMember(
       ctx,
@@ -672,7 +819,8 @@ export async function offerTransfer(
       [
         `${user!.fullName} offers you ownership of the memorial of ${memorial.title} on Rips Memorial.`,
         'As its owner you decide who sees it and who helps, and you may name a successor.',
-        `${user!.fullName} stays on as a manager. To accept, sign in and press "Accept" here:`,
+        `${user!.fullName} stays on as a manager. To accept or decline, sign in and press "Accept"`,
+        `or "Decline" here (the offer stands for ${TRANSFER_OFFER_DAYS} days):`,
         memorialLink(ctx, memorial.id, '/transfer'),
       ],
       `${user!.fullName} chose your account as the memorial's next owner.`,
@@ -681,22 +829,52 @@ export async function offerTransfer(
   return { pendingOwner: named(recipient) };
 }
 
+/** The owner withdraws the ownership offer waiting on their memorial. */
+export async function withdrawTransfer(
+  ctx: AppContext,
+  user: UserRow | null,
+  memorialId: string,
+): Promise<{ withdrawn: true }> {
+  const { memorial } = await requireMemorialAccess(ctx.db, memorialId, user, 'canOwn');
+  const recipient = offerStands(memorial)
+    ? await findUserById(ctx.db, memorial.pendingOwnerId!)
+    : undefined;
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.clearOffer(tx, memorial.id)) || !recipient) {
+      throw AppError.conflict(ErrorCode.Conflict, 'No ownership offer is waiting.');
+    }
+    await noteActivity(tx, memorial.id, user, 'withdrew the ownership offer', recipient.fullName);
+  });
+  return { withdrawn: true };
+}
+
+/**
+ * The memorial whose ownership stands offered to `user`. The recipient of a private memorial may
+ * not see it yet: the offer itself is the right; without one, who may not see it is told it does
+ * not exist, and who may is told it was not offered to them.
+ */
+async function offeredTo(ctx: AppContext, user: UserRow, memorialId: string): Promise<MemorialRow> {
+  const [offered] = isUuid(memorialId)
+    ? await ctx.db.select().from(memorials).where(eq(memorials.id, memorialId)).limit(1)
+    : [];
+  if (!offered || offered.pendingOwnerId !== user.id || !offerStands(offered)) {
+    await findVisibleMemorial(ctx.db, memorialId, user);
+    throw AppError.forbidden('Ownership of this memorial has not been offered to you.');
+  }
+  return offered;
+}
+
 export async function acceptTransfer(
   ctx: AppContext,
   user: UserRow,
   memorialId: string,
 ): Promise<{ postId: string; title: string }> {
-  // The recipient of a private memorial may not see it yet: the offer itself is the right.
-  const [offered] = isUuid(memorialId)
-    ? await ctx.db.select().from(memorials).where(eq(memorials.id, memorialId)).limit(1)
-    : [];
-  if (!offered || offered.pendingOwnerId !== user.id) {
-    await findVisibleMemorial(ctx.db, memorialId, user);
-    throw AppError.forbidden('Ownership of this memorial has not been offered to you.');
-  }
+  const offered = await offeredTo(ctx, user, memorialId);
   const previous = await findUserById(ctx.db, offered.ownerId);
   await ctx.db.transaction(async (tx) => {
     await repo.moveOwnership(tx, offered.id, offered.ownerId, user.id);
+    // The old owner, a manager now, no longer stands behind the manager invitations they sent.
+    await repo.revokeInvitationsBeyondRights(tx, offered.ownerId, new Date(), offered.id);
     await repo.recordActivity(tx, {
       memorialId: offered.id,
       actor: user,
@@ -719,6 +897,37 @@ export async function acceptTransfer(
     }
   });
   return { postId: offered.id, title: offered.title };
+}
+
+/** The offered member declines: the offer ends and the owner is told. */
+export async function declineTransfer(
+  ctx: AppContext,
+  user: UserRow,
+  memorialId: string,
+): Promise<{ postId: string; declined: true }> {
+  const offered = await offeredTo(ctx, user, memorialId);
+  const owner = await findUserById(ctx.db, offered.ownerId);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.clearOffer(tx, offered.id, user.id))) {
+      throw AppError.forbidden('Ownership of this memorial has not been offered to you.');
+    }
+    await noteActivity(tx, offered.id, user, 'declined the ownership offer');
+    if (owner && !owner.deletedAt) {
+      await mailMember(
+        ctx,
+        tx,
+        owner,
+        `${user.fullName} declined the memorial of ${offered.title}`,
+        [
+          `${user.fullName} declined your offer of ownership of the memorial of ${offered.title}.`,
+          'You stay its owner. You can offer it to someone else here:',
+          manageLink(ctx, offered.id, 'ownership'),
+        ],
+        'you offered them ownership of this memorial.',
+      );
+    }
+  });
+  return { postId: offered.id, declined: true };
 }
 
 export async function setSuccessor(
@@ -869,12 +1078,20 @@ export async function decideAccess(
 
 export async function myStewardship(ctx: AppContext, user: UserRow): Promise<MyStewardship> {
   const now = new Date();
+  // Anyone may sign up with any address: invitations sent to it are listed (with the memorials'
+  // names) only once the account has proved it holds it (decision 0084).
+  const emailVerified = user.emailVerifiedAt !== null;
   const [invitations, transfers, roles] = await Promise.all([
-    repo.invitationsForEmail(ctx.db, user.email, now),
-    repo.transfersOfferedTo(ctx.db, user.id),
+    emailVerified ? repo.invitationsForEmail(ctx.db, user.email, now) : [],
+    repo.transfersOfferedTo(
+      ctx.db,
+      user.id,
+      new Date(now.getTime() - TRANSFER_OFFER_DAYS * DAY_MS),
+    ),
     repo.rolesOf(ctx.db, user.id),
   ]);
   return {
+    emailVerified,
     invitations: invitations.map(({ id, memorialId, expiresAt, ...invitation }) => ({
       _id: id,
       postId: memorialId,
@@ -945,10 +1162,20 @@ export async function deleteAccount(
       );
     }
     await tx.delete(memorialPeople).where(eq(memorialPeople.userId, user.id));
+    await tx
+      .update(memorialInvitations)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(
+          eq(memorialInvitations.invitedBy, user.id),
+          isNull(memorialInvitations.acceptedAt),
+          isNull(memorialInvitations.revokedAt),
+        ),
+      );
     await tx.update(memorials).set({ successorId: null }).where(eq(memorials.successorId, user.id));
     await tx
       .update(memorials)
-      .set({ pendingOwnerId: null })
+      .set({ pendingOwnerId: null, pendingOwnerOfferedAt: null })
       .where(eq(memorials.pendingOwnerId, user.id));
     await tx.delete(legacies).where(eq(legacies.userId, user.id));
     await tx

@@ -1,6 +1,7 @@
 // Stewardship behaviour: privacy levels, people and invitations, moderation and reports,
 // activity, transfer, succession and account deletion. Who may call what is the authorization
 // table's; this file tests what the calls do.
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -10,6 +11,7 @@ import {
   type TestApp,
 } from '../../../test/app.js';
 import { createUser, TEST_PASSWORD, type TestUser } from '../../../test/factories.js';
+import { memorials, users } from '../../db/schema/index.js';
 import { pngFile } from '../../../test/fixtures.js';
 import { multipartRequest } from '../../../test/multipart.js';
 
@@ -55,6 +57,17 @@ beforeAll(async () => {
   t = await createTestApp(UNLIMITED_CREATIONS);
 });
 afterAll(async () => t?.close());
+
+/** The token of an emailed invitation link: in the link's fragment, never in its path. */
+function tokenIn(text: string): string {
+  const match = /\/invitations#token=([A-Za-z0-9_-]{43})\s/.exec(text);
+  if (!match) throw new Error(`no invitation link in: ${text}`);
+  return match[1]!;
+}
+
+/** The invitation page's button: the token in the body. */
+const accept = (token: string, user: TestUser) =>
+  call('POST', '/api/v1/invitations/accept', user, { token });
 
 /** A sponsor's private memorial, and a member with no part in it yet. */
 async function privateMemorialAndOutsider() {
@@ -138,24 +151,22 @@ describe(`stewardship (${TEST_ENGINE})`, () => {
     expect(invited.statusCode, invited.body).toBe(201);
     const message = await mailTo(relative.row.email, since);
     expect(message.text).toContain('Why you got this');
-    const token = /\/invitations\/([A-Za-z0-9_-]{43})/.exec(message.text)![1]!;
-    // The invitation shows on the invitee's profile, and in the memorial's people.
-    const mine = await call('GET', '/api/v1/users/me/stewardship', relative);
-    expect(mine.json().data.invitations[0]).toMatchObject({ postId: memorial._id, role: 'viewer' });
+    const token = tokenIn(message.text);
+    // The invitation shows in the memorial's people.
     const people = await call('GET', `/api/v1/posts/${memorial._id}/people`, owner);
     expect(people.json().data.invitations).toHaveLength(1);
 
     expect((await call('GET', `/api/v1/posts/post/${memorial._id}`, relative)).statusCode).toBe(
       404,
     );
-    const accepted = await call('POST', `/api/v1/invitations/${token}/accept`, relative);
+    const accepted = await accept(token, relative);
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json().data).toMatchObject({ postId: memorial._id, role: 'viewer' });
     expect((await call('GET', `/api/v1/posts/post/${memorial._id}`, relative)).statusCode).toBe(
       200,
     );
     // Single use.
-    const again = await call('POST', `/api/v1/invitations/${token}/accept`, relative);
+    const again = await accept(token, relative);
     expect(again.statusCode).toBe(400);
     // Anyone may leave; then it is gone for them again.
     const left = await call(
@@ -412,5 +423,308 @@ describe(`stewardship (${TEST_ENGINE})`, () => {
     ]);
     const contributed = await call('GET', '/api/v1/posts/get-contributer-post', helper);
     expect(contributed.json().data.map((m: { _id: string }) => m._id)).toEqual([memorial._id]);
+  });
+});
+
+/** Adds `member` to the memorial in `role`, as its owner does. */
+async function join(owner: TestUser, memorialId: string, member: TestUser, role: string) {
+  const added = await call('PATCH', `/api/v1/users/${member.row.id}/roles`, owner, {
+    postId: memorialId,
+    userId: member.row.id,
+  });
+  expect(added.statusCode, added.body).toBe(200);
+  if (role === 'contributor') return;
+  const changed = await call(
+    'PATCH',
+    `/api/v1/posts/${memorialId}/people/${member.row.id}`,
+    owner,
+    {
+      role,
+    },
+  );
+  expect(changed.statusCode, changed.body).toBe(200);
+}
+
+/** `sender` invites `invitee` to the memorial; answers the invitation and its emailed token. */
+async function invited(sender: TestUser, memorialId: string, invitee: TestUser, role = 'viewer') {
+  const since = (await t.mailSettled()).length;
+  const res = await call('POST', `/api/v1/posts/${memorialId}/invitations`, sender, {
+    email: invitee.row.email,
+    role,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const token = tokenIn((await mailTo(invitee.row.email, since)).text);
+  return { id: res.json().data._id as string, token };
+}
+
+const pendingOf = async (owner: TestUser, memorialId: string) =>
+  (
+    (await call('GET', `/api/v1/posts/${memorialId}/people`, owner)).json().data.invitations as {
+      _id: string;
+    }[]
+  ).map((i) => i._id);
+
+describe(`invitations and offers follow people's rights (${TEST_ENGINE})`, () => {
+  it('a manager withdraws an invitation or sends it again; only the newest link works', async () => {
+    const { owner, outsider: relative, memorial } = await privateMemorialAndOutsider();
+    const manager = await createUser(t.app);
+    await join(owner, memorial._id, manager, 'manager');
+    const first = await invited(manager, memorial._id, relative, 'contributor');
+
+    const since = (await t.mailSettled()).length;
+    const resent = await call(
+      'POST',
+      `/api/v1/posts/${memorial._id}/invitations/${first.id}/resend`,
+      manager,
+    );
+    expect(resent.statusCode, resent.body).toBe(201);
+    const second = {
+      id: resent.json().data._id as string,
+      token: tokenIn((await mailTo(relative.row.email, since)).text),
+    };
+    expect(second.id).not.toBe(first.id);
+    expect(second.token).not.toBe(first.token);
+    expect(await pendingOf(owner, memorial._id)).toEqual([second.id]);
+    expect((await accept(first.token, relative)).statusCode).toBe(400);
+    // The one sent again can be withdrawn; then no link works, and withdrawing again finds nothing.
+    const withdraw = () =>
+      call('DELETE', `/api/v1/posts/${memorial._id}/invitations/${second.id}`, manager);
+    const withdrawn = await withdraw();
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json().data).toEqual({ withdrawn: second.id });
+    expect(await pendingOf(owner, memorial._id)).toEqual([]);
+    const late = await accept(second.token, relative);
+    expect(late.statusCode).toBe(400);
+    expect(late.json().message).toContain('withdrawn');
+    expect((await withdraw()).statusCode).toBe(404);
+    expect((await call('GET', `/api/v1/posts/post/${memorial._id}`, relative)).statusCode).toBe(
+      404,
+    );
+    // A manager acts on what managers may grant: not on the owner's invitation of a manager.
+    const ofManager = await invited(owner, memorial._id, await createUser(t.app), 'manager');
+    expect(
+      (await call('DELETE', `/api/v1/posts/${memorial._id}/invitations/${ofManager.id}`, manager))
+        .statusCode,
+    ).toBe(403);
+    const actions = (
+      (await call('GET', `/api/v1/posts/${memorial._id}/activity`, owner)).json().data as {
+        action: string;
+      }[]
+    ).map((a) => a.action);
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'sent an invitation as contributor again',
+        'withdrew an invitation as contributor',
+      ]),
+    );
+  });
+
+  it('an invitation dies when its sender is demoted, removed or deleted, or stops owning; accepting checks the right then', async () => {
+    const { owner, memorial } = await privateMemorialAndOutsider();
+    const demoted = await createUser(t.app);
+    const removed = await createUser(t.app);
+    const leaver = await createUser(t.app);
+    const disabled = await createUser(t.app);
+    for (const m of [demoted, removed, leaver, disabled]) {
+      await join(owner, memorial._id, m, 'manager');
+    }
+    const invitee = () => createUser(t.app);
+    const cases: { name: string; invitation: { token: string }; invitee: TestUser }[] = [];
+    const send = async (name: string, sender: TestUser, role = 'viewer') => {
+      const to = await invitee();
+      cases.push({ name, invitation: await invited(sender, memorial._id, to, role), invitee: to });
+    };
+    await send('demoted', demoted);
+    await send('removed', removed);
+    await send('deleted', leaver);
+    await send('disabled', disabled);
+    await send('old owner', owner, 'manager');
+    expect(await pendingOf(owner, memorial._id)).toHaveLength(5);
+
+    await call('PATCH', `/api/v1/posts/${memorial._id}/people/${demoted.row.id}`, owner, {
+      role: 'contributor',
+    });
+    await call('DELETE', `/api/v1/posts/${memorial._id}/people/${removed.row.id}`, owner);
+    const gone = await call('DELETE', '/api/v1/users/me', leaver, {
+      currentPassword: TEST_PASSWORD,
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    // Disabled by an administrator: nothing revokes it, the acceptance itself checks.
+    await t.app.ctx.db
+      .update(users)
+      .set({ disabledAt: new Date() })
+      .where(eq(users.id, disabled.row.id));
+    // The owner hands the memorial over and stays a manager: managers do not make managers.
+    await call('POST', `/api/v1/posts/${memorial._id}/transfer`, owner, {
+      userId: demoted.row.id,
+    });
+    const took = await call('POST', `/api/v1/posts/${memorial._id}/transfer/accept`, demoted);
+    expect(took.statusCode, took.body).toBe(200);
+    // The demoted sender owns the memorial now: a right that comes back revives nothing.
+
+    expect(await pendingOf(demoted, memorial._id)).toEqual([]);
+    const refused: Record<string, number> = {};
+    for (const c of cases) {
+      refused[c.name] = (await accept(c.invitation.token, c.invitee)).statusCode;
+    }
+    expect(refused).toEqual({
+      demoted: 400,
+      removed: 400,
+      deleted: 400,
+      disabled: 400,
+      'old owner': 400,
+    });
+    // A manager in good standing still invites as before.
+    const fine = await createUser(t.app);
+    const ok = await invited(owner, memorial._id, fine);
+    expect((await accept(ok.token, fine)).statusCode).toBe(200);
+  });
+
+  it('an address receives at most three invitations a day, from every memorial together', async () => {
+    const invitee = await createUser(t.app);
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<typeof call>> | null = null;
+    for (let i = 0; i < 4; i++) {
+      const { owner, memorial } = await privateMemorialAndOutsider();
+      last = await call('POST', `/api/v1/posts/${memorial._id}/invitations`, owner, {
+        email: invitee.row.email,
+        role: 'viewer',
+      });
+      statuses.push(last.statusCode);
+    }
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    expect(last!.json()).toMatchObject({ code: 'RATE_LIMITED', success: false });
+    expect(last!.json().message).toMatch(/received 3 invitations today.*try again in 24 hours/);
+    const wait = Number(last!.headers['retry-after']);
+    expect(wait).toBeGreaterThan(86_000);
+    expect(wait).toBeLessThanOrEqual(86_400);
+  });
+
+  it('invitations to an address are listed to an account only once it proved the address', async () => {
+    const owner = await createUser(t.app, { role: 'sponsor' });
+    const newcomer = await createUser(t.app);
+    const [one, two] = [await createMemorial(owner), await createMemorial(owner)];
+    const first = await invited(owner, one._id, newcomer);
+    await invited(owner, two._id, newcomer);
+    const mine = async (user: TestUser) =>
+      (await call('GET', '/api/v1/users/me/stewardship', user)).json().data;
+    expect(await mine(newcomer)).toMatchObject({ emailVerified: false, invitations: [] });
+    // Accepting a link sent to the account's own address proves it.
+    expect((await accept(first.token, newcomer)).statusCode).toBe(200);
+    expect(await mine(newcomer)).toMatchObject({
+      emailVerified: true,
+      invitations: [{ postId: two._id, role: 'viewer' }],
+    });
+
+    // So does a password reset, whose link went to the address.
+    const resetter = await createUser(t.app);
+    await invited(owner, two._id, resetter);
+    expect((await mine(resetter)).invitations).toEqual([]);
+    const since = (await t.mailSettled()).length;
+    const password = 'A-new-passphrase-42';
+    await call('POST', '/api/v1/users/forgot-password', null, {
+      userName: resetter.row.userName,
+      email: resetter.row.email,
+      newPassword: password,
+      confirmNewPassword: password,
+    });
+    const token = /token=([A-Za-z0-9_-]+)/.exec((await mailTo(resetter.row.email, since)).text)![1];
+    const reset = await call('POST', '/api/v1/users/reset-password/confirm', null, {
+      token,
+      newPassword: password,
+      confirmNewPassword: password,
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const login = await call('POST', '/api/v1/users/login', null, {
+      userName: resetter.row.userName,
+      password,
+    });
+    const fresh = {
+      ...resetter,
+      auth: { authorization: `Bearer ${login.json().data.accessToken}` },
+    };
+    expect(await mine(fresh)).toMatchObject({
+      emailVerified: true,
+      invitations: [{ postId: two._id }],
+    });
+  });
+
+  it('the owner withdraws an offer, the member declines one; an offer ends with their removal and after 14 days', async () => {
+    const { owner, outsider: heir, memorial } = await privateMemorialAndOutsider();
+    const offer = (to: TestUser) =>
+      call('POST', `/api/v1/posts/${memorial._id}/transfer`, owner, { userId: to.row.id });
+    const acceptOffer = (by: TestUser) =>
+      call('POST', `/api/v1/posts/${memorial._id}/transfer/accept`, by);
+    const offered = async (user: TestUser) =>
+      (await call('GET', '/api/v1/users/me/stewardship', user)).json().data.transfers;
+    const pendingOwner = async () =>
+      (await call('GET', `/api/v1/posts/${memorial._id}/people`, owner)).json().data.pendingOwner;
+
+    expect((await offer(heir)).statusCode).toBe(200);
+    const withdrawn = await call('DELETE', `/api/v1/posts/${memorial._id}/transfer`, owner);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(await pendingOwner()).toBeNull();
+    expect(await offered(heir)).toEqual([]);
+    // The heir may not see the private memorial: without an offer, it does not exist for them.
+    expect((await acceptOffer(heir)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/v1/posts/${memorial._id}/transfer`, owner)).statusCode).toBe(
+      409,
+    );
+
+    expect((await offer(heir)).statusCode).toBe(200);
+    const since = (await t.mailSettled()).length;
+    const declined = await call('POST', `/api/v1/posts/${memorial._id}/transfer/decline`, heir);
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect((await mailTo(owner.row.email, since)).subject).toContain('declined');
+    expect(await pendingOwner()).toBeNull();
+    expect((await acceptOffer(heir)).statusCode).toBe(404);
+
+    // Offered to one of its people, who is then removed.
+    const helper = await createUser(t.app);
+    await join(owner, memorial._id, helper, 'contributor');
+    expect((await offer(helper)).statusCode).toBe(200);
+    await call('DELETE', `/api/v1/posts/${memorial._id}/people/${helper.row.id}`, owner);
+    expect(await pendingOwner()).toBeNull();
+    expect((await acceptOffer(helper)).statusCode).toBe(404);
+
+    // Left unanswered for more than 14 days.
+    expect((await offer(heir)).statusCode).toBe(200);
+    expect(await offered(heir)).toHaveLength(1);
+    await t.app.ctx.db
+      .update(memorials)
+      .set({ pendingOwnerOfferedAt: new Date(Date.now() - 15 * 86_400_000) })
+      .where(eq(memorials.id, memorial._id));
+    expect(await offered(heir)).toEqual([]);
+    expect(await pendingOwner()).toBeNull();
+    expect((await acceptOffer(heir)).statusCode).toBe(404);
+    const detail = await call('GET', `/api/v1/posts/post/${memorial._id}`, owner);
+    expect(detail.json().data.myRole).toBe('owner');
+  });
+
+  it('offers are rate-limited like invitations', async () => {
+    const limited = await createTestApp({ INVITATION_LIMIT_PER_USER: '2' });
+    try {
+      const owner = await createUser(limited.app, { role: 'sponsor' });
+      const member = await createUser(limited.app);
+      const created = await limited.app.inject(
+        multipartRequest('POST', '/api/v1/posts', owner.auth, { title: 'Ida B. Wells' }),
+      );
+      const id = created.json().data._id as string;
+      const statuses: number[] = [];
+      let last = created;
+      for (let i = 0; i < 3; i++) {
+        last = await limited.app.inject({
+          method: 'POST',
+          url: `/api/v1/posts/${id}/transfer`,
+          headers: owner.auth,
+          payload: { userId: member.row.id },
+        });
+        statuses.push(last.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+      expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -1,0 +1,207 @@
+// No token in a log line: an invitation, a password reset and an emailed memorial archive are
+// taken from the first email to the last click, as a browser would, against the app's real
+// logger; then every log line is searched for every link and token the emails carried.
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, TEST_ENGINE, type TestApp } from '../test/app.js';
+import { createUser } from '../test/factories.js';
+import { pngFile } from '../test/fixtures.js';
+import { multipartRequest } from '../test/multipart.js';
+import type { MailMessage } from './mail/mailer.js';
+
+const PUBLIC_URL = 'https://rips.example.org';
+const lines: string[] = [];
+const logStream = { write: (line: string) => void lines.push(line) };
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp(
+    { LOG_LEVEL: 'debug', PUBLIC_URL, EXPORT_INLINE_MAX_BYTES: '0' },
+    { logStream },
+  );
+});
+afterAll(async () => t?.close());
+
+const send = (request: InjectOptions) => t.app.inject(request);
+
+/** The newest mail to `to` whose text holds `marker`, once the queue has delivered it. */
+async function mailTo(to: string, marker: string): Promise<MailMessage> {
+  return vi.waitFor(
+    () => {
+      const found = [...t.mail].reverse().find((m) => m.to === to && m.text.includes(marker));
+      if (!found) throw new Error(`no mail to ${to} with ${marker} yet`);
+      return found;
+    },
+    { timeout: 30_000, interval: 50 },
+  );
+}
+
+/** Every link of this site in a mail. */
+const linksIn = (message: MailMessage) =>
+  [...message.text.matchAll(/https?:\/\/[^\s<>"]+/g)]
+    .map((m) => m[0])
+    .filter((link) => link.startsWith(PUBLIC_URL));
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The secrets a link carries, wherever it carries them: query and fragment values, and path
+ * segments that are neither words nor ids (a memorial's id in `/post/{id}` names, it grants nothing).
+ */
+function secretsIn(link: string): string[] {
+  const url = new URL(link);
+  const values = [
+    ...url.searchParams.values(),
+    ...new URLSearchParams(url.hash.slice(1)).values(),
+    ...url.pathname.split('/').filter((segment) => segment.length >= 20 && !UUID.test(segment)),
+  ];
+  return values.filter((v) => v.length >= 20);
+}
+
+/** What a browser sends for a link: its path and query, never its fragment. */
+const requestedBy = (link: string) => {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+};
+
+/** Every link and secret the mails of the flows carried, for the final search of the log. */
+const issued: { link: string; secrets: string[] }[] = [];
+function remember(message: MailMessage): { link: string; secret: string }[] {
+  return linksIn(message).flatMap((link) => {
+    const secrets = secretsIn(link);
+    if (secrets.length > 0) issued.push({ link, secrets });
+    return secrets.map((secret) => ({ link, secret }));
+  });
+}
+
+describe(`no token in a log line (${TEST_ENGINE})`, () => {
+  it('an invitation, from the email to its acceptance, and an old link still accepted', async () => {
+    const owner = await createUser(t.app, { role: 'sponsor' });
+    const invitee = await createUser(t.app);
+    const memorial = await send(
+      multipartRequest('POST', '/api/v1/posts', owner.auth, {
+        title: 'Ada Lovelace',
+        visibility: 'private',
+      }),
+    );
+    expect(memorial.statusCode, memorial.body).toBe(201);
+    const memorialId = memorial.json().data._id as string;
+    const invite = (role: string) =>
+      send({
+        method: 'POST',
+        url: `/api/v1/posts/${memorialId}/invitations`,
+        headers: owner.auth,
+        payload: { email: invitee.row.email, role },
+      });
+    expect((await invite('viewer')).statusCode).toBe(201);
+    const [{ link, secret: token } = { link: '', secret: '' }] = remember(
+      await mailTo(invitee.row.email, 'invites you'),
+    );
+    expect(token, 'the invitation mail carries a token').toHaveLength(43);
+
+    // The invitee opens the link (the page), then presses its button.
+    await send({ method: 'GET', url: requestedBy(link) });
+    const accepted = await send({
+      method: 'POST',
+      url: '/api/v1/invitations/accept',
+      headers: invitee.auth,
+      payload: { token },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().data).toMatchObject({ postId: memorialId, role: 'viewer' });
+
+    // A link emailed before tokens left paths still opens its page and is accepted.
+    expect((await invite('contributor')).statusCode).toBe(201);
+    const [{ secret: old } = { secret: '' }] = remember(
+      await mailTo(invitee.row.email, 'as a contributor'),
+    );
+    expect(old).toHaveLength(43);
+    await send({ method: 'GET', url: `/invitations/${old}` });
+    const oldAccept = await send({
+      method: 'POST',
+      url: `/api/v1/invitations/${old}/accept`,
+      headers: invitee.auth,
+    });
+    expect(oldAccept.statusCode, oldAccept.body).toBe(200);
+    expect(oldAccept.json().data.role).toBe('contributor');
+    issued.push({ link: `${PUBLIC_URL}/invitations/${old}`, secrets: [old] });
+  });
+
+  it('a password reset, from the email to the form’s submit', async () => {
+    const member = await createUser(t.app);
+    const requested = await send({
+      method: 'POST',
+      url: '/api/v1/users/forgot-password',
+      payload: {
+        userName: member.row.userName,
+        email: member.row.email,
+        newPassword: 'A-new-passphrase-42',
+        confirmNewPassword: 'A-new-passphrase-42',
+      },
+    });
+    expect(requested.statusCode).toBe(200);
+    const [{ link, secret: token } = { link: '', secret: '' }] = remember(
+      await mailTo(member.row.email, 'reset-password'),
+    );
+    expect(token).toHaveLength(43);
+    await send({ method: 'GET', url: requestedBy(link) });
+    const confirmed = await send({
+      method: 'POST',
+      url: '/api/v1/users/reset-password/confirm',
+      payload: {
+        token,
+        newPassword: 'A-new-passphrase-42',
+        confirmNewPassword: 'A-new-passphrase-42',
+      },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+  });
+
+  it('an emailed memorial archive, from the request to the download', async () => {
+    const sponsor = await createUser(t.app, { role: 'sponsor' });
+    const created = await send(
+      multipartRequest(
+        'POST',
+        '/api/v1/posts',
+        sponsor.auth,
+        { title: 'Mary Seacole' },
+        { postImg: await pngFile() },
+      ),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const queued = await send({
+      method: 'POST',
+      url: `/api/v1/posts/${created.json().data._id}/export`,
+      headers: sponsor.auth,
+    });
+    expect(queued.statusCode, queued.body).toBe(202);
+    const [{ link, secret: token } = { link: '', secret: '' }] = remember(
+      await mailTo(sponsor.row.email, 'exports/download'),
+    );
+    expect(token.length).toBeGreaterThanOrEqual(20);
+    await send({ method: 'GET', url: requestedBy(link) });
+    const download = await send({
+      method: 'POST',
+      url: '/api/v1/exports/download',
+      payload: { token },
+    });
+    expect(download.statusCode, download.body.slice(0, 200)).toBe(200);
+  });
+
+  it('no log line holds any link or token those emails carried', async () => {
+    await t.mailSettled();
+    const log = lines.join('');
+    expect(issued.length).toBeGreaterThanOrEqual(4);
+    for (const { link, secrets } of issued) {
+      for (const secret of secrets) {
+        expect(log.includes(secret), `a token of ${new URL(link).pathname} was logged`).toBe(false);
+      }
+      expect(log.includes(link), 'a link was logged').toBe(false);
+    }
+    // The flows were logged: their requests are there, tokens redacted where a path held one.
+    expect(log).toContain('"url":"/api/v1/invitations/accept"');
+    expect(log).toContain('"url":"/api/v1/invitations/[redacted]/accept"');
+    expect(log).toContain('"url":"/invitations/[redacted]"');
+    expect(log).toContain('/reset-password/confirm?token=[redacted]');
+  });
+});
