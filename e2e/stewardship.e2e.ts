@@ -167,12 +167,43 @@ describe('stewardship', () => {
     await ownerPage.getByRole('button', { name: 'Send invitation' }).click();
     await ownerPage.getByText(`An invitation was emailed to ${relative.email}.`).first().waitFor();
     await expectNoAxeViolations(ownerPage, 'manage: people (1280)');
-    const invitation = await newestMailTo(relative.email, '/invitations/');
-    const link = /https?:\/\/[^\s]+\/invitations\/([A-Za-z0-9_-]{43})/.exec(invitation)![1]!;
-    const relativePage = await signedIn(relative);
-    await relativePage.goto(`/invitations/${link}`);
+    // The link carries its token in the fragment, which no server sees.
+    const tokenOf = (mail: string) =>
+      /https?:\/\/[^\s]+\/invitations#token=([A-Za-z0-9_-]{43})/.exec(mail)![1]!;
+    const first = tokenOf(await newestMailTo(relative.email, '/invitations#token='));
+    // Sent again: a new link, and the first one stops working.
+    await ownerPage
+      .getByRole('button', { name: `Send the invitation to ${relative.email} again` })
+      .click();
+    await ownerPage
+      .getByText(`The invitation was emailed to ${relative.email} again.`)
+      .first()
+      .waitFor();
+    let token = first;
+    await expect
+      .poll(
+        async () => (token = tokenOf(await newestMailTo(relative.email, '/invitations#token='))),
+      )
+      .not.toBe(first);
+    expect(
+      (await call(relative, 'POST', '/api/v1/invitations/accept', { token: first })).status,
+    ).toBe(400);
+    // Another invitation is withdrawn from the same list.
+    await ownerPage.getByLabel('Their email address').fill('not-this-one@example.org');
+    await ownerPage.getByRole('button', { name: 'Send invitation' }).click();
+    await ownerPage
+      .getByRole('button', { name: 'Withdraw the invitation to not-this-one@example.org' })
+      .click();
+    await ownerPage
+      .getByText('The invitation to not-this-one@example.org was withdrawn.')
+      .first()
+      .waitFor();
+    const relativePage = await signedIn(relative, 390);
+    await relativePage.goto(`/invitations#token=${token}`);
+    await expectNoAxeViolations(relativePage, 'invitation (390)');
     await relativePage.getByRole('button', { name: 'Accept the invitation' }).click();
     await relativePage.getByRole('heading', { level: 1, name: `${word} Okonkwo` }).waitFor();
+    await relativePage.setViewportSize({ width: 1280, height: 900 });
 
     // 2b. The family lets outsiders ask: a cousin sees only the name and asks to join (a visitor
     // who is not signed in is sent to log in and back), the owner approves in People.
@@ -272,11 +303,22 @@ describe('stewardship', () => {
       .getByRole('button', { name: 'Show again the prayer by Visitor Adeyemi' })
       .waitFor();
 
-    // 5. Ownership offered to the relative, accepted from the page the email links to.
-    expect(
-      (await call(owner, 'POST', `/api/v1/posts/${id}/transfer`, { userId: relative.id })).status,
-    ).toBe(200);
+    // 5. Ownership offered to the relative: declined once, then offered again and accepted from
+    // the page the email links to.
+    const offer = async () =>
+      expect(
+        (await call(owner, 'POST', `/api/v1/posts/${id}/transfer`, { userId: relative.id })).status,
+      ).toBe(200);
+    await offer();
     await newestMailTo(relative.email, `/post/${id}/transfer`);
+    await relativePage.goto(`/post/${id}/transfer`);
+    await relativePage.getByRole('button', { name: 'Decline' }).click();
+    await relativePage.getByText('You declined the offer. Its owner was told.').first().waitFor();
+    await newestMailTo(owner.email, 'declined your offer');
+    expect((await call(owner, 'GET', `/api/v1/posts/${id}/people`)).json.data).toMatchObject({
+      pendingOwner: null,
+    });
+    await offer();
     await relativePage.goto(`/post/${id}/transfer`);
     await relativePage
       .getByRole('heading', {

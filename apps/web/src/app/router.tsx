@@ -179,6 +179,7 @@ export function createRoutes({ client, awaitData }: RouteData): RouteObject[] {
     { path: paths.manage.path, element: <ManagePage /> },
     { path: paths.transfer.path, element: <TransferPage /> },
     { path: paths.invitation.path, element: <InvitationPage /> },
+    { path: paths.invitationOldLink.path, element: <InvitationPage /> },
     { path: paths.aboutUs.path, element: <AboutUsPage />, handle: RENDERED },
     { path: paths.userGuide.path, element: <UserGuidePage />, handle: RENDERED },
     { path: paths.contactUs.path, element: <ContactUsPage />, handle: RENDERED },

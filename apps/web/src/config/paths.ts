@@ -38,8 +38,16 @@ export const paths = {
     path: '/post/:id/transfer',
     href: (id: string) => `/post/${encodeURIComponent(id)}/transfer`,
   },
-  /** An emailed invitation: the page's button accepts it. */
+  /**
+   * An emailed invitation: the page's button accepts it. The token rides in the fragment, which
+   * browsers never send, so no server or proxy logs it.
+   */
   invitation: {
+    path: '/invitations',
+    href: (token: string) => `/invitations#token=${encodeURIComponent(token)}`,
+  },
+  /** An invitation link emailed before the token moved to the fragment: the page moves it there. */
+  invitationOldLink: {
     path: '/invitations/:token',
     href: (token: string) => `/invitations/${encodeURIComponent(token)}`,
   },

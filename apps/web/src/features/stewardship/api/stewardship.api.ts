@@ -9,6 +9,7 @@ import type {
   ModerationAction,
   ModerationQueue,
   MyStewardship,
+  PendingInvitation,
   People,
   UpdateSettings,
 } from '@rips/shared/stewardship';
@@ -88,6 +89,20 @@ export const useUpdateSettings = (id: string) =>
 export const useInvite = (id: string) =>
   useStewardshipMutation((body: CreateInvitation) => api.post(`${post(id)}/invitations`, body));
 
+/** Withdraws a pending invitation: its link stops working. */
+export const useWithdrawInvitation = (id: string) =>
+  useStewardshipMutation((invitationId: string) =>
+    api.delete(`${post(id)}/invitations/${encodeURIComponent(invitationId)}`),
+  );
+
+/** Sends a pending invitation again, with a new link; the old one stops working. */
+export const useResendInvitation = (id: string) =>
+  useStewardshipMutation((invitationId: string) =>
+    api.post<PendingInvitation>(
+      `${post(id)}/invitations/${encodeURIComponent(invitationId)}/resend`,
+    ),
+  );
+
 export const useChangeRole = (id: string) =>
   useStewardshipMutation(({ userId, role }: { userId: string; role: GrantableRole }) =>
     api.patch<People>(`${post(id)}/people/${encodeURIComponent(userId)}`, { role }),
@@ -131,14 +146,23 @@ export const useOfferTransfer = (id: string) =>
 export const useSetSuccessor = (id: string) =>
   useStewardshipMutation((userId: string | null) => api.put(`${post(id)}/successor`, { userId }));
 
+/** The owner withdraws the ownership offer waiting on the memorial. */
+export const useWithdrawTransfer = (id: string) =>
+  useStewardshipMutation(() => api.delete(`${post(id)}/transfer`));
+
 export const useAcceptTransfer = (id: string) =>
   useStewardshipMutation(() =>
     api.post<{ postId: string; title: string }>(`${post(id)}/transfer/accept`),
   );
 
+/** The offered member declines the offer; its owner is told. */
+export const useDeclineTransfer = (id: string) =>
+  useStewardshipMutation(() => api.post(`${post(id)}/transfer/decline`));
+
+/** The token travels in the body, never in a path a log or a proxy keeps. */
 export const useAcceptInvitation = () =>
   useStewardshipMutation((token: string) =>
-    api.post<InvitationAccepted>(`/invitations/${encodeURIComponent(token)}/accept`),
+    api.post<InvitationAccepted>('/invitations/accept', { token }),
   );
 
 export interface AccountDeleted {

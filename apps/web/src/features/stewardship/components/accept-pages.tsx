@@ -1,11 +1,19 @@
-import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';
-import { useAcceptInvitation, useAcceptTransfer } from '../api/stewardship.api';
+import { useAcceptInvitation, useAcceptTransfer, useDeclineTransfer } from '../api/stewardship.api';
+
+/** A second answer beside the card's main button (declining an offer). */
+interface OtherAnswer {
+  label: string;
+  pending: boolean;
+  onClick: () => void;
+}
 
 /** Opening an emailed link changes nothing: the signed-in member's button acts. */
 function AcceptCard({
@@ -15,6 +23,8 @@ function AcceptCard({
   pending,
   error,
   onAccept,
+  other,
+  problem,
 }: {
   title: string;
   text: string;
@@ -22,6 +32,9 @@ function AcceptCard({
   pending: boolean;
   error: unknown;
   onAccept: () => void;
+  other?: OtherAnswer;
+  /** Why the link cannot be acted on (it is incomplete): shown instead of the buttons. */
+  problem?: string | null;
 }) {
   const { user } = useSession();
   return (
@@ -34,10 +47,24 @@ function AcceptCard({
           </Title>
           <Text>{text}</Text>
           {error ? <Alert color="red">{errorMessage(error)}</Alert> : null}
-          {user ? (
-            <Button onClick={onAccept} loading={pending}>
-              {button}
-            </Button>
+          {problem ? (
+            <Alert color="red">{problem}</Alert>
+          ) : user ? (
+            <Group gap="sm">
+              <Button onClick={onAccept} loading={pending} disabled={other?.pending}>
+                {button}
+              </Button>
+              {other ? (
+                <Button
+                  variant="default"
+                  onClick={other.onClick}
+                  loading={other.pending}
+                  disabled={pending}
+                >
+                  {other.label}
+                </Button>
+              ) : null}
+            </Group>
           ) : (
             <Text>
               Please <Link to={paths.login.href()}>log in</Link> or{' '}
@@ -51,12 +78,26 @@ function AcceptCard({
   );
 }
 
-/** /invitations/:token */
+/** The token of an invitation link: `#token=…` of `/invitations`. */
+function tokenOfFragment(hash: string): string {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
+}
+
+/**
+ * /invitations#token=…, and /invitations/:token of links emailed before: the page moves such a
+ * token to the fragment at once, so it leaves the address bar's path, the history and any
+ * Referer (the server's log redacts that path already).
+ */
 export function InvitationPage() {
   useDocumentTitle('Your invitation');
-  const { token = '' } = useParams();
+  const { token: inPath } = useParams();
+  const { hash } = useLocation();
   const navigate = useNavigate();
   const accept = useAcceptInvitation();
+  useEffect(() => {
+    if (inPath) void navigate(paths.invitation.href(inPath), { replace: true });
+  }, [inPath, navigate]);
+  const token = inPath ?? tokenOfFragment(hash);
   return (
     <AcceptCard
       title="You are invited to help look after a memorial"
@@ -64,6 +105,11 @@ export function InvitationPage() {
       button="Accept the invitation"
       pending={accept.isPending}
       error={accept.error}
+      problem={
+        token
+          ? null
+          : 'This invitation link is incomplete. Please open it again from the email, or ask for a new one.'
+      }
       onAccept={() =>
         accept.mutate(token, {
           onSuccess: (result) => {
@@ -88,6 +134,7 @@ export function TransferPage({ about = null }: { about?: TransferSubject | null 
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const accept = useAcceptTransfer(id);
+  const decline = useDeclineTransfer(id);
   return (
     <AcceptCard
       title={
@@ -98,7 +145,18 @@ export function TransferPage({ about = null }: { about?: TransferSubject | null 
       text={`${about ? `${about.ownerName} offers it to you. ` : ''}As its owner you decide who sees it and who helps, and you may name a successor. The current owner stays on as a manager.`}
       button="Accept ownership"
       pending={accept.isPending}
-      error={accept.error}
+      error={accept.error ?? decline.error}
+      other={{
+        label: 'Decline',
+        pending: decline.isPending,
+        onClick: () =>
+          decline.mutate(undefined, {
+            onSuccess: () => {
+              notify.success('You declined the offer. Its owner was told.');
+              void navigate(paths.profile.href());
+            },
+          }),
+      }}
       onAccept={() =>
         accept.mutate(undefined, {
           onSuccess: (result) => {

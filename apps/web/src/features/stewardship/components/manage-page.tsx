@@ -22,9 +22,11 @@ import {
   CreateInvitationSchema,
   GRANTABLE_ROLES,
   ROLE_LABELS,
+  TRANSFER_OFFER_DAYS,
   UserChoiceSchema,
   type GrantableRole,
   type ModerationItem,
+  type PendingInvitation,
   type People,
   type Person,
   type UpdateSettings,
@@ -52,8 +54,11 @@ import {
   useModerate,
   useOfferTransfer,
   useRemovePerson,
+  useResendInvitation,
   useSetSuccessor,
   useUpdateSettings,
+  useWithdrawInvitation,
+  useWithdrawTransfer,
 } from '../api/stewardship.api';
 
 /** The Manage area's tabs, in their order: each one's label and panel. */
@@ -242,6 +247,63 @@ function roleName(role: GrantableRole): string {
   return ROLE_LABELS[role].split(':')[0]!;
 }
 
+/**
+ * A pending invitation, with Send again (a new link; the old one stops working) and Withdraw
+ * (no link works). A manager's buttons on the owner's invitation of a manager are refused by the
+ * server with its reason.
+ */
+function WaitingInvitation({
+  memorialId,
+  invitation,
+}: {
+  memorialId: string;
+  invitation: PendingInvitation;
+}) {
+  const resend = useResendInvitation(memorialId);
+  const withdraw = useWithdrawInvitation(memorialId);
+  const busy = resend.isPending || withdraw.isPending;
+  const { _id, email, role, expiresAt } = invitation;
+  return (
+    <Group
+      component="li"
+      justify="space-between"
+      wrap="wrap"
+      gap="xs"
+      py="xs"
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <Text size="sm" style={{ flex: '1 1 14rem', minWidth: 0, overflowWrap: 'anywhere' }}>
+        {email} as {roleName(role).toLowerCase()}, until {new Date(expiresAt).toLocaleDateString()}
+      </Text>
+      <Group gap="xs" wrap="nowrap">
+        <Button
+          variant="default"
+          size="xs"
+          disabled={busy}
+          loading={resend.isPending}
+          aria-label={`Send the invitation to ${email} again`}
+          onClick={() =>
+            resend.mutate(_id, outcome(`The invitation was emailed to ${email} again.`))
+          }
+        >
+          Send again
+        </Button>
+        <Button
+          variant="subtle"
+          color="red"
+          size="xs"
+          disabled={busy}
+          loading={withdraw.isPending}
+          aria-label={`Withdraw the invitation to ${email}`}
+          onClick={() => withdraw.mutate(_id, outcome(`The invitation to ${email} was withdrawn.`))}
+        >
+          Withdraw
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
 function PeoplePanel({ memorial }: { memorial: MemorialDetail }) {
   const people = useQuery(peopleQuery(memorial._id));
   const requests = useQuery(accessRequestsQuery(memorial._id));
@@ -315,12 +377,11 @@ function PeoplePanel({ memorial }: { memorial: MemorialDetail }) {
         {people.data?.invitations.length ? (
           <Stack gap={4} mt="md">
             <Text fw={600}>Invitations waiting</Text>
-            {people.data.invitations.map((i) => (
-              <Text key={i._id} size="sm">
-                {i.email} as {roleName(i.role).toLowerCase()}, until{' '}
-                {new Date(i.expiresAt).toLocaleDateString()}
-              </Text>
-            ))}
+            <Stack component="ul" gap={0} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {people.data.invitations.map((i) => (
+                <WaitingInvitation key={i._id} memorialId={memorial._id} invitation={i} />
+              ))}
+            </Stack>
           </Stack>
         ) : null}
         <ConfirmModal
@@ -624,6 +685,7 @@ function ActivityPanel({ memorial }: { memorial: MemorialDetail }) {
 function OwnershipPanel({ memorial }: { memorial: MemorialDetail }) {
   const people = useQuery(peopleQuery(memorial._id));
   const transfer = useOfferTransfer(memorial._id);
+  const withdrawOffer = useWithdrawTransfer(memorial._id);
   const successor = useSetSuccessor(memorial._id);
   const form = useZodForm(UserChoiceSchema, { initialValues: { userId: '' } });
   const others = (people.data?.people ?? []).filter((p) => p.role !== 'owner');
@@ -671,7 +733,23 @@ function OwnershipPanel({ memorial }: { memorial: MemorialDetail }) {
         submit="Offer ownership"
       >
         {people.data?.pendingOwner ? (
-          <Text size="sm">Offered to {people.data.pendingOwner.fullName}, not yet accepted.</Text>
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Text size="sm">
+              Offered to {people.data.pendingOwner.fullName}, not yet accepted. The offer lapses
+              after {TRANSFER_OFFER_DAYS} days.
+            </Text>
+            <Button
+              variant="subtle"
+              color="red"
+              size="xs"
+              loading={withdrawOffer.isPending}
+              onClick={() =>
+                withdrawOffer.mutate(undefined, outcome('The ownership offer was withdrawn.'))
+              }
+            >
+              Withdraw the offer
+            </Button>
+          </Group>
         ) : null}
         <NativeSelect
           label="New owner"

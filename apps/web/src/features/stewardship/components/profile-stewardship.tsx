@@ -53,6 +53,13 @@ export function ProfileStewardship() {
           ) : (
             <Text c="dimmed">None yet.</Text>
           )}
+          {mine.data && !mine.data.emailVerified ? (
+            <Text size="sm" c="dimmed">
+              Invitations sent to your email address are listed here once you have used a link we
+              emailed to it (an invitation, a password reset or an email change). Until then, open
+              the link in the invitation email.
+            </Text>
+          ) : null}
           {mine.data?.invitations.length ? (
             <>
               <Title order={3} size="h4">
