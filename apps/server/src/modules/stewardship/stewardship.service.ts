@@ -66,6 +66,7 @@ import { findUserById, type UserRow } from '../users/users.repository.js';
 import * as repo from './stewardship.repository.js';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const DAY_MS = 86_400_000;
 
 const MEMBER_NOT_FOUND = 'We could not find that member. Please choose someone from the list.';
 
@@ -266,14 +267,17 @@ const invitationLink = (ctx: AppContext, token: string) =>
  * an address over and over.
  */
 async function assertMayMail(ctx: AppContext, sender: UserRow, email: string): Promise<void> {
+  const budget = `invitations:user:${sender.id}`;
   await ctx.limiter.consume(
-    `invitations:user:${sender.id}`,
+    budget,
     ctx.config.INVITATION_LIMIT_PER_USER,
     'You have sent many invitations in a short time.',
   );
   const now = ctx.limiter.now();
   const { sent, first } = await repo.invitationsSentTo(ctx.db, email, new Date(now - DAY_MS));
   if (sent >= ctx.config.INVITATIONS_PER_ADDRESS_PER_DAY) {
+    // Nothing was sent: the sender's own budget is not spent on it.
+    await ctx.limiter.refund(budget);
     const wait = Math.max(1, Math.ceil(((first?.getTime() ?? now) + DAY_MS - now) / 1000));
     const hours = Math.ceil(wait / 3600);
     throw AppError.rateLimited(
@@ -282,8 +286,6 @@ async function assertMayMail(ctx: AppContext, sender: UserRow, email: string): P
     );
   }
 }
-
-const DAY_MS = 86_400_000;
 
 /** Stores a new invitation with a fresh token and queues its email, in `tx`. */
 async function sendInvitation(
