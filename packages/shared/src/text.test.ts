@@ -59,13 +59,13 @@ function stringsIn(
   field: string,
   out: Leaf[],
   seen: Set<unknown>,
-) {
+): void {
   if (seen.has(schema)) return;
   seen.add(schema);
   const def = (schema as z.ZodType)._zod.def as unknown as Record<string, unknown> & {
     type: string;
   };
-  const visit = (inner: unknown, at = where, name = field) =>
+  const visit = (inner: unknown, at = where, name = field): void =>
     stringsIn(inner as z.ZodType, at, name, out, seen);
   switch (def.type) {
     case 'string':
