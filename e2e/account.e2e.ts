@@ -177,7 +177,7 @@ describe('profile', () => {
 });
 
 describe('account details and password', () => {
-  it('changes the email only after the current password and the new address’s confirmation', async () => {
+  it('changes the email once the new address’s link is confirmed with the current password; the old address can say "not me"', async () => {
     const member = await registerMember('Mover');
     const { context, page } = await newPage(browser, server.baseUrl);
     const session = await loginViaApi(page, server.baseUrl, member.userName, member.password);
@@ -186,35 +186,38 @@ describe('account details and password', () => {
     await page.goto('/profile/update-account-details');
     await page.getByRole('heading', { level: 1, name: 'Account details' }).waitFor();
     await page.getByLabel(/^Email/).fill(newEmail);
-    // A different email asks for the current password and says what happens.
-    await page.getByText('To change your email, enter your current password.').waitFor();
+    // A different email says what happens; no password is asked here.
+    await page.getByText('We will send a confirmation link to the new address').waitFor();
     await expectNoAxeViolations(page, '/profile/update-account-details with a new email');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page
-      .getByText('Please enter your current password to change your email.')
-      .first()
-      .waitFor();
-    await page.getByLabel(/^Current Password/).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Save' }).click();
     await expectNotice(page, 'status', `We have sent a confirmation link to ${newEmail}.`);
-    // Nothing about the email changed yet.
+    // Nothing about the email changed yet; the page says which one waits.
     expect(await storedEmail(page)).toBe(member.email);
     expect(await apiLogin(member.email, PASSWORD)).toBe(200);
+    await page.reload();
+    await page.getByText(`${newEmail} becomes your email once you open the link`).waitFor();
 
     const notice = await newestMailTo(member.email);
     expect(notice).toContain('A new email was requested');
+    expect(notice).toMatch(/\/account\/cancel-email-change#token=[A-Za-z0-9_-]{43}/);
     const link = /http:\/\/127\.0\.0\.1:\d+\/account\/confirm-email\?token=[A-Za-z0-9_-]{43}/.exec(
       await newestMailTo(newEmail),
     )?.[0];
     expect(link).toBeDefined();
 
-    // Opening the link changes nothing; the button does.
+    // Opening the link changes nothing; the password and the button do.
     await page.goto(link!);
     await page.getByRole('heading', { level: 1, name: 'Confirm your new email' }).waitFor();
     expect(new URL(page.url()).search).toBe('');
     await expectNoAxeViolations(page, '/account/confirm-email');
     expect(await apiLogin(member.email, PASSWORD)).toBe(200);
     expect(await apiLogin(newEmail, PASSWORD)).toBe(401);
+    await page.getByRole('button', { name: 'Confirm New Email' }).click();
+    await page.getByText('Please enter your current password to confirm.').first().waitFor();
+    await page.getByLabel(/^Current Password/).fill('Not-the-password-1');
+    await page.getByRole('button', { name: 'Confirm New Email' }).click();
+    await page.getByText('Your current password is not correct.').first().waitFor();
+    await page.getByLabel(/^Current Password/).fill(PASSWORD);
     await page.getByRole('button', { name: 'Confirm New Email' }).click();
     await expectNotice(page, 'status', 'Your new email is confirmed.');
     expect(await apiLogin(newEmail, PASSWORD)).toBe(200);
@@ -223,6 +226,34 @@ describe('account details and password', () => {
     expect(await me(session.accessToken)).toBe(401);
     await page.goto('/profile');
     await page.getByRole('heading', { level: 1, name: member.userName }).waitFor();
+    await context.close();
+  });
+
+  it('"this was not me" from the current address cancels the change and signs out every session', async () => {
+    const member = await registerMember('Notme');
+    const { context, page } = await newPage(browser, server.baseUrl, { width: 390, height: 844 });
+    const session = await loginViaApi(page, server.baseUrl, member.userName, member.password);
+    const newEmail = `thief.${member.email}`;
+    await page.goto('/profile/update-account-details');
+    await page.getByLabel(/^Email/).fill(newEmail);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectNotice(page, 'status', `We have sent a confirmation link to ${newEmail}.`);
+
+    const notMe =
+      /http:\/\/127\.0\.0\.1:\d+\/account\/cancel-email-change#token=[A-Za-z0-9_-]{43}/.exec(
+        await newestMailTo(member.email),
+      )?.[0];
+    expect(notMe).toBeDefined();
+    await page.goto(notMe!);
+    await page.getByRole('heading', { level: 1, name: 'Cancel the email change' }).waitFor();
+    expect(new URL(page.url()).hash).toBe('');
+    await expectNoAxeViolations(page, '/account/cancel-email-change');
+    await expectNoPageOverflow(page);
+    expect(await me(session.accessToken)).toBe(200);
+    await page.getByRole('button', { name: 'This Was Not Me' }).click();
+    await expectNotice(page, 'status', 'The email change was cancelled');
+    expect(await me(session.accessToken)).toBe(401);
+    expect(await apiLogin(member.email, PASSWORD)).toBe(200);
     await context.close();
   });
 

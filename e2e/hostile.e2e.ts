@@ -296,15 +296,17 @@ describe('hostile JSON and text', () => {
       method: 'PATCH',
       url: '/api/v1/users/update-account',
       auth: token,
-      valid: {
-        fullName: 'Daniel Okafor',
-        email: 'sponsor@rips.example',
-        currentPassword: 'not-it-1',
-      },
+      valid: { fullName: 'Daniel Okafor', email: 'sponsor@rips.example' },
     },
     {
       method: 'POST',
       url: '/api/v1/users/confirm-email',
+      auth: undefined,
+      valid: { token: 'x'.repeat(43), currentPassword: 'not-it-1' },
+    },
+    {
+      method: 'POST',
+      url: '/api/v1/users/cancel-email-change',
       auth: undefined,
       valid: { token: 'x'.repeat(43) },
     },

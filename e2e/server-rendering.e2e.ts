@@ -18,8 +18,9 @@ let server: RunningServer;
 let browser: Browser;
 let memorialId: string;
 
-// Markup, a script end tag, replacement patterns and a line separator: all must stay text.
-const HOSTILE_TITLE = 'Ada </script><script>window.__owned=1</script> $& $` \u2028 <!-- Lovelace';
+// Markup, a script end tag and replacement patterns: all must stay text. (A line separator is
+// refused in a title now, decision 0089; jsonForScript's own test still writes one.)
+const HOSTILE_TITLE = 'Ada </script><script>window.__owned=1</script> $& $` <!-- Lovelace';
 
 beforeAll(async () => {
   server = await startServer();

@@ -338,11 +338,7 @@ row('PATCH /api/v1/users/update-account', SIGNED_IN, async (actor) =>
   json(
     PATCH,
     '/api/v1/users/update-account',
-    {
-      fullName: 'Renamed Member',
-      email: `renamed${++counter}@example.com`,
-      currentPassword: TEST_PASSWORD,
-    },
+    { fullName: 'Renamed Member', email: `renamed${++counter}@example.com` },
     await freshHeaders(actor),
   ),
 );
@@ -350,8 +346,20 @@ row(
   'POST /api/v1/users/confirm-email',
   all('invalid'),
   async (actor) =>
-    json(POST, '/api/v1/users/confirm-email', { token: 'A'.repeat(43) }, authOf(actor)),
-  'a token proves the right; a wrong one is refused for everyone',
+    json(
+      POST,
+      '/api/v1/users/confirm-email',
+      { token: 'A'.repeat(43), currentPassword: TEST_PASSWORD },
+      authOf(actor),
+    ),
+  'a token and the password prove the right; a wrong token is refused for everyone',
+);
+row(
+  'POST /api/v1/users/cancel-email-change',
+  all('invalid'),
+  async (actor) =>
+    json(POST, '/api/v1/users/cancel-email-change', { token: 'A'.repeat(43) }, authOf(actor)),
+  'the token sent to the current address proves the right; a wrong one is refused for everyone',
 );
 row('POST /api/v1/users/change-password', SIGNED_IN, async (actor) =>
   json(

@@ -431,6 +431,7 @@ const UNRELATED = [
   'POST /api/v1/users/update-profile',
   'PATCH /api/v1/users/update-account',
   'POST /api/v1/users/confirm-email',
+  'POST /api/v1/users/cancel-email-change',
   'POST /api/v1/users/change-password',
   'POST /api/v1/users/forgot-password',
   'POST /api/v1/users/reset-password/confirm',

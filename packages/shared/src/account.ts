@@ -17,38 +17,42 @@ export const UpdateProfileFieldsSchema = z.object({
 export type UpdateProfileFields = z.infer<typeof UpdateProfileFieldsSchema>;
 
 /**
- * The spec's client sends its whole stored user; only these fields are read, the rest is ignored.
- * A new email also needs the current password, and takes effect only once the link sent to it is
- * confirmed (docs/decisions/0015-email-change-needs-proof.md).
+ * The spec's client sends its whole stored user; only these fields are read, the rest is ignored
+ * (a `currentPassword` too). A new email takes effect only once the link sent to it is opened and
+ * the current password typed there (docs/decisions/0088-email-change-confirmed-with-password.md).
  */
 export const UpdateAccountSchema = z.object({
   fullName: FullNameSchema,
   email: EmailSchema,
-  currentPassword: z.string().max(128).optional(),
 });
 export type UpdateAccount = z.input<typeof UpdateAccountSchema>;
 export type UpdateAccountFields = z.infer<typeof UpdateAccountSchema>;
 
 /** How long the link that confirms a new email stays valid. */
 export const EMAIL_CHANGE_LINK_TTL_MINUTES = 60;
+/** Wrong current passwords typed on one confirmation link before the link stops working. */
+export const EMAIL_CONFIRM_WRONG_PASSWORDS_PER_LINK = 5;
 
 export const ACCOUNT_UPDATED_MESSAGE = 'Account details updated.';
-export const CURRENT_PASSWORD_FOR_EMAIL =
-  'Please enter your current password to change your email.';
+export const CURRENT_PASSWORD_TO_CONFIRM = 'Please enter your current password to confirm.';
 
 /** The answer when a new email waits for its confirmation: nothing about the email changed yet. */
 export function emailChangePendingMessage(newEmail: string): string {
-  return `We have sent a confirmation link to ${newEmail}. Your email changes only when you open that link and confirm; until then you keep signing in and receiving mail at your current address. The link expires in ${EMAIL_CHANGE_LINK_TTL_MINUTES} minutes.`;
+  return `We have sent a confirmation link to ${newEmail}. Your email changes only when you open that link and confirm it with your current password; until then you keep signing in and receiving mail at your current address. The link expires in ${EMAIL_CHANGE_LINK_TTL_MINUTES} minutes.`;
 }
 
-/** What update-account answers: the account as it is now, and the email waiting for confirmation. */
-export const UpdateAccountResultSchema = z.object({
+/**
+ * The member's own account as GET /users/me and update-account answer it: the account as it is
+ * now, and the new email that waits for its confirmation link (null when none waits).
+ */
+export const AccountStateSchema = z.object({
   user: SelfUserSchema,
   roles: RoleSchema,
-  /** The new email that waits for its confirmation link, or null when the email did not change. */
   pendingEmail: z.string().nullable(),
 });
-export type UpdateAccountResult = z.infer<typeof UpdateAccountResultSchema>;
+export type AccountState = z.infer<typeof AccountStateSchema>;
+export const UpdateAccountResultSchema = AccountStateSchema;
+export type UpdateAccountResult = AccountState;
 
 /** 32 random bytes in base64url are 43 characters. */
 const LinkTokenSchema = z
@@ -59,8 +63,22 @@ const LinkTokenSchema = z
     'This link is not valid. Please copy the whole link from the email.',
   );
 
-export const ConfirmEmailChangeSchema = z.object({ token: LinkTokenSchema });
+/** The page the new address's link opens: its token, and the account's current password. */
+export const ConfirmEmailChangeSchema = z.object({
+  token: LinkTokenSchema,
+  currentPassword: z.string().min(1, CURRENT_PASSWORD_TO_CONFIRM).max(128),
+});
 export type ConfirmEmailChange = z.infer<typeof ConfirmEmailChangeSchema>;
+
+/** The "this was not me" page the current address's notice opens: the button posts its token. */
+export const CancelEmailChangeSchema = z.object({ token: LinkTokenSchema });
+export type CancelEmailChange = z.infer<typeof CancelEmailChangeSchema>;
+
+/** The account whose email change was cancelled: a browser signed in to it ends its session. */
+export const EmailChangeCancelledSchema = z.object({ userId: z.string() });
+
+export const EMAIL_CHANGE_CANCELLED_MESSAGE =
+  'The email change was cancelled and every session of your account was signed out. Someone may know your password: log in and change it now.';
 
 /** The confirmed account; a fresh session only for the browser signed in to that account. */
 export const EmailChangeConfirmedSchema = z.object({

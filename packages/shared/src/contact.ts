@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blockText, lineText } from './text.js';
 import { EmailSchema } from './users.js';
 
 export const CONTACT_MESSAGE_MAX = 5000;
@@ -6,16 +7,11 @@ export const CONTACT_SENT_MESSAGE = 'Thank you. Your message has been sent.';
 
 export const ContactMessageSchema = z.object({
   // One line only: the name goes into a mail subject.
-  name: z
-    .string()
-    .trim()
+  name: lineText('Your name')
     .min(1, 'Please enter your name.')
-    .max(100, 'Name must be at most 100 characters.')
-    .regex(/^[^\r\n]*$/, 'Name must be on one line.'),
+    .max(100, 'Name must be at most 100 characters.'),
   email: EmailSchema,
-  message: z
-    .string()
-    .trim()
+  message: blockText('The message')
     .min(1, 'Please write a message.')
     .max(CONTACT_MESSAGE_MAX, `Message must be at most ${CONTACT_MESSAGE_MAX} characters.`),
 });

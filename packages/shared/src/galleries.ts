@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText } from './text.js';
 import { DateField, latestAllowedDate } from './memorials.js';
 import { PostIdSchema, ResponsiveImageSchema, TributeItemSchema } from './tributes.js';
 
@@ -15,9 +16,7 @@ export const GALLERY_DATE_FUTURE = 'The date cannot be in the future.';
  */
 export const GalleryUploadFieldsSchema = z.object({
   postId: PostIdSchema,
-  name: z
-    .string()
-    .trim()
+  name: lineText('Your name')
     .max(GALLERY_NAME_MAX, `Your name can be at most ${GALLERY_NAME_MAX} characters.`)
     .optional(),
 });
@@ -28,9 +27,7 @@ export type GalleryUploadFields = z.infer<typeof GalleryUploadFieldsSchema>;
  * the day it shows or was taken ("YYYY-MM-DD", a real day, not in the future). Empty means none.
  */
 export const GalleryPictureDetailsSchema = z.object({
-  caption: z
-    .string()
-    .trim()
+  caption: lineText('The caption')
     .max(GALLERY_CAPTION_MAX, `The caption can be at most ${GALLERY_CAPTION_MAX} characters.`)
     .optional(),
   date: DateField('The date')
@@ -41,9 +38,7 @@ export type GalleryPictureDetails = z.infer<typeof GalleryPictureDetailsSchema>;
 
 /** What a family may tell of one document: its title (optional; the file's name stands in). */
 export const GalleryDocumentDetailsSchema = z.object({
-  title: z
-    .string()
-    .trim()
+  title: lineText('The title')
     .max(GALLERY_TITLE_MAX, `The title can be at most ${GALLERY_TITLE_MAX} characters.`)
     .optional(),
 });

@@ -1,19 +1,21 @@
 import { z } from 'zod';
+import { blockText, lineText } from './text.js';
 
 export const LEGACY_SECTION_MAX_ENTRIES = 50;
 export const LEGACY_MIN_YEAR = 1900;
 
-/** Text the spec's form sends; a number (an asset's value typed in a number box) is taken as text. */
-const text = (label: string, max: number) =>
+/**
+ * Text the spec's form sends; a number (an asset's value typed in a number box) is taken as text.
+ * One line unless `lines` is 'block' (the form's text areas).
+ */
+const text = (label: string, max: number, lines: 'line' | 'block' = 'line') =>
   z
     .union([z.string({ error: `${label} is required.` }), z.number()], {
       error: `${label} is required.`,
     })
     .transform((v) => String(v))
     .pipe(
-      z
-        .string()
-        .trim()
+      (lines === 'line' ? lineText(label) : blockText(label))
         .min(1, `${label} is required.`)
         .max(max, `${label} must be at most ${max} characters.`),
     );
@@ -38,7 +40,7 @@ export const LegacyYearSchema = z
 
 export const AccomplishmentSchema = z
   .object({
-    description: text('Description', 1000),
+    description: text('Description', 1000, 'block'),
     from: LegacyYearSchema,
     to: LegacyYearSchema,
     beneficiaries: text('Beneficiaries', 500),
@@ -50,7 +52,7 @@ export const AccomplishmentSchema = z
 
 export const AssetSchema = z.object({
   item: text('Item', 200),
-  description: text('Description', 1000),
+  description: text('Description', 1000, 'block'),
   value: text('Value', 100),
   beneficiaries: text('Beneficiaries', 500),
 });
@@ -70,8 +72,8 @@ export const BucketListItemSchema = z.object({
 
 export const AspirationSchema = z.object({
   name: text('Name', 200),
-  description: text('Description', 1000),
-  comment: text('Comment', 1000),
+  description: text('Description', 1000, 'block'),
+  comment: text('Comment', 1000, 'block'),
 });
 
 const section = <T extends z.ZodType>(entry: T, label: string) =>
@@ -89,7 +91,7 @@ const section = <T extends z.ZodType>(entry: T, label: string) =>
  */
 export const SaveLegacySchema = z.object({
   birthPlace: text('Birth place', 200),
-  description: text('Description', 5000),
+  description: text('Description', 5000, 'block'),
   accomplishments: section(AccomplishmentSchema, 'Accomplishments'),
   assets: section(AssetSchema, 'Assets'),
   relationships: section(RelationshipSchema, 'Relationships'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blockText, lineText } from './text.js';
 import type { FieldError } from './api.js';
 import { envelope } from './envelope.js';
 
@@ -88,7 +89,11 @@ export function memorialDateErrors(
 }
 
 function text(max: number, label: string) {
-  return z.string().trim().max(max, `${label} must be at most ${max} characters.`);
+  return lineText(label).max(max, `${label} must be at most ${max} characters.`);
+}
+
+function block(max: number, label: string) {
+  return blockText(label).max(max, `${label} must be at most ${max} characters.`);
 }
 
 /**
@@ -125,17 +130,14 @@ export const DateField = (label: string) =>
 
 const memorialFieldShape = {
   title: text(MEMORIAL_LIMITS.title, 'The name').min(1, TITLE_REQUIRED),
-  description: text(MEMORIAL_LIMITS.description, 'The description'),
+  description: block(MEMORIAL_LIMITS.description, 'The description'),
   birthPlace: text(MEMORIAL_LIMITS.place, 'The birth place'),
   burial: text(MEMORIAL_LIMITS.place, 'The burial place'),
   plot: text(MEMORIAL_LIMITS.place, 'The plot'),
   dateOfBirth: DateField('The date of birth'),
   deathDate: DateField('The date of death'),
   traits: text(MEMORIAL_LIMITS.traits, 'The traits'),
-  posterLine: text(MEMORIAL_LIMITS.posterLine, 'The poster line').refine(
-    (line) => !/[\r\n]/.test(line),
-    'The poster line must be a single line.',
-  ),
+  posterLine: text(MEMORIAL_LIMITS.posterLine, 'The poster line'),
 };
 
 function checkDates(

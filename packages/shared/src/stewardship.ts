@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blockText } from './text.js';
 import {
   MemorialRoleSchema,
   MemorialVisibilitySchema,
@@ -125,9 +126,7 @@ export const REPORT_REASON_MAX = 500;
 export const CreateReportSchema = z.object({
   kind: z.string().trim().min(1, 'Please say which kind of tribute.').max(40),
   itemId: z.string().trim().min(1, 'Please say which tribute.').max(64),
-  reason: z
-    .string({ error: 'Please say why this should be looked at.' })
-    .trim()
+  reason: blockText('The reason', { error: 'Please say why this should be looked at.' })
     .min(3, 'Please say in a few words why this should be looked at.')
     .max(REPORT_REASON_MAX, `A reason is at most ${REPORT_REASON_MAX} characters.`),
 });
@@ -191,7 +190,7 @@ export const AccessSummarySchema = z.object({
 export type AccessSummary = z.infer<typeof AccessSummarySchema>;
 
 export const CreateAccessRequestSchema = z.object({
-  message: z.string().trim().max(500, 'A message is at most 500 characters.').default(''),
+  message: blockText('The message').max(500, 'A message is at most 500 characters.').default(''),
 });
 
 export const AccessRequestSchema = z.object({

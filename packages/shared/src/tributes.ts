@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blockText } from './text.js';
 
 /**
  * The bouquets the product ships, so a visitor can leave a flower without a picture of their own.
@@ -55,9 +56,7 @@ export type CreateFlowerFields = z.infer<typeof CreateFlowerFieldsSchema>;
 
 export const CreatePrayerSchema = z.object({
   postId: PostIdSchema,
-  prayerText: z
-    .string({ error: 'Please write your prayer.' })
-    .trim()
+  prayerText: blockText('The prayer', { error: 'Please write your prayer.' })
     .min(1, 'Please write your prayer.')
     .max(PRAYER_MAX, `A prayer can be at most ${PRAYER_MAX} characters.`),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText } from './text.js';
 
 export const ROLES = ['visitor', 'sponsor', 'admin'] as const;
 export const RoleSchema = z.enum(ROLES);
@@ -32,9 +33,7 @@ export const PasswordSchema = z
     'Password must contain a letter and a digit.',
   );
 
-export const FullNameSchema = z
-  .string()
-  .trim()
+export const FullNameSchema = lineText('The full name')
   .min(1, 'Full name is required.')
   .max(100, 'Full name must be at most 100 characters.');
 

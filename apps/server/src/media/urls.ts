@@ -1,5 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
+/**
+ * How long anyone, shared caches (CDNs, proxies) included, may keep a picture served on its public
+ * address: a memorial made private, or an item hidden by moderation, stops being served everywhere
+ * within this time (docs/decisions/0055-memorial-privacy-levels.md, amended).
+ */
+export const PUBLIC_PICTURE_MAX_AGE_SECONDS = 300;
+export const PUBLIC_PICTURE_CACHE_CONTROL = `public, max-age=${PUBLIC_PICTURE_MAX_AGE_SECONDS}, s-maxage=${PUBLIC_PICTURE_MAX_AGE_SECONDS}`;
+
 export interface ImageRef {
   /** A mid-size variant, for clients that ignore srcset. */
   src: string;

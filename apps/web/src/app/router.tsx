@@ -62,6 +62,9 @@ const UpdatePostPage = lazy(() =>
 );
 const UpdateAccountPage = lazy(() => import('@/features/account/components/update-account-page'));
 const ConfirmEmailPage = lazy(() => import('@/features/account/components/confirm-email-page'));
+const CancelEmailChangePage = lazy(
+  () => import('@/features/account/components/cancel-email-change-page'),
+);
 const LifeLegacyPage = lazy(() => import('@/features/legacy/components/life-legacy-page'));
 const BuildLegacyPage = lazy(() => import('@/features/legacy/components/build-legacy-page'));
 const CreatePostPage = lazy(() =>
@@ -154,6 +157,7 @@ export function createRoutes({ client, awaitData }: RouteData): RouteObject[] {
     { path: paths.profileUpdatePost.path, element: <UpdatePostPage /> },
     { path: paths.profileUpdateAccount.path, element: <UpdateAccountPage /> },
     { path: paths.confirmEmail.path, element: <ConfirmEmailPage /> },
+    { path: paths.cancelEmailChange.path, element: <CancelEmailChangePage /> },
     { path: paths.archiveDownload.path, element: <ArchiveDownloadPage /> },
     { path: paths.lifeLegacy.path, element: <LifeLegacyPage /> },
     { path: paths.buildLegacy.path, element: <BuildLegacyPage /> },

@@ -20,6 +20,11 @@ export const paths = {
     href: () => '/profile/update-account-details',
   },
   confirmEmail: { path: '/account/confirm-email', href: () => '/account/confirm-email' },
+  /** "This was not me": the token of the emailed link travels in the fragment. */
+  cancelEmailChange: {
+    path: '/account/cancel-email-change',
+    href: () => '/account/cancel-email-change',
+  },
   archiveDownload: { path: '/exports/download', href: () => '/exports/download' },
   lifeLegacy: { path: '/profile/life-legacy', href: () => '/profile/life-legacy' },
   buildLegacy: { path: '/profile/build-legacy', href: () => '/profile/build-legacy' },

@@ -7,6 +7,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type PgColumn,
   type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
@@ -57,11 +58,18 @@ export const memberRef = (column: string) =>
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' });
 
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
 /**
  * Links emailed to a member that work once, until they expire: each row keeps the SHA-256 of the
  * emailed token (the token itself is never stored) and `usedAt` once it is used or cancelled.
  */
-function oneTimeLinks<C extends Record<string, PgColumnBuilderBase>>(name: string, columns: C) {
+function oneTimeLinks<C extends Record<string, PgColumnBuilderBase>>(
+  name: string,
+  columns: C,
+  /** The table's own columns that also hold a token's hash: unique, and looked up. */
+  tokenColumns: (keyof C & string)[] = [],
+) {
   return pgTable(
     name,
     {
@@ -77,6 +85,9 @@ function oneTimeLinks<C extends Record<string, PgColumnBuilderBase>>(name: strin
     (t) => [
       uniqueIndex(`${name}_token_hash_key`).on(t.tokenHash),
       index(`${name}_user_idx`).on(t.userId),
+      ...tokenColumns.map((column) =>
+        uniqueIndex(`${name}_${snakeCase(column)}_key`).on(t[column] as PgColumn),
+      ),
     ],
   );
 }
@@ -94,7 +105,17 @@ export const passwordResets = oneTimeLinks('password_resets', {
  * A new email waiting for its owner to confirm it from the link sent to it. The account keeps its
  * current email until then (docs/decisions/0015-email-change-needs-proof.md).
  */
-export const emailChanges = oneTimeLinks('email_changes', {
-  /** Stored lower-cased, like users.email. */
-  newEmail: text('new_email').notNull(),
-});
+export const emailChanges = oneTimeLinks(
+  'email_changes',
+  {
+    /** Stored lower-cased, like users.email. */
+    newEmail: text('new_email').notNull(),
+    /**
+     * SHA-256 of the token of the "this was not me" link sent to the current address: it cancels
+     * the change and signs out every session (docs/decisions/0088-email-change-confirmed-with-password.md).
+     * Null on changes asked for before that link existed.
+     */
+    cancelTokenHash: text('cancel_token_hash'),
+  },
+  ['cancelTokenHash'],
+);

@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_UPDATED_MESSAGE,
+  CancelEmailChangeSchema,
   ChangePasswordSchema,
   ConfirmEmailChangeSchema,
+  EMAIL_CHANGE_CANCELLED_MESSAGE,
   EMAIL_CHANGED_MESSAGE,
+  EmailChangeCancelledSchema,
   EmailChangeConfirmedSchema,
   emailChangePendingMessage,
   UpdateAccountResultSchema,
@@ -19,7 +22,7 @@ import { presentSelf } from '../users/users.presenter.js';
 import { issueSession } from '../auth/auth.service.js';
 import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie.js';
 import { changePassword, updateAccount, updateProfile } from './account.service.js';
-import { confirmEmailChange } from './email-change.service.js';
+import { cancelEmailChange, confirmEmailChange } from './email-change.service.js';
 
 const ProfileUpload = uploadForm(UpdateProfileFieldsSchema, { avatar: 'optional' });
 
@@ -69,9 +72,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         roles: user.role,
         pendingEmail,
       };
-      const message = pendingEmail
-        ? `${ACCOUNT_UPDATED_MESSAGE} ${emailChangePendingMessage(pendingEmail)}`
-        : ACCOUNT_UPDATED_MESSAGE;
+      // The email stays the current one; a different one in the body waits for its link.
+      const message =
+        request.body.email !== user.email
+          ? `${ACCOUNT_UPDATED_MESSAGE} ${emailChangePendingMessage(request.body.email)}`
+          : ACCOUNT_UPDATED_MESSAGE;
       return respond(reply, 200, data, message);
     },
   );
@@ -89,6 +94,19 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         setSessionCookie(request, reply, session.accessToken, ctx.config.JWT_TTL_SECONDS);
       else clearSessionCookie(request, reply);
       return respond(reply, 200, { userId: user.id, session }, EMAIL_CHANGED_MESSAGE);
+    },
+  );
+
+  app.post(
+    '/users/cancel-email-change',
+    { schema: { body: CancelEmailChangeSchema, response: answer(EmailChangeCancelledSchema) } },
+    async (request, reply) => {
+      // Read before the change: it revokes every token of the account.
+      const caller = await request.optionalUser();
+      const userId = await cancelEmailChange(ctx, request.ip, request.body);
+      // Every session of the account ends, this browser's page session too if it was one.
+      if (caller?.id === userId) clearSessionCookie(request, reply);
+      return respond(reply, 200, { userId }, EMAIL_CHANGE_CANCELLED_MESSAGE);
     },
   );
 

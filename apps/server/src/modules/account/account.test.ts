@@ -11,6 +11,7 @@ import {
   linkRowsOf,
 } from '../../../test/accounts.js';
 import { multipartRequest, type FilePart } from '../../../test/multipart.js';
+import { EMAIL_CONFIRM_WRONG_PASSWORDS_PER_LINK } from '@rips/shared/account';
 import { emailChanges, passwordResets } from '../../db/schema/index.js';
 import { hashLinkToken } from '../../lib/one-time-links.js';
 import { findUserById } from '../users/users.repository.js';
@@ -140,10 +141,21 @@ describe(`profile (${TEST_ENGINE})`, () => {
 
 const updateAccount = (auth: { authorization: string }, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'PATCH', url: '/api/v1/users/update-account', headers: auth, payload });
-const confirmEmail = (token: string, auth: { authorization: string } | object = {}) =>
+const confirmEmail = (
+  token: string,
+  auth: { authorization: string } | object = {},
+  currentPassword = TEST_PASSWORD,
+) =>
   t.app.inject({
     method: 'POST',
     url: '/api/v1/users/confirm-email',
+    payload: { token, currentPassword },
+    headers: { ...auth },
+  });
+const cancelEmailChange = (token: string, auth: { authorization: string } | object = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/users/cancel-email-change',
     payload: { token },
     headers: { ...auth },
   });
@@ -151,16 +163,31 @@ const loginAs = (userName: string, password: string) =>
   loginRequest(t.app, userName, password, '10.9.1.1');
 const mailTo = (to: string, since: number) => mailIn(t, to, since);
 const emailLinkToken = (text: string) => linkToken(text, 'account/confirm-email');
-/** Asks to move the member's account to `email`, and answers the token of the link mailed there. */
-async function emailChangeLink(member: TestUser, email: string): Promise<string> {
-  const since = (await t.mailSettled()).length;
-  await updateAccount(member.auth, {
-    fullName: member.row.fullName,
-    email,
-    currentPassword: TEST_PASSWORD,
-  });
-  return emailLinkToken((await mailTo(email, since)).text);
+/** The token of the "this was not me" link, which travels in the fragment. */
+function notMeToken(text: string): string {
+  const match =
+    /https:\/\/rips\.example\/account\/cancel-email-change#token=([A-Za-z0-9_-]{43})/.exec(text);
+  if (!match) throw new Error('no "not me" link in the mail');
+  return match[1]!;
 }
+/**
+ * Asks to move the member's account to `email` with the spec's body (no password), and answers
+ * the tokens of the link mailed there and of the "not me" link mailed to the current address.
+ */
+async function emailChangeLinks(
+  member: TestUser,
+  email: string,
+): Promise<{ confirm: string; notMe: string }> {
+  const since = (await t.mailSettled()).length;
+  const res = await updateAccount(member.auth, { fullName: member.row.fullName, email });
+  expect(res.statusCode, res.body).toBe(200);
+  return {
+    confirm: emailLinkToken((await mailTo(email, since)).text),
+    notMe: notMeToken((await mailTo(member.row.email, since)).text),
+  };
+}
+const emailChangeLink = async (member: TestUser, email: string) =>
+  (await emailChangeLinks(member, email)).confirm;
 
 /** The change-password form: the current password, the new one, and the new one again. */
 const change = (
@@ -202,7 +229,7 @@ describe(`account details (${TEST_ENGINE})`, () => {
     expect((await t.mailSettled()).slice(since)).toEqual([]);
   });
 
-  it('changes the email only with the current password and a confirmed link to the new address', async () => {
+  it('takes the spec’s body without a password: the name applies at once, the email waits for its link and the current password', async () => {
     const member = await createUser(t.app);
     const newEmail = `Martha.${member.row.id.slice(0, 8)}@Example.com`;
     const lower = newEmail.toLowerCase();
@@ -210,22 +237,6 @@ describe(`account details (${TEST_ENGINE})`, () => {
       sub: member.row.id,
       ver: member.row.tokenVersion,
       role: 'visitor',
-    });
-
-    // A bearer token alone is not enough any more.
-    const bare = await updateAccount(member.auth, { fullName: 'Martha Jones', email: newEmail });
-    expect(bare.statusCode).toBe(400);
-    expect(bare.json().errors[0]).toMatchObject({ path: 'currentPassword' });
-    const wrong = await updateAccount(member.auth, {
-      fullName: 'Martha Jones',
-      email: newEmail,
-      currentPassword: 'Not-my-password-1',
-    });
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().code).toBe('INVALID_CREDENTIALS');
-    expect((await findUserById(t.app.ctx.db, member.row.id))!).toMatchObject({
-      email: member.row.email,
-      fullName: member.row.fullName,
     });
 
     // A reset asked for before the change is cancelled once the new email is confirmed.
@@ -242,12 +253,8 @@ describe(`account details (${TEST_ENGINE})`, () => {
     await mailTo(member.row.email, 0);
 
     const since = (await t.mailSettled()).length;
-    const res = await updateAccount(member.auth, {
-      fullName: 'Martha Jones',
-      email: newEmail,
-      currentPassword: TEST_PASSWORD,
-    });
-    expect(res.statusCode).toBe(200);
+    const res = await updateAccount(member.auth, { fullName: 'Martha Jones', email: newEmail });
+    expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toMatch(
       new RegExp(`We have sent a confirmation link to ${lower.replace(/\./g, '\\.')}`),
     );
@@ -258,26 +265,47 @@ describe(`account details (${TEST_ENGINE})`, () => {
       email: member.row.email,
     });
     expect((await findUserById(t.app.ctx.db, member.row.id))!.email).toBe(member.row.email);
+    const meNow = await me(member.auth.authorization);
+    expect(meNow.json().data).toMatchObject({
+      user: { email: member.row.email, fullName: 'Martha Jones' },
+      pendingEmail: lower,
+    });
 
     const confirmation = await mailTo(lower, since);
     expect(confirmation.subject).toBe('Confirm your new Rips Memorial email');
     const notice = await mailTo(member.row.email, since);
     expect(notice.subject).toBe('A new email was requested for your Rips Memorial account');
     expect(notice.text).toContain(lower);
-    expect(notice.text).not.toMatch(/token=/);
+    expect(notice.text).not.toMatch(/\?token=/);
+    notMeToken(notice.text);
     const token = emailLinkToken(confirmation.text);
     const [pending] = await linkRowsOf(t, emailChanges, member.row.id);
     expect(pending!.tokenHash).toBe(hashLinkToken(token));
     expect(pending!.newEmail).toBe(lower);
 
     // Until it is confirmed, nothing about sign-in changed.
-    expect((await me(member.auth.authorization)).statusCode).toBe(200);
     expect((await loginAs(member.row.email, TEST_PASSWORD)).statusCode).toBe(200);
     expect((await loginAs(lower, TEST_PASSWORD)).statusCode).toBe(401);
 
+    // The link alone, or with a wrong password, changes nothing.
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/confirm-email',
+      payload: { token },
+    });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().errors[0]).toMatchObject({ path: 'currentPassword' });
+    const wrong = await confirmEmail(token, {}, 'Not-my-password-1');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      code: 'INVALID_CREDENTIALS',
+      errors: [{ path: 'currentPassword' }],
+    });
+    expect((await findUserById(t.app.ctx.db, member.row.id))!.email).toBe(member.row.email);
+
     const sinceConfirm = (await t.mailSettled()).length;
     const confirmed = await confirmEmail(token, member.auth);
-    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json().message).toMatch(/Every other session/);
     const { userId, session } = confirmed.json().data;
     expect(userId).toBe(member.row.id);
@@ -286,7 +314,8 @@ describe(`account details (${TEST_ENGINE})`, () => {
     // Other sessions end; the confirming one continues with its fresh token.
     expect((await me(`Bearer ${otherDevice}`)).statusCode).toBe(401);
     expect((await me(member.auth.authorization)).statusCode).toBe(401);
-    expect((await me(`Bearer ${session.accessToken}`)).statusCode).toBe(200);
+    const after = await me(`Bearer ${session.accessToken}`);
+    expect(after.json().data).toMatchObject({ user: { email: lower }, pendingEmail: null });
     expect((await loginAs(lower, TEST_PASSWORD)).statusCode).toBe(200);
     const changed = await mailTo(member.row.email, sinceConfirm);
     expect(changed.subject).toBe('Your Rips Memorial email was changed');
@@ -297,6 +326,73 @@ describe(`account details (${TEST_ENGINE})`, () => {
     const again = await confirmEmail(token);
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toMatch(/invalid or has expired/);
+  });
+
+  it('closes a confirmation link after a few wrong passwords', async () => {
+    const member = await createUser(t.app);
+    const token = await emailChangeLink(member, `guess.${member.row.id.slice(0, 8)}@example.com`);
+    for (let i = 1; i < EMAIL_CONFIRM_WRONG_PASSWORDS_PER_LINK; i++) {
+      expect((await confirmEmail(token, {}, `Guess-password-${i}`)).json().code).toBe(
+        'INVALID_CREDENTIALS',
+      );
+    }
+    const last = await confirmEmail(token, {}, 'Guess-password-last');
+    expect(last.statusCode).toBe(400);
+    expect(last.json().message).toMatch(/no longer works/);
+    // Even the right password no longer opens it.
+    const right = await confirmEmail(token);
+    expect(right.statusCode).toBe(400);
+    expect(right.json().message).toMatch(/invalid or has expired/);
+    expect((await findUserById(t.app.ctx.db, member.row.id))!.email).toBe(member.row.email);
+    expect((await me(member.auth.authorization)).json().data.pendingEmail).toBeNull();
+  });
+
+  it('lets the current address say "this was not me": the change is cancelled and every session signed out', async () => {
+    const member = await createUser(t.app);
+    const newEmail = `thief.${member.row.id.slice(0, 8)}@example.com`;
+    const { confirm, notMe } = await emailChangeLinks(member, newEmail);
+    expect((await me(member.auth.authorization)).json().data.pendingEmail).toBe(newEmail);
+
+    const cancelled = await cancelEmailChange(notMe);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({
+      success: true,
+      data: { userId: member.row.id },
+      message: expect.stringMatching(/cancelled/),
+    });
+    expect((await me(member.auth.authorization)).statusCode).toBe(401);
+    expect((await confirmEmail(confirm)).statusCode).toBe(400);
+    expect((await findUserById(t.app.ctx.db, member.row.id))!.email).toBe(member.row.email);
+    const login = await loginAs(member.row.userName, TEST_PASSWORD);
+    expect(
+      (await me(`Bearer ${login.json().data.accessToken as string}`)).json().data.pendingEmail,
+    ).toBeNull();
+
+    // The link works once, and only while the change waits.
+    const again = await cancelEmailChange(notMe);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().success).toBe(false);
+    expect((await cancelEmailChange('A'.repeat(43))).statusCode).toBe(400);
+  });
+
+  it('bounds how many email changes one account asks for', async () => {
+    const member = await createUser(t.app);
+    const ask = (n: number) =>
+      updateAccount(member.auth, {
+        fullName: member.row.fullName,
+        email: `many${n}.${member.row.id.slice(0, 8)}@example.com`,
+      });
+    for (let n = 0; n < 5; n++) expect((await ask(n)).statusCode).toBe(200);
+    const refused = await ask(5);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    // The name alone still changes.
+    const renamed = await updateAccount(member.auth, {
+      fullName: 'Still Me',
+      email: member.row.email,
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().data.pendingEmail).toBe(`many4.${member.row.id.slice(0, 8)}@example.com`);
   });
 
   it('confirms from a browser that is not signed in, ending every session', async () => {
@@ -334,7 +430,6 @@ describe(`account details (${TEST_ENGINE})`, () => {
     const taken = await updateAccount(member.auth, {
       fullName: 'Someone',
       email: holder.row.email.toUpperCase(),
-      currentPassword: TEST_PASSWORD,
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().code).toBe('EMAIL_TAKEN');

@@ -3,6 +3,7 @@ import { ErrorCode } from '@rips/shared/api';
 import type { AdminTribute, Paged, TributeKind } from '@rips/shared/admin';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
+import { PRIVATE_URL_TTL_SECONDS } from '../memorials/memorials.presenter.js';
 import { findVisibleMemorial } from '../memorials/memorials.policy.js';
 import { moderatedKind, TRIBUTE_KINDS } from '../tributes/tribute-kinds.js';
 import { removeItem } from '../tributes/tributes.service.js';
@@ -71,7 +72,9 @@ export async function recentTributes(
 ): Promise<Paged<AdminTribute>> {
   const kinds = TRIBUTE_KINDS.filter((kind) => kind.moderation);
   const { rows, total } = await repo.recentModeratedItems(ctx.db, kinds, admin, paging);
-  return { data: rows.map((row) => presentAdminTribute(ctx.urls, row, admin)), ...paging, total };
+  // Items of every memorial, pending and hidden ones too: their pictures go out signed.
+  const urls = ctx.urls.signedOnly(PRIVATE_URL_TTL_SECONDS);
+  return { data: rows.map((row) => presentAdminTribute(urls, row, admin)), ...paging, total };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AccountStateSchema } from '@rips/shared/account';
 import { EmptySchema } from '@rips/shared/envelope';
 import {
   LoginSchema,
@@ -9,6 +10,7 @@ import {
 } from '@rips/shared/users';
 import { answer, createdAnswer, respond } from '../../lib/respond.js';
 import { readUpload, uploadForm } from '../../lib/multipart.js';
+import { findPendingEmail } from '../account/email-change.repository.js';
 import { presentSelf } from '../users/users.presenter.js';
 import * as auth from './auth.service.js';
 import { DeviceCookies } from './device-cookie.js';
@@ -78,13 +80,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/me',
-    { schema: { response: answer(UserAndRolesSchema) } },
+    { schema: { response: answer(AccountStateSchema) } },
     async (request, reply) => {
       const user = await request.requireUser();
+      // A new email waiting for its link shows beside the current one (decision 0088).
+      const pendingEmail = await findPendingEmail(ctx.db, user.id, new Date());
       return respond(
         reply,
         200,
-        { user: presentSelf(ctx.urls, user), roles: user.role },
+        { user: presentSelf(ctx.urls, user), roles: user.role, pendingEmail },
         'Current user',
       );
     },

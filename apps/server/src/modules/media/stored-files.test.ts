@@ -54,6 +54,25 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+/**
+ * Public, and kept by browsers and shared caches (s-maxage) for a few minutes at most: a picture
+ * whose memorial turns private, or whose item is hidden, stops being served within that time.
+ */
+function expectCachedForMinutes(header: unknown, what: string) {
+  const value = String(header);
+  const seconds = (name: string) =>
+    Number(new RegExp(`(?:^|,)\\s*${name}=(\\d+)`).exec(value)?.[1]);
+  expect(value, what).toMatch(/^public\b/);
+  expect(value, what).not.toMatch(/immutable/);
+  expect(seconds('s-maxage'), what).toBeGreaterThan(0);
+  expect(seconds('s-maxage'), what).toBeLessThanOrEqual(600);
+  expect(seconds('max-age'), what).toBeLessThanOrEqual(600);
+}
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+const unsigned = (url: string) => url.split('?')[0]!;
+
 describe(`what points at stored files (${TEST_ENGINE})`, () => {
   it('every folder an upload is written to has exactly one column pointing at it, and no other folder is listed', async () => {
     const written = new Set<string>([
@@ -94,7 +113,7 @@ describe(`what points at stored files (${TEST_ENGINE})`, () => {
     for (const folder of ['avatars', 'memorials', 'flowers']) {
       const res = await t.app.inject({ method: 'GET', url: pictures[folder]! });
       expect(res.statusCode, folder).toBe(200);
-      expect(res.headers['cache-control'], folder).toBe('public, max-age=31536000, immutable');
+      expectCachedForMinutes(res.headers['cache-control'], folder);
     }
     const signed = await t.app.inject({ method: 'GET', url: pictures['photos']! });
     expect(signed.statusCode).toBe(200);
@@ -108,5 +127,78 @@ describe(`what points at stored files (${TEST_ENGINE})`, () => {
     await t.app.ctx.storage.put(stray, (await readStored(t.app.ctx.storage, source))!);
     const orphan = await t.app.inject({ method: 'GET', url: `/media/${stray}` });
     expect(orphan.statusCode).toBe(404);
+  });
+
+  it('serves a pending or hidden flower’s picture only on a signed link, to those who may see it', async () => {
+    const visitor = await createUser(t.app);
+    const created = await t.app.inject(
+      multipartRequest(
+        'POST',
+        '/api/v1/posts',
+        owner.auth,
+        { title: 'Approved first', tributeModeration: 'approve' },
+        { postImg: await pngFile() },
+      ),
+    );
+    const memorialId = created.json().data._id as string;
+
+    // A visitor's flower waits for approval: its author sees it through a signed link only.
+    const left = await t.app.inject(await pictureFlowerRequest(memorialId, visitor.auth));
+    expect(left.statusCode, left.body).toBe(201);
+    expect(left.json().data.status).toBe('pending');
+    const pending = left.json().data.flowerImg as string;
+    expect(pending).toMatch(/[?&]sig=/);
+    expect((await get(pending)).statusCode).toBe(200);
+    expect((await get(pending)).headers['cache-control']).toMatch(/^private/);
+    expect((await get(unsigned(pending))).statusCode).toBe(404);
+    // The managers' queue signs it too.
+    const queue = await get(`/api/v1/posts/${memorialId}/moderation`, owner.auth);
+    const queued = queue.json().data.pending[0].image as string;
+    expect(queued).toMatch(/[?&]sig=/);
+    expect((await get(queued)).statusCode).toBe(200);
+
+    const moderate = (action: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/posts/${memorialId}/moderation`,
+        headers: owner.auth,
+        payload: { kind: 'flowers', itemId: left.json().data._id, action },
+      });
+    // Approved, it is public like any flower on a public memorial.
+    expect((await moderate('approve')).statusCode).toBe(200);
+    const published = await get(unsigned(pending));
+    expect(published.statusCode).toBe(200);
+    expectCachedForMinutes(published.headers['cache-control'], 'approved flower');
+    // A cache revalidating it gets 304 while it stays public...
+    const etag = { 'if-none-match': String(published.headers.etag) };
+    expect((await get(unsigned(pending), etag)).statusCode).toBe(304);
+
+    // Hidden, its public address answers 404 at once.
+    expect((await moderate('hide')).statusCode).toBe(200);
+    expect((await get(unsigned(pending))).statusCode).toBe(404);
+    // ...and 404, not 304, once it is hidden.
+    expect((await get(unsigned(pending), etag)).statusCode).toBe(404);
+    // The managers' queue lists it among the hidden, behind a signed link.
+    const after = await get(`/api/v1/posts/${memorialId}/moderation`, owner.auth);
+    const hidden = after.json().data.hidden[0].image as string;
+    expect(hidden).toMatch(/[?&]sig=/);
+    expect((await get(hidden)).statusCode).toBe(200);
+    const anonymous = await get(`/api/v1/flowers/post/${memorialId}`);
+    expect(anonymous.json().data).toEqual([]);
+  });
+
+  it('lets shared caches keep a memorial’s preview card for minutes only', async () => {
+    const created = await t.app.inject(
+      multipartRequest(
+        'POST',
+        '/api/v1/posts',
+        owner.auth,
+        { title: 'Previewed' },
+        { postImg: await pngFile() },
+      ),
+    );
+    const card = await get(`/api/v1/posts/${created.json().data._id as string}/preview.png`);
+    expect(card.statusCode).toBe(200);
+    expectCachedForMinutes(card.headers['cache-control'], 'preview card');
   });
 });

@@ -52,7 +52,10 @@ const memorialPictures: StoredFileReference = {
     exists(db, memorials, and(eq(memorials.imageKey, key), listedMemorials(null))),
 };
 
-/** An item's file is public when its kind is for everyone and its memorial is public. */
+/**
+ * An item's file is public when its kind is for everyone, it is published (a pending or hidden
+ * item's picture goes only to those its presenter signs it for) and its memorial is public.
+ */
 const itemFiles: StoredFileReference[] = TRIBUTE_KINDS.flatMap((kind) => {
   const file = kind.file;
   if (!file) return [];
@@ -66,7 +69,7 @@ const itemFiles: StoredFileReference[] = TRIBUTE_KINDS.flatMap((kind) => {
         exists(
           db,
           kind.table,
-          and(eq(file.key, key), listedMemorials(null)),
+          and(eq(file.key, key), eq(kind.table.status, 'published'), listedMemorials(null)),
           eq(memorials.id, kind.table.memorialId),
         ),
     },

@@ -61,6 +61,7 @@ import { updateMemorial } from '../memorials/memorials.repository.js';
 import type { TributeKind, ItemRow } from '../tributes/tribute-kind.js';
 import { TRIBUTE_KINDS } from '../tributes/tribute-kinds.js';
 import * as items from '../tributes/tributes.repository.js';
+import { itemUrls } from '../tributes/tributes.presenter.js';
 import { urlsFor } from '../tributes/tributes.service.js';
 import { findUserById, type UserRow } from '../users/users.repository.js';
 import * as repo from './stewardship.repository.js';
@@ -607,7 +608,7 @@ export async function moderationQueue(
       ),
     );
     for (const { row, authorName } of rows) {
-      const preview = kind.moderation!.preview(urls, row as never);
+      const preview = kind.moderation!.preview(itemUrls(urls, row), row as never);
       const item: ModerationItem = {
         kind: kind.path,
         itemId: row.id,

@@ -9,10 +9,19 @@ import {
 } from '@rips/shared/tributes';
 import { missingImage, singleSizeImage, type MediaUrls } from '../../media/urls.js';
 import type { flowers, prayers } from '../../db/schema/index.js';
+import { PRIVATE_URL_TTL_SECONDS } from '../memorials/memorials.presenter.js';
 import type { ItemRow, TributeKind } from './tribute-kind.js';
 
 export type FlowerRow = typeof flowers.$inferSelect;
 export type PrayerRow = typeof prayers.$inferSelect;
+
+/**
+ * The URLs of an item's files: a pending or hidden item's picture is never on a public address,
+ * so whoever may see it (its author, the memorial's managers) gets signed, expiring links.
+ */
+export function itemUrls(urls: MediaUrls, row: Pick<ItemRow, 'status'>): MediaUrls {
+  return row.status === 'published' ? urls : urls.signedOnly(PRIVATE_URL_TTL_SECONDS);
+}
 
 /** Any item as the API answers it: what every kind carries, then the kind's own fields. */
 export function presentItem(
@@ -29,7 +38,7 @@ export function presentItem(
     owner: { _id: row.ownerId, fullName: row.authorName ?? ownerName },
     createdAt: row.createdAt.toISOString(),
     abilities,
-    ...kind.present(urls, row),
+    ...kind.present(itemUrls(urls, row), row),
   };
 }
 

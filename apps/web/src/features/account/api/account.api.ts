@@ -1,7 +1,14 @@
 import { downloadFromApi } from '@/lib/download';
-import type { ChangePassword, UpdateAccount, UpdateAccountResult } from '@rips/shared/account';
+import type {
+  AccountState,
+  CancelEmailChange,
+  ChangePassword,
+  ConfirmEmailChange,
+  UpdateAccount,
+  UpdateAccountResult,
+} from '@rips/shared/account';
 import type { Role, SelfUser, Session } from '@rips/shared/users';
-import { useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '@/lib/api-client';
 import { clearSession, getSession, startSession, updateSession } from '@/lib/session';
 
@@ -31,14 +38,35 @@ export function updateAccount(input: UpdateAccount) {
   return request<UpdateAccountResult>('/users/update-account', { method: 'PATCH', body: input });
 }
 
+export const accountKeys = {
+  state: (userId: string) => ['account', 'state', userId] as const,
+};
+
+/** The account as it is now, with the new email that waits for its link (decision 0088). */
+export const accountStateQuery = (userId: string) =>
+  queryOptions({
+    queryKey: accountKeys.state(userId),
+    queryFn: ({ signal }) => api.get<AccountState>('/users/me', { signal }),
+  });
+
 /**
- * The confirm button of the page the emailed link opens. A browser signed in to the same account
- * gets a fresh session back (the change revokes every token); any other gets null.
+ * The confirm button of the page the emailed link opens, with the account's current password. A
+ * browser signed in to the same account gets a fresh session back (the change revokes every
+ * token); any other gets null.
  */
-export function confirmEmailChange(token: string) {
+export function confirmEmailChange(input: ConfirmEmailChange) {
   return request<{ userId: string; session: Session | null }>('/users/confirm-email', {
     method: 'POST',
-    body: { token },
+    body: input,
+    expireOnUnauthorized: false,
+  });
+}
+
+/** "This was not me": cancels the pending change and signs out every session of the account. */
+export function cancelEmailChange(input: CancelEmailChange) {
+  return request<{ userId: string }>('/users/cancel-email-change', {
+    method: 'POST',
+    body: input,
     expireOnUnauthorized: false,
   });
 }
@@ -56,9 +84,13 @@ export function useUpdateProfile() {
 }
 
 export function useUpdateAccount() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateAccount,
-    onSuccess: ({ data }) => updateSession({ user: data.user, roles: data.roles }),
+    onSuccess: ({ data }) => {
+      updateSession({ user: data.user, roles: data.roles });
+      queryClient.setQueryData(accountKeys.state(data.user._id), data);
+    },
   });
 }
 
@@ -77,6 +109,16 @@ export function useConfirmEmailChange() {
     onSuccess: ({ data: { userId, session } }) => {
       if (session) startSession(session);
       else if (getSession()?.user._id === userId) clearSession();
+    },
+  });
+}
+
+/** Every session of the account ended: this browser's too, when it was signed in to it. */
+export function useCancelEmailChange() {
+  return useMutation({
+    mutationFn: cancelEmailChange,
+    onSuccess: ({ data: { userId } }) => {
+      if (getSession()?.user._id === userId) clearSession();
     },
   });
 }

@@ -1,29 +1,50 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { ConfirmEmailChangeSchema } from '@rips/shared/account';
 import { CardPage } from '@/components/card-page';
 import { StatusAlert } from '@/components/status-alert';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
-import { notify } from '@/lib/notify';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useLinkToken } from '@/lib/use-link-token';
+import { useZodForm } from '@/lib/use-zod-form';
 import { useConfirmEmailChange } from '../api/account.api';
 
 const CONFIRM_FAILED = 'We could not confirm your new email. Please try again.';
 
 /**
- * Opened from the link sent to a new email address. Opening it changes nothing; the button does
- * (docs/decisions/0015-email-change-needs-proof.md).
+ * Opened from the link sent to a new email address. Opening it changes nothing; the button does,
+ * with the account's current password
+ * (docs/decisions/0088-email-change-confirmed-with-password.md).
  */
 export default function ConfirmEmailPage() {
   useDocumentTitle('Confirm your new email');
   const token = useLinkToken();
+  const form = useZodForm(ConfirmEmailChangeSchema, {
+    initialValues: { token, currentPassword: '' },
+  });
   const mutation = useConfirmEmailChange();
-  const confirm = () =>
-    mutation.mutate(token, {
-      onSuccess: (result) => notify.success(result.message),
-      onError: (error) => notify.error(errorMessage(error, CONFIRM_FAILED)),
-    });
+  const onSubmit = form.handleSubmit(
+    (input) =>
+      mutation.mutate(input, {
+        onSuccess: (result) => {
+          form.reset();
+          form.notice.success(result.message);
+        },
+        onError: (error) => {
+          form.showServerErrors(error);
+          form.notice.error(errorMessage(error, CONFIRM_FAILED));
+        },
+      }),
+    (errors) => {
+      // The link itself is wrong (no field shows it): say so.
+      const [only, ...others] = Object.keys(errors);
+      if (only === 'token' && others.length === 0) form.notice.error(String(errors['token']));
+    },
+  );
+  // A refusal no field shows (the link is used, expired or closed) is said above the form.
+  const failed =
+    mutation.isError && !(mutation.error instanceof ApiError && mutation.error.errors.length > 0);
 
   return (
     <CardPage title="Confirm your new email" size={520}>
@@ -36,24 +57,34 @@ export default function ConfirmEmailPage() {
         ) : mutation.isSuccess ? (
           <StatusAlert>{mutation.data.message}</StatusAlert>
         ) : (
-          <>
-            <Text>
-              Nothing has changed yet. When you press Confirm New Email, your Rips Memorial account
-              uses the address this link was sent to: you sign in and receive its mail there, and
-              every other device signed in to the account is signed out.
-            </Text>
-            <Text size="sm" c="dimmed">
-              If you did not ask for this, close this page: your account keeps its current email.
-            </Text>
-            {mutation.isError ? (
-              <Alert color="red" variant="light" role="alert">
-                {errorMessage(mutation.error, CONFIRM_FAILED)}
-              </Alert>
-            ) : null}
-            <Button onClick={confirm} loading={mutation.isPending} fullWidth>
-              Confirm New Email
-            </Button>
-          </>
+          <form onSubmit={onSubmit} noValidate>
+            <Stack gap="md">
+              <Text>
+                Nothing has changed yet. When you type your current password and press Confirm New
+                Email, your Rips Memorial account uses the address this link was sent to: you sign
+                in and receive its mail there, and every other device signed in to the account is
+                signed out.
+              </Text>
+              <Text size="sm" c="dimmed">
+                If you did not ask for this, close this page: your account keeps its current email.
+              </Text>
+              {failed ? (
+                <Alert color="red" variant="light" role="alert">
+                  {errorMessage(mutation.error, CONFIRM_FAILED)}
+                </Alert>
+              ) : null}
+              <PasswordInput
+                label="Current Password"
+                name="currentPassword"
+                required
+                autoComplete="current-password"
+                {...form.getInputProps('currentPassword')}
+              />
+              <Button type="submit" loading={mutation.isPending} fullWidth>
+                Confirm New Email
+              </Button>
+            </Stack>
+          </form>
         )}
         {mutation.isSuccess ? (
           <Button

@@ -1,7 +1,8 @@
-import { Anchor, Container, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { CURRENT_PASSWORD_FOR_EMAIL, UpdateAccountSchema } from '@rips/shared/account';
+import { UpdateAccountSchema } from '@rips/shared/account';
 import { EMAIL_TAKEN_MESSAGE } from '@rips/shared/users';
 import { FormActions } from '@/components/form-actions';
 import { StatusAlert } from '@/components/status-alert';
@@ -11,7 +12,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';
 import { useZodForm } from '@/lib/use-zod-form';
-import { useUpdateAccount } from '../api/account.api';
+import { accountStateQuery, useUpdateAccount } from '../api/account.api';
 
 export const ACCOUNT_UPDATED = 'Account details updated successfully!';
 const UPDATE_FAILED = 'An error occurred while updating your account details.';
@@ -26,12 +27,15 @@ export default function UpdateAccountPage() {
         <Title order={1}>Account details</Title>
         <Text c="dimmed">
           Your full name is shown on the memorials you sponsor and the tributes you leave. Your
-          email is where we send password reset links; nobody else sees it. A new email needs your
-          current password and a confirmation from the new address.
+          email is where we send password reset links; nobody else sees it. A new email takes effect
+          once you open the link we send to it and confirm with your current password.
         </Text>
       </Stack>
       <Paper withBorder radius="lg" shadow="xs" p={{ base: 'lg', sm: 'xl' }}>
-        <UpdateAccountForm initial={{ fullName: user.fullName, email: user.email }} />
+        <UpdateAccountForm
+          userId={user._id}
+          initial={{ fullName: user.fullName, email: user.email }}
+        />
       </Paper>
       <Text size="sm" mt="lg">
         <Anchor component={Link} to={paths.profile.href()}>
@@ -42,36 +46,28 @@ export default function UpdateAccountPage() {
   );
 }
 
-/** The shared rules, and the current password whenever the email changes. */
-function accountSchema(currentEmail: string) {
-  return UpdateAccountSchema.superRefine((account, ctx) => {
-    if (account.email !== currentEmail.toLowerCase() && !account.currentPassword) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['currentPassword'],
-        message: CURRENT_PASSWORD_FOR_EMAIL,
-      });
-    }
-  });
-}
-
-function UpdateAccountForm({ initial }: { initial: { fullName: string; email: string } }) {
+function UpdateAccountForm({
+  userId,
+  initial,
+}: {
+  userId: string;
+  initial: { fullName: string; email: string };
+}) {
   const navigate = useNavigate();
-  const schema = useMemo(() => accountSchema(initial.email), [initial.email]);
-  const form = useZodForm(schema, { initialValues: { ...initial, currentPassword: '' } });
-  const [pending, setPending] = useState<string | null>(null);
+  const form = useZodForm(UpdateAccountSchema, { initialValues: initial });
+  const [sent, setSent] = useState<string | null>(null);
   const mutation = useUpdateAccount();
+  const pendingEmail = useQuery(accountStateQuery(userId)).data?.pendingEmail ?? null;
   const emailChanges = form.values.email.trim().toLowerCase() !== initial.email.toLowerCase();
 
   const onSubmit = form.handleSubmit((account) => {
-    setPending(null);
-    const { fullName, email } = account;
-    mutation.mutate(emailChanges ? account : { fullName, email }, {
+    setSent(null);
+    mutation.mutate(account, {
       onSuccess: ({ data, message }) => {
-        if (data.pendingEmail) {
+        if (emailChanges && data.pendingEmail) {
           // Nothing about the email changed yet: stay here and say what happens next.
-          form.setValues({ email: initial.email, currentPassword: '' });
-          setPending(message);
+          form.setValues({ email: initial.email });
+          setSent(message);
           form.notice.success(message);
           return;
         }
@@ -92,24 +88,21 @@ function UpdateAccountForm({ initial }: { initial: { fullName: string; email: st
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        {pending ? <StatusAlert title="Check the new address">{pending}</StatusAlert> : null}
+        {sent ? (
+          <StatusAlert title="Check the new address">{sent}</StatusAlert>
+        ) : pendingEmail ? (
+          <StatusAlert title="A new email waits for confirmation">
+            {`${pendingEmail} becomes your email once you open the link we sent there and confirm with your current password. Until then your email stays ${initial.email}.`}
+          </StatusAlert>
+        ) : null}
         <FullNameInput {...form.getInputProps('fullName')} />
         <EmailInput {...form.getInputProps('email')} />
         {emailChanges ? (
-          <>
-            <Text size="sm">
-              To change your email, enter your current password. We will send a confirmation link to
-              the new address and tell your current one. Your email changes only when that link is
-              confirmed; then every other device signed in to your account is signed out.
-            </Text>
-            <PasswordInput
-              label="Current Password"
-              name="currentPassword"
-              required
-              autoComplete="current-password"
-              {...form.getInputProps('currentPassword')}
-            />
-          </>
+          <Text size="sm">
+            We will send a confirmation link to the new address and tell your current one. Your
+            email changes only when that link is opened and your current password typed there; then
+            every other device signed in to your account is signed out.
+          </Text>
         ) : null}
         <FormActions submitLabel="Save" busy={mutation.isPending} cancel={paths.profile.href()} />
       </Stack>
