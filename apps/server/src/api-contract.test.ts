@@ -378,6 +378,7 @@ describe(`spec section 7 answers, exact shapes (${TEST_ENGINE})`, () => {
       'POST /api/v1/invitations/:token/accept',
       'POST /api/v1/posts/:id/transfer/accept',
       'POST /api/v1/posts/:id/export',
+      'POST /api/v1/users/me/export',
     ]);
     const withoutBody = api
       .filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method))
