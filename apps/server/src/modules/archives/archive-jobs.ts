@@ -207,8 +207,34 @@ export function defineArchiveJob(ctx: AppContext, log: FastifyBaseLogger): void 
         await deleteArchiveRequests(ctx.db, [request.id]);
         return;
       }
-      // Refused while the disk is short: the job is tried again later.
-      await assertRoom(ctx, await estimatedBytes(ctx, user, subject));
+      // The disk is short: the request is given up and the member told, so they may ask again
+      // later (retrying would hold their one waiting archive for nothing).
+      const room = await assertRoom(ctx, await estimatedBytes(ctx, user, subject)).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof AppError && error.statusCode === 507) return false;
+          throw error;
+        },
+      );
+      if (!room) {
+        await ctx.db.transaction(async (tx) => {
+          await deleteArchiveRequests(tx, [request.id]);
+          await ctx.mail.enqueue(tx, {
+            to: user.email,
+            subject:
+              subject.kind === 'memorial'
+                ? `The archive of ${subject.memorial.title} could not be prepared`
+                : 'Your data could not be prepared',
+            text: [
+              `Hello ${user.fullName},`,
+              '',
+              'The server is running out of space, so the archive you asked for could not be prepared. Please ask for it again later.',
+            ].join('\n'),
+          });
+        });
+        log.warn({ jobId: job.id }, 'an archive was not built: the disk is short of space');
+        return;
+      }
       const key = `${newStorageKey('exports')}/archive.zip`;
       const folder = key.slice(0, key.lastIndexOf('/'));
       const sink = new ZipSink();

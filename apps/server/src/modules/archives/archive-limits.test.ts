@@ -24,6 +24,7 @@ import type { MailMessage } from '../../mail/mailer.js';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';
 import { archiveDownloads, memorialPeople } from '../../db/schema/index.js';
+import { LocalStorage } from '../../storage/local-storage.js';
 import { TRIBUTE_KINDS } from '../tributes/tribute-kinds.js';
 
 const WAIT = { timeout: 30_000, interval: 50 };
@@ -175,6 +176,57 @@ describe.skipIf(TEST_STORAGE === 's3')(
     });
   },
 );
+
+describe(`an archive the disk has no room for by the time it is built (${TEST_ENGINE})`, () => {
+  it('is given up, the member told, and may be asked for again', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rips-archive-room-'));
+    const postgres = process.env.TEST_DATABASE_URL
+      ? await createPostgresDatabase(process.env.TEST_DATABASE_URL)
+      : null;
+    const config = loadTestConfig(dataDir, postgres ? { DATABASE_URL: postgres.url } : {});
+    const database = await openDatabase({ url: config.DATABASE_URL });
+    await database.migrate();
+    // Room when the request is checked, none once the job checks again.
+    let checks = 0;
+    const storage = new LocalStorage(config.uploadsDir, {
+      minFreeBytes: 1024,
+      statfs: async () => ({ bavail: ++checks === 1 ? 1024 ** 2 : 0, bsize: 1024 }),
+    });
+    const mail: MailMessage[] = [];
+    const app = await buildApp({
+      config,
+      database,
+      storage,
+      logger: false,
+      webDistDir: null,
+      mailer: { send: async (message) => void mail.push(message) },
+    });
+    await app.ready();
+    try {
+      const owner = await createUser(app, { role: 'sponsor' });
+      const memorial = await newMemorial(app, owner);
+      const url = `/api/v1/posts/${memorial._id}/export`;
+      expect((await ask(app, url, owner)).statusCode).toBe(202);
+      await vi.waitFor(
+        () =>
+          expect(mail.map((m) => m.subject)).toContain(
+            `The archive of ${memorial.title} could not be prepared`,
+          ),
+        WAIT,
+      );
+      expect(mail.find((m) => m.to === owner.row.email)!.text).toMatch(/running out of space/);
+      expect(await app.ctx.db.select().from(archiveDownloads)).toEqual([]);
+      expect(await storedExports(app)).toEqual([]);
+      // Nothing waits any more: asking again is checked again (and refused, the disk still full).
+      expectError(await ask(app, url, owner), 507, 'INSUFFICIENT_STORAGE');
+    } finally {
+      await app.close();
+      await database.close();
+      await postgres?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe(`the take-out keeps to the inline size (${TEST_ENGINE})`, () => {
   let t: TestApp;
