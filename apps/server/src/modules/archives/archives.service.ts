@@ -77,11 +77,12 @@ export async function countArchiveDownload(ctx: AppContext, ip: string): Promise
   );
 }
 
-const tooLargeAtOnce = (what: string) =>
+/** 409: too large to download at once; `ask` says what to ask for by email instead. */
+const tooLargeAtOnce = (what: string, ask: string) =>
   new AppError(
     409,
     ErrorCode.Conflict,
-    `${what} too large to download at once. Ask for it by email instead: a download link is sent when it is ready.`,
+    `${what} too large to download at once. ${ask} by email instead: a download link is sent when it is ready.`,
   );
 
 /** The memorial `user` may export, or "not found" / "forbidden" (the policy's one rule). */
@@ -101,7 +102,7 @@ export async function exportMemorial(
 ): Promise<ZipDownload> {
   const memorial = await findExportableMemorial(ctx.db, memorialId, user);
   if ((await memorialBytes(ctx, memorial)) > ctx.config.EXPORT_INLINE_MAX_BYTES) {
-    throw tooLargeAtOnce('This memorial is');
+    throw tooLargeAtOnce('This memorial is', 'Ask for its archive');
   }
   return streamed(log, archiveFileName(memorial), async (sink) => {
     await writeMemorialArchive(ctx, sink, memorial);
@@ -123,7 +124,7 @@ export async function exportMemberData(
   log: FastifyBaseLogger,
 ): Promise<ZipDownload> {
   if ((await takeoutBytes(ctx, user)) > ctx.config.EXPORT_INLINE_MAX_BYTES) {
-    throw tooLargeAtOnce('Your data is');
+    throw tooLargeAtOnce('Your data is', 'Ask for it');
   }
   return streamed(log, takeoutFileName(user, ctx.now()), (sink) =>
     writeMemberData(ctx, sink, user),
