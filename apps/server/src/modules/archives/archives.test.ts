@@ -679,6 +679,16 @@ describe(`hostile and malformed archives (${TEST_ENGINE})`, () => {
       message: /is not a WebP picture/,
     },
     {
+      label: 'a picture dated in the future',
+      archive: async () =>
+        withMemorialJson(exported, (json) => {
+          const items = json['items'] as Record<string, Record<string, unknown>[]>;
+          items['photos']![0]!['date'] = '2999-01-01';
+        }),
+      message:
+        /memorial\.json has a wrong field in photos\[0\] \(date: The date cannot be in the future/,
+    },
+    {
       label: 'a field out of bounds',
       archive: async () =>
         withMemorialJson(exported, (json) => ((json['memorial'] as { title: string }).title = '')),
@@ -710,6 +720,32 @@ describe(`hostile and malformed archives (${TEST_ENGINE})`, () => {
       expect(await memorialCount(target.app)).toBe(countBefore);
     });
   }
+
+  it('still imports an archive written before the poster line, settings, captions and titles travelled', async () => {
+    const older = await withMemorialJson(exported, (json) => {
+      const memorial = json['memorial'] as Record<string, unknown>;
+      for (const field of ['posterLine', 'tributeModeration', 'allowAccessRequests'])
+        delete memorial[field];
+      const items = json['items'] as Record<string, Record<string, unknown>[]>;
+      for (const item of [...items['photos']!, ...items['memorablias']!]) {
+        delete item['caption'];
+        delete item['date'];
+      }
+      for (const item of items['documents']!) delete item['title'];
+    });
+    const res = await target.app.inject(importRequest(older, importer));
+    expect(res.statusCode, res.body).toBe(201);
+    const detail = await target.app.inject({
+      method: 'GET',
+      url: `/api/v1/posts/post/${res.json().data._id}`,
+      headers: importer.auth,
+    });
+    expect(detail.json().data).toMatchObject({
+      posterLine: '',
+      tributeModeration: 'open',
+      allowAccessRequests: false,
+    });
+  });
 
   it('refuses an upload over IMPORT_MAX_BYTES with 413', async () => {
     const small = await createTestApp({ IMPORT_MAX_BYTES: '2048' });
