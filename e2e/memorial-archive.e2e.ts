@@ -56,6 +56,7 @@ describe('exported memorial opened from disk', () => {
         dateOfBirth: '1910-09-20',
         deathDate: '2008-11-10',
         traits: 'teacher leader',
+        posterLine: 'She taught the machines and the people.',
       },
       { postImg: await pngFile(1200, 900, '#6f8fa8') },
     );
@@ -64,14 +65,14 @@ describe('exported memorial opened from disk', () => {
       await post(
         '/api/v1/photos',
         auth,
-        { postId: memorial._id, name: `Photo ${i + 1}` },
+        { postId: memorial._id, name: `Photo ${i + 1}`, caption: `At Langley, ${1950 + i}` },
         { photoImg: await pngFile(900, 600, color) },
       );
     }
     await post(
       '/api/v1/memorablias',
       auth,
-      { postId: memorial._id, name: 'Her slide rule' },
+      { postId: memorial._id, name: 'Mary', caption: 'Her slide rule', date: '1955-03-01' },
       { memorabliaImg: await pngFile(700, 700, '#9a8f7d') },
     );
     await post(
@@ -81,7 +82,12 @@ describe('exported memorial opened from disk', () => {
       { flowerImg: await pngFile(400, 400, '#d98f8f') },
     );
     await post('/api/v1/flowers', auth, { postId: memorial._id, bouquet: 'white-lilies' });
-    await post('/api/v1/documents', auth, { postId: memorial._id }, { documentFile: pdfFile() });
+    await post(
+      '/api/v1/documents',
+      auth,
+      { postId: memorial._id, title: 'Order of service' },
+      { documentFile: pdfFile() },
+    );
     const prayer = await t.app.inject({
       method: 'POST',
       url: '/api/v1/prayers',
@@ -121,10 +127,21 @@ describe('exported memorial opened from disk', () => {
     const images = await page.$$eval('img', (list) =>
       list.map((i) => ({ src: i.getAttribute('src'), width: i.naturalWidth })),
     );
-    expect(images.length).toBe(1 + colors.length + 1 + 1);
+    // The portrait, the photos, the memorablia, the uploaded flower and the chosen bouquet.
+    expect(images.length).toBe(1 + colors.length + 1 + 1 + 1);
+    expect(images.map((i) => i.src)).toContain('media/bouquets/white-lilies.svg');
     for (const image of images) expect(image.width, String(image.src)).toBeGreaterThan(0);
     await expect.poll(() => page.getByText('Rest now, and thank you.').count()).toBe(1);
-    expect(await page.getByRole('link', { name: 'Order of service.pdf' }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Order of service' }).count()).toBe(1);
+    for (const text of [
+      'She taught the machines and the people.',
+      'At Langley, 1950',
+      'Her slide rule',
+      'March 1, 1955',
+    ]) {
+      await expect.poll(() => page.getByText(text, { exact: true }).count(), text).toBe(1);
+    }
+    expect(await page.getByRole('img', { name: 'White lilies' }).count()).toBe(1);
     expect(blocked).toEqual([]);
     await mkdir(SHOTS, { recursive: true });
     await page.evaluate(() => window.scrollTo(0, 0));

@@ -384,6 +384,7 @@ describe(`spec section 7 answers, exact shapes (${TEST_ENGINE})`, () => {
       // Sending a pending invitation again: the invitation in the path is the whole input.
       'POST /api/v1/posts/:id/invitations/:invitationId/resend',
       'POST /api/v1/posts/:id/export',
+      'POST /api/v1/users/me/export',
     ]);
     const withoutBody = api
       .filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method))

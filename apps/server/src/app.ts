@@ -89,6 +89,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** The clock expiries are set and checked by (`ctx.now`); the system's by default. */
+  now?: () => Date;
 }
 
 /**
@@ -188,6 +190,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }),
     imageWork: new Semaphore(config.IMAGE_CONCURRENCY),
     documentWork: new Semaphore(config.DOCUMENT_CONCURRENCY),
+    now: options.now ?? (() => new Date()),
   };
   app.decorate('ctx', ctx);
   // Before any route, so its hooks measure every one (and it meters the storage routes use).

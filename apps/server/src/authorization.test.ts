@@ -528,6 +528,9 @@ row(
   'an emailed token proves the right; a wrong one opens nothing for anyone',
 );
 plainRow('GET /api/v1/users/me/export', SIGNED_IN);
+plainRow('POST /api/v1/users/me/export', SIGNED_IN, {
+  note: "the member's own take-out, emailed to them",
+});
 row('POST /api/v1/imports', SPONSORS, async (actor) => {
   archive ??= (
     await t.app.inject({

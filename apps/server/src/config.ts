@@ -186,6 +186,13 @@ const EnvSchema = z
       .int()
       .min(0)
       .default(512 * 1024 ** 2),
+    /**
+     * Per member and window: archive downloads, emailed archives and take-outs asked for (every
+     * export route counts against one budget); the emailed link's download counts per address.
+     */
+    EXPORT_LIMIT_PER_USER: z.coerce.number().int().min(1).default(10),
+    /** How often expired emailed archives are removed with their files. */
+    EXPORT_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
     WEB_DIST_DIR: z.string().optional(),
     /** `npm run dev`: pages rendered from the web app's sources through Vite, with hot reload. */
     WEB_DEV: bool.default(false),

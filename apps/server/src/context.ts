@@ -30,4 +30,6 @@ export interface AppContext {
   imageWork: Semaphore;
   /** Bounds how many documents are read whole to be verified (DOCUMENT_CONCURRENCY). */
   documentWork: Semaphore;
+  /** The time expiries are set and checked by; tests pass their own (`BuildOptions.now`). */
+  now: () => Date;
 }

@@ -389,6 +389,22 @@ probe('GET /api/v1/users/me/export', async (m) => {
   return res.statusCode === 200 && res.rawPayload.includes(Buffer.from(`memorials/${m.id}/`));
 });
 
+// The emailed take-out too: asked for, mailed, downloaded (so the next one may be asked for).
+probe('POST /api/v1/users/me/export', async (m) => {
+  const mailed = t.mail.length;
+  const takeout = () =>
+    t.mail.slice(mailed).find((mail) => mail.subject.startsWith('Your data from Rips Memorial'));
+  expect(succeeds(await call('POST', '/api/v1/users/me/export', owner))).toBe(true);
+  await vi.waitFor(() => expect(takeout()).toBeDefined(), { timeout: 30_000 });
+  const token = /\/exports\/download\?token=([\w-]+)/.exec(takeout()!.text)![1]!;
+  const res = await send({
+    method: 'POST',
+    url: '/api/v1/exports/download',
+    payload: { token },
+  });
+  return res.statusCode === 200 && res.rawPayload.includes(Buffer.from(`memorials/${m.id}/`));
+});
+
 // Link previews are drawn only for memorials a visitor who is not signed in may see.
 probe('GET /api/v1/posts/:id/preview.png', async (m) =>
   succeeds(await send({ method: 'GET', url: `/api/v1/posts/${m.id}/preview.png` })),

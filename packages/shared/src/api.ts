@@ -9,6 +9,8 @@ export const ErrorCode = {
   PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
   InvalidFile: 'INVALID_FILE',
   InvalidArchive: 'INVALID_ARCHIVE',
+  /** An emailed archive of the same memorial (or take-out) is already on its way to the member. */
+  ArchivePending: 'ARCHIVE_PENDING',
   Unauthenticated: 'UNAUTHENTICATED',
   InvalidCredentials: 'INVALID_CREDENTIALS',
   AccountDisabled: 'ACCOUNT_DISABLED',

@@ -8,6 +8,8 @@ export interface JobKind {
   retryDelaySeconds: number;
   /** An attempt still running after this long is given up and retried. */
   expireInSeconds: number;
+  /** `stately`: at most one job waiting and one running, whoever sends more. */
+  policy?: 'standard' | 'stately';
 }
 
 export type JobHandler = (data: unknown, job: { id: string }) => Promise<void>;
@@ -56,6 +58,8 @@ export class JobQueue {
   private readonly boss: PgBoss;
   private readonly kinds = new Map<string, { kind: JobKind; handler: JobHandler }>();
   private readonly workers = new Map<string, string>();
+  /** Kinds that run periodically (`every`), with their interval. */
+  private readonly periodic = new Map<string, number>();
   private started = false;
   /** pg-boss's own queries still running: it marks a job done without waiting for the answer. */
   private queriesInFlight = 0;
@@ -113,10 +117,29 @@ export class JobQueue {
         retryDelay: kind.retryDelaySeconds,
         retryBackoff: true,
         expireInSeconds: kind.expireInSeconds,
+        ...(kind.policy ? { policy: kind.policy } : {}),
       };
       if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, options);
       else await this.boss.createQueue(name, options);
     }
+  }
+
+  /**
+   * Registers work done every `intervalSeconds` while the site runs, on one instance at a time: a
+   * job like any other (so the schedule is in the database and survives a restart), each run
+   * queueing the next before it does its work, at most one waiting (`stately`). `start` queues
+   * the first run unless one is already waiting. A failed run is not retried: the next one comes.
+   */
+  every(name: string, intervalSeconds: number, handler: JobHandler): void {
+    this.define(
+      name,
+      { retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 3600, policy: 'stately' },
+      async (data, job) => {
+        await this.boss.send(name, {}, { startAfter: intervalSeconds });
+        await handler(data, job);
+      },
+    );
+    this.periodic.set(name, intervalSeconds);
   }
 
   /** Registers a kind of job and the function that does it; before `start`. */
@@ -144,6 +167,8 @@ export class JobQueue {
       );
       this.workers.set(name, workerId);
     }
+    // Ignored when a run is already waiting (the schedule kept from before a restart).
+    for (const name of this.periodic.keys()) await this.boss.send(name, {});
     this.started = true;
   }
 

@@ -66,7 +66,8 @@ describe(`mail through the job queue to SMTP (${TEST_ENGINE})`, () => {
       text: `Open ${link}`,
     });
     const rows = await sealed.app.ctx.db.execute(
-      sql`SELECT data::text AS data FROM pgboss.job UNION ALL SELECT data::text FROM pgboss.archive`,
+      sql`SELECT data::text AS data FROM pgboss.job WHERE name = ${MAIL_JOB}
+        UNION ALL SELECT data::text FROM pgboss.archive WHERE name = ${MAIL_JOB}`,
     );
     const stored = (rows as unknown as { rows: { data: string }[] }).rows.map((r) => r.data);
     expect(stored.length).toBeGreaterThan(0);

@@ -69,8 +69,9 @@ export class LocalStorage implements Storage {
   }
 
   /** A full disk would also stop the database and the logs: keep a floor free for them. */
-  private async assertRoomFor(bytes: number, dir: string): Promise<void> {
+  async assertRoomFor(bytes: number, dir = this.root): Promise<void> {
     if (this.minFreeBytes <= 0) return;
+    await mkdir(dir, { recursive: true, mode: 0o700 });
     const { bavail, bsize } = await this.statfs(dir);
     if (bavail * bsize - bytes < this.minFreeBytes)
       throw AppError.insufficientStorage(DISK_FULL_MESSAGE);

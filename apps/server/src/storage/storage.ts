@@ -31,6 +31,11 @@ export interface Storage {
   list(prefix: string): AsyncIterable<string>;
   /** When the object was written, or null when it does not exist. */
   modifiedAt(key: string): Promise<Date | null>;
+  /**
+   * Refuses (507) when writing `bytes` more would leave the disk below its floor; storage with no
+   * disk of ours to fill (a bucket) has no such method.
+   */
+  assertRoomFor?(bytes: number): Promise<void>;
   /** Throws when the storage cannot be reached (readiness checks). */
   ping(): Promise<void>;
   /** Lets go of connections, if it holds any. */

@@ -239,26 +239,38 @@ export const memorialActivity = pgTable(
   ],
 );
 
+/** What an emailed archive holds: one memorial's archive, or a member's take-out. */
+export const ARCHIVE_KINDS = ['memorial', 'takeout'] as const;
+
 /**
- * A memorial archive built in the background (a memorial too large to download at once): the
- * ZIP in storage under `exports/`, and the single-use link emailed to whoever asked (token stored
- * hashed), valid until `expiresAt`.
+ * An archive built in the background (a memorial or a take-out too large to download at once),
+ * from the moment it is asked for: while it is being built it has no token and no file; once
+ * built, the ZIP is in storage under `exports/` and the single-use link emailed to whoever asked
+ * (token stored hashed) works until `expiresAt`. One member has at most one archive waiting per
+ * memorial and one take-out (`archive_downloads_pending_key`, made by hand in migration 0011),
+ * and a periodic job removes expired rows with their files (docs/decisions/0082).
  */
 export const archiveDownloads = pgTable(
   'archive_downloads',
   {
     id: id(),
-    memorialId: memorialRef(),
+    kind: text('kind', { enum: ARCHIVE_KINDS }).notNull().default('memorial'),
+    /** The memorial archived; null for a take-out. */
+    memorialId: uuid('memorial_id').references(() => memorials.id, { onDelete: 'cascade' }),
     userId: memberRef('user_id'),
-    tokenHash: text('token_hash').notNull(),
-    storageKey: text('storage_key').notNull(),
-    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
-    fileName: text('file_name').notNull(),
+    tokenHash: text('token_hash'),
+    storageKey: text('storage_key'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    fileName: text('file_name'),
+    /** While building: when the request is given up; once built: when the link stops working. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('archive_downloads_token_hash_key').on(t.tokenHash)],
+  (t) => [
+    uniqueIndex('archive_downloads_token_hash_key').on(t.tokenHash),
+    index('archive_downloads_expires_at_idx').on(t.expiresAt),
+  ],
 );
 
 /**

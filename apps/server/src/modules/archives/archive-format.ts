@@ -68,6 +68,8 @@ export const ArchiveMemorialSchema = z.object({
   dateOfBirth: CalendarDate,
   deathDate: CalendarDate,
   traits: z.string().max(2000),
+  /** The family's line on the printed poster; archives written before it was kept have none. */
+  posterLine: z.string().max(200).default(''),
   tags: z.array(z.string().max(100)).max(200),
   reactions: z.number().int().min(0),
   createdAt: IsoDateTime,
@@ -77,6 +79,9 @@ export const ArchiveMemorialSchema = z.object({
   /** Who may see it and whether search engines may index it; an import keeps both. */
   visibility: z.enum(['public', 'unlisted', 'members', 'private']),
   indexable: z.boolean(),
+  /** Whether flowers and prayers wait for a manager, and whether outsiders may ask to join. */
+  tributeModeration: z.enum(['open', 'approve']).default('open'),
+  allowAccessRequests: z.boolean().default(false),
   picture: ArchivePictureSchema.nullable(),
 });
 export type ArchiveMemorial = z.infer<typeof ArchiveMemorialSchema>;
@@ -89,14 +94,26 @@ type StoryField =
   | 'plot'
   | 'dateOfBirth'
   | 'deathDate'
-  | 'traits';
+  | 'traits'
+  | 'posterLine';
 
 /** The memorial's own words and dates: carried as they are, into an archive and out of it. */
 export function memorialStory(
   m: Pick<ArchiveMemorial, StoryField>,
 ): Pick<ArchiveMemorial, StoryField> {
   const { title, description, birthPlace, burial, plot, dateOfBirth, deathDate, traits } = m;
-  return { title, description, birthPlace, burial, plot, dateOfBirth, deathDate, traits };
+  const { posterLine } = m;
+  return {
+    title,
+    description,
+    birthPlace,
+    burial,
+    plot,
+    dateOfBirth,
+    deathDate,
+    traits,
+    posterLine,
+  };
 }
 
 /** memorial.json before its items are read by each kind's own schema. */

@@ -1,4 +1,4 @@
-import { findBouquet } from '@rips/shared/tributes';
+import { BOUQUET_SIZE, findBouquet } from '@rips/shared/tributes';
 import type {
   ArchiveFile,
   ArchiveItemBase,
@@ -50,6 +50,8 @@ header.memorial img{width:100%;height:auto;border-radius:8px;display:block}
 h1{font-size:2rem;margin:0 0 4px;font-weight:normal}
 h2{font-size:1.3rem;font-weight:normal;border-bottom:1px solid #d8d1c1;padding-bottom:4px;margin:40px 0 16px}
 .dates{font-size:1.1rem;color:#5b6166;margin:0 0 12px}
+.poster-line{font-style:italic;margin:0 0 12px}
+figcaption .caption{color:#2f3437;font-size:.95rem}
 dl{display:grid;grid-template-columns:auto 1fr;gap:2px 16px;margin:12px 0}
 dt{color:#6b7176}dd{margin:0}
 .description{white-space:pre-wrap}
@@ -75,31 +77,47 @@ function section(title: string, items: Item[], empty: string, render: (items: It
   return `<section><h2>${escapeHtml(title)}</h2>${items.length ? render(items) : `<p class="empty">${escapeHtml(empty)}</p>`}</section>`;
 }
 
+/** An item's text field, or '' when it has none. */
+const textOf = (item: Item, field: string) =>
+  typeof item[field] === 'string' ? (item[field] as string) : '';
+
 function gallery(items: Item[], what: string): string {
   return `<div class="grid">${items
     .map((item) => {
-      const name = typeof item['name'] === 'string' && item['name'] ? item['name'] : '';
+      const name = textOf(item, 'name');
+      const caption = textOf(item, 'caption');
+      const date = longDate(textOf(item, 'date') || null);
       const shown = item.picture
         ? picture(
             item.picture,
-            name ? `${what} shared by ${name}` : what,
+            caption || (name ? `${what} shared by ${name}` : what),
             '(max-width: 640px) 100vw, 300px',
           )
         : `<div class="bouquet">${escapeHtml(what)} (file missing)</div>`;
-      return `<figure>${shown}<figcaption>${name ? `${escapeHtml(name)}<br>` : ''}${leftBy(item)}</figcaption></figure>`;
+      const told = [
+        caption ? `<span class="caption">${escapeHtml(caption)}</span>` : '',
+        date ? `<span class="date">${escapeHtml(date)}</span>` : '',
+        name ? escapeHtml(name) : '',
+      ].filter(Boolean);
+      return `<figure>${shown}<figcaption>${told.map((t) => `${t}<br>`).join('')}${leftBy(item)}</figcaption></figure>`;
     })
     .join('')}</div>`;
 }
 
-function flowers(items: Item[]): string {
+/** The archive's own copy of each shipped bouquet's picture, by bouquet id. */
+export type BouquetPictures = Record<string, string>;
+
+function flowers(items: Item[], bouquets: BouquetPictures): string {
   return `<div class="grid">${items
     .map((item) => {
-      const bouquet =
-        typeof item['bouquet'] === 'string' ? findBouquet(item['bouquet']) : undefined;
+      const bouquet = findBouquet(textOf(item, 'bouquet'));
+      const copy = bouquet ? bouquets[bouquet.id] : undefined;
       const shown = item.picture
         ? picture(item.picture, 'A flower', '(max-width: 640px) 100vw, 200px')
-        : `<div class="bouquet">${escapeHtml(bouquet?.name ?? 'A bouquet')}</div>`;
-      return `<figure>${shown}<figcaption>${leftBy(item)}</figcaption></figure>`;
+        : bouquet && copy
+          ? `<img src="${href(copy)}" width="${BOUQUET_SIZE}" height="${BOUQUET_SIZE}" alt="${escapeHtml(bouquet.name)}" loading="lazy">`
+          : `<div class="bouquet">${escapeHtml(bouquet?.name ?? 'A bouquet')}</div>`;
+      return `<figure>${shown}<figcaption>${bouquet ? `${escapeHtml(bouquet.name)}<br>` : ''}${leftBy(item)}</figcaption></figure>`;
     })
     .join('')}</div>`;
 }
@@ -117,11 +135,14 @@ function documents(items: Item[]): string {
   return `<ul class="documents">${items
     .map((item) => {
       const file = item.file as ArchiveFile | null | undefined;
-      const label = escapeHtml(String(item['fileName'] ?? 'Document'));
+      const fileName = textOf(item, 'fileName');
+      const title = textOf(item, 'title');
+      const label = escapeHtml(title || fileName || 'Document');
       const link = file
         ? `<a href="${href(file.path)}" download>${label}</a>`
         : `${label} (file missing)`;
-      return `<li>${link} ${leftBy(item)}</li>`;
+      const named = title && fileName ? ` <span class="by">(${escapeHtml(fileName)})</span>` : '';
+      return `<li>${link}${named} ${leftBy(item)}</li>`;
     })
     .join('')}</ul>`;
 }
@@ -130,7 +151,10 @@ function documents(items: Item[]): string {
  * The memorial as one static page that opens from disk: no script, no network, styles inline,
  * every picture and document linked by a path relative to the page.
  */
-export function renderArchivePage(archive: MemorialArchive): string {
+export function renderArchivePage(
+  archive: MemorialArchive,
+  bouquets: BouquetPictures = {},
+): string {
   const m = archive.memorial;
   const items = archive.items as Record<string, Item[]>;
   const dates = [longDate(m.dateOfBirth), longDate(m.deathDate)].filter(Boolean).join(' – ');
@@ -160,6 +184,7 @@ export function renderArchivePage(archive: MemorialArchive): string {
 <div>
 <h1>${escapeHtml(m.title)}</h1>
 ${dates ? `<p class="dates">${escapeHtml(dates)}</p>` : ''}
+${m.posterLine ? `<p class="poster-line">${escapeHtml(m.posterLine)}</p>` : ''}
 <dl>${facts
     .filter(([, value]) => value)
     .map(([label, value]) => `<dt>${label}</dt><dd>${escapeHtml(value)}</dd>`)
@@ -168,7 +193,7 @@ ${m.description ? `<p class="description">${escapeHtml(m.description)}</p>` : ''
 ${m.tags.length ? `<p class="tags">${m.tags.map((t) => `<span>${escapeHtml(t)}</span>`).join('')}</p>` : ''}
 </div>
 </header>
-${section('Flowers', items['flowers'] ?? [], 'No flowers yet.', flowers)}
+${section('Flowers', items['flowers'] ?? [], 'No flowers yet.', (list) => flowers(list, bouquets))}
 ${section('Prayers', items['prayers'] ?? [], 'No prayers yet.', prayers)}
 ${section('Photos', items['photos'] ?? [], 'No photo added yet.', (list) => gallery(list, 'Photo'))}
 ${section('Memorablia', items['memorablias'] ?? [], 'No memorablia added yet.', (list) => gallery(list, 'Memorablia'))}

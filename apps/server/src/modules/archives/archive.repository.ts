@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { memorialPeople, memorials, users } from '../../db/schema/index.js';
+import { archiveDownloads, memorialPeople, memorials, users } from '../../db/schema/index.js';
 import {
   visibleMemorials,
   type MemorialRole,
@@ -86,4 +86,132 @@ export async function itemsLeftBy(
     found.push(...rows.map((r) => ({ kind, ...r })));
   }
   return found;
+}
+
+export type ArchiveRequestRow = typeof archiveDownloads.$inferSelect;
+
+/** What an emailed archive is of: one memorial, or the member's take-out. */
+export type ArchiveSubject = { kind: 'memorial'; memorialId: string } | { kind: 'takeout' };
+
+const ofSubject = (userId: string, subject: ArchiveSubject) =>
+  and(
+    eq(archiveDownloads.userId, userId),
+    eq(archiveDownloads.kind, subject.kind),
+    subject.kind === 'memorial'
+      ? eq(archiveDownloads.memorialId, subject.memorialId)
+      : isNull(archiveDownloads.memorialId),
+  );
+
+/**
+ * Records an emailed archive asked for, still to be built; the unique index
+ * `archive_downloads_pending_key` refuses a second one waiting for the same member and subject.
+ */
+export async function insertArchiveRequest(
+  db: Db,
+  userId: string,
+  subject: ArchiveSubject,
+  expiresAt: Date,
+): Promise<ArchiveRequestRow> {
+  const [row] = await db
+    .insert(archiveDownloads)
+    .values({
+      userId,
+      kind: subject.kind,
+      memorialId: subject.kind === 'memorial' ? subject.memorialId : null,
+      expiresAt,
+    })
+    .returning();
+  return row!;
+}
+
+/** The member's archive of `subject` still waiting (being built, or built and not downloaded). */
+export async function findWaitingArchive(
+  db: Db,
+  userId: string,
+  subject: ArchiveSubject,
+): Promise<ArchiveRequestRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(archiveDownloads)
+    .where(and(ofSubject(userId, subject), isNull(archiveDownloads.usedAt)));
+  return row;
+}
+
+export async function findArchiveRequest(
+  db: Db,
+  id: string,
+): Promise<ArchiveRequestRow | undefined> {
+  const [row] = await db.select().from(archiveDownloads).where(eq(archiveDownloads.id, id));
+  return row;
+}
+
+/** Marks a request built: its file, its link's token (hashed) and the link's end. */
+export async function completeArchiveRequest(
+  db: Db,
+  id: string,
+  values: {
+    tokenHash: string;
+    storageKey: string;
+    sizeBytes: number;
+    fileName: string;
+    expiresAt: Date;
+  },
+): Promise<boolean> {
+  const rows = await db
+    .update(archiveDownloads)
+    .set(values)
+    .where(
+      and(
+        eq(archiveDownloads.id, id),
+        isNull(archiveDownloads.tokenHash),
+        isNull(archiveDownloads.usedAt),
+      ),
+    )
+    .returning({ id: archiveDownloads.id });
+  return rows.length > 0;
+}
+
+/** Spends a link in one statement: it works once, and only until it expires. */
+export async function spendArchiveLink(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<ArchiveRequestRow | undefined> {
+  const [row] = await db
+    .update(archiveDownloads)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(archiveDownloads.tokenHash, tokenHash),
+        isNull(archiveDownloads.usedAt),
+        gt(archiveDownloads.expiresAt, now),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Archives past their end (built or not, used or not), oldest first, at most `limit`. */
+export async function expiredArchives(
+  db: Db,
+  now: Date,
+  limit: number,
+  userId?: string,
+): Promise<ArchiveRequestRow[]> {
+  return db
+    .select()
+    .from(archiveDownloads)
+    .where(
+      and(
+        lte(archiveDownloads.expiresAt, now),
+        userId ? eq(archiveDownloads.userId, userId) : sql`true`,
+      ),
+    )
+    .orderBy(asc(archiveDownloads.expiresAt))
+    .limit(limit);
+}
+
+export async function deleteArchiveRequests(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(archiveDownloads).where(inArray(archiveDownloads.id, ids));
 }

@@ -11,6 +11,7 @@ import { FILE_CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.js'
 import {
   ARCHIVE_LINK_HOURS,
   defineArchiveJob,
+  defineArchiveSweep,
   openArchiveDownload,
   requestArchive,
 } from './archive-jobs.js';
@@ -26,9 +27,17 @@ const ImportUpload = uploadForm(z.object({}), { archive: 'required' });
 
 const DownloadBodySchema = z.object({ token: z.string().min(20).max(100) });
 
+const QueuedAnswer = {
+  202: envelope(z.object({ queued: z.literal(true) })),
+  ...ERROR_RESPONSES,
+};
+const queuedMessage = (what: string) =>
+  `We are preparing ${what}. A download link will be emailed to you; it works once, for ${ARCHIVE_LINK_HOURS} hours.`;
+
 export const archivesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   defineArchiveJob(ctx, app.log);
+  defineArchiveSweep(ctx, app.log);
   // The emailed link's page posts a plain HTML form, so the browser saves the answer as it
   // streams (a script would hold the whole archive in memory first).
   app.addContentTypeParser(
@@ -51,6 +60,7 @@ export const archivesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: MemorialIdParamsSchema, response: ZipAnswer } },
     async (request, reply) => {
       const user = await request.requireUser();
+      await archives.countExport(ctx, user.id);
       const download = await archives.exportMemorial(ctx, user, request.params.id, request.log);
       return sendZip(reply, download);
     },
@@ -59,22 +69,13 @@ export const archivesRoutes: FastifyPluginAsyncZod = async (app) => {
   // A memorial too large to download at once: built in the background, its link emailed.
   app.post(
     '/posts/:id/export',
-    {
-      schema: {
-        params: MemorialIdParamsSchema,
-        response: { 202: envelope(z.object({ queued: z.literal(true) })), ...ERROR_RESPONSES },
-      },
-    },
+    { schema: { params: MemorialIdParamsSchema, response: QueuedAnswer } },
     async (request, reply) => {
       const user = await request.requireUser();
+      await archives.countExport(ctx, user.id);
       const memorial = await archives.exportableMemorial(ctx, user, request.params.id);
-      await requestArchive(ctx, memorial.id, user.id);
-      return respond(
-        reply,
-        202,
-        { queued: true as const },
-        `We are preparing the archive. A download link will be emailed to you; it works once, for ${ARCHIVE_LINK_HOURS} hours.`,
-      );
+      await requestArchive(ctx, user, { kind: 'memorial', memorial });
+      return respond(reply, 202, { queued: true as const }, queuedMessage('the archive'));
     },
   );
 
@@ -83,6 +84,7 @@ export const archivesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/exports/download',
     { schema: { body: DownloadBodySchema, response: ZipAnswer } },
     async (request, reply) => {
+      await archives.countArchiveDownload(ctx, request.ip);
       const { fileName, object, done } = await openArchiveDownload(ctx, request.body.token);
       object.stream.once('end', () => {
         done().catch((error: unknown) =>
@@ -102,7 +104,16 @@ export const archivesRoutes: FastifyPluginAsyncZod = async (app) => {
   // A member's own data: profile, Life Legacy, what they left, the archives of their memorials.
   app.get('/users/me/export', { schema: { response: ZipAnswer } }, async (request, reply) => {
     const user = await request.requireUser();
+    await archives.countExport(ctx, user.id);
     return sendZip(reply, await archives.exportMemberData(ctx, user, request.log));
+  });
+
+  // A take-out too large to download at once: built in the background, its link emailed.
+  app.post('/users/me/export', { schema: { response: QueuedAnswer } }, async (request, reply) => {
+    const user = await request.requireUser();
+    await archives.countExport(ctx, user.id);
+    await requestArchive(ctx, user, { kind: 'takeout' });
+    return respond(reply, 202, { queued: true as const }, queuedMessage('your data'));
   });
 
   app.post(

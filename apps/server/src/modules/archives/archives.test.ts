@@ -3,6 +3,8 @@
 // problem and leaving no row and no file behind.
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { MemorialDetailSchema } from '@rips/shared/memorials';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzip } from '../../../test/archives.js';
@@ -176,8 +178,12 @@ describe(`memorial archive round trip (${TEST_ENGINE})`, () => {
     const storedOfMemorial = (await storedKeys(source.app)).filter(
       (k) => !k.startsWith('avatars/'),
     );
-    const media = [...files.keys()].filter((n) => n.startsWith('media/'));
+    const media = [...files.keys()].filter(
+      (n) => n.startsWith('media/') && !n.startsWith('media/bouquets/'),
+    );
     expect(media.length).toBe(storedOfMemorial.length);
+    // The chosen bouquet's picture travels too, for the offline page.
+    expect(files.has('media/bouquets/white-lilies.svg')).toBe(true);
     const html = files.get('index.html')!.toString('utf8');
     expect(html).toContain('Katherine Johnson');
     expect(html).toContain('Peace.');
@@ -264,8 +270,9 @@ describe(`memorial archive round trip (${TEST_ENGINE})`, () => {
         .map(([, d]) => sha256(d))
         .sort();
     expect(mediaSums(again)).toEqual(mediaSums(original));
-    // Portrait: 4 widths; one photo, one memorablia, one flower picture, one document.
-    expect(mediaSums(again).length).toBe(8);
+    // Portrait: 4 widths; one photo, one memorablia, one flower picture, one document, and the
+    // picture of the bouquet one flower chose.
+    expect(mediaSums(again).length).toBe(9);
     const document = [...again].find(([n]) => n.startsWith('media/documents/'))![1];
     expect(document.equals(pdfFile().body)).toBe(true);
   });
@@ -337,6 +344,238 @@ describe(`memorial archive round trip (${TEST_ENGINE})`, () => {
       url: `/api/v1/posts/post/${res.json().data._id}`,
     });
     expect(anonymous.statusCode).toBe(404);
+  });
+});
+
+/**
+ * What the comparison leaves out of the API's shapes, each with its reason. Everything else the
+ * shared schemas name is compared, so a field added to a schema fails here until the archive
+ * carries it (or it is listed below, with a reason).
+ */
+const NOT_CARRIED = {
+  memorial: {
+    _id: 'an id: each site makes its own',
+    owner: "the importer owns the copy; the original's people travel as names in memorial.json",
+    contributer: 'member ids of the other site; its people travel as names',
+    postImg: 'a URL of this site (the picture itself is compared by its bytes and size)',
+    shortUrl: "a URL of this site: each memorial gets its site's own short code",
+    createdAt: 'a server date: when the memorial was made on this site',
+    reactions:
+      "likes are members' own acts on the site where they gave them; memorial.json keeps the count for reading",
+    likedByMe: "the caller's own like",
+    access: "the caller's rights",
+    abilities: "the caller's rights",
+    myRole: "the caller's role",
+  },
+  item: {
+    _id: 'an id: each site makes its own',
+    postId: 'the id of the memorial on this site',
+    abilities: "the caller's rights",
+    flowerImg: 'a URL of this site (the picture is compared by its bytes)',
+    photoImg: 'a URL of this site (the picture is compared by its bytes)',
+    memorabliaImg: 'a URL of this site (the picture is compared by its bytes)',
+    documentFile: 'an expiring download URL of this site (the file is compared by its bytes)',
+  },
+  /** Inside nested objects (an owner, a picture): ids and URLs. */
+  nested: {
+    _id: 'an id of this site',
+    src: 'a URL of this site',
+    srcSet: 'URLs of this site',
+  },
+} as const;
+
+type Shape = Record<string, z.ZodType>;
+
+/** The object schema inside optional/nullable/default wrappers, if there is one. */
+function objectShape(schema: z.ZodType): Shape | null {
+  let inner: z.ZodType = schema;
+  while (
+    inner instanceof z.ZodNullable ||
+    inner instanceof z.ZodOptional ||
+    inner instanceof z.ZodDefault
+  ) {
+    inner = (inner as unknown as { unwrap(): z.ZodType }).unwrap();
+  }
+  return inner instanceof z.ZodObject ? (inner.shape as Shape) : null;
+}
+
+/**
+ * The value as the schema's keys name it, less the exclusions: nested objects are walked the
+ * same way (their ids and URLs left out), so the comparison follows the schema, not a list here.
+ */
+function comparable(shape: Shape, value: Record<string, unknown>, excluded: object) {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(shape)) {
+    if (key in excluded) continue;
+    const nested = objectShape(shape[key]!);
+    const field = value[key];
+    out[key] =
+      nested && field && typeof field === 'object'
+        ? comparable(nested, field as Record<string, unknown>, NOT_CARRIED.nested)
+        : field;
+  }
+  return out;
+}
+
+/** Fields whose value is none at all: a sample that leaves them so could not show them dropped. */
+function emptyFields(value: Record<string, unknown>, prefix = ''): string[] {
+  return Object.entries(value).flatMap(([key, field]) => {
+    if (field === null || field === '' || (Array.isArray(field) && field.length === 0))
+      return [`${prefix}${key}`];
+    if (field && typeof field === 'object' && !Array.isArray(field))
+      return emptyFields(field as Record<string, unknown>, `${prefix}${key}.`);
+    return [];
+  });
+}
+
+describe(`every field of the API's shapes travels out and back in (${TEST_ENGINE})`, () => {
+  it('compares the memorial detail and every kind of item, field by field from the shared schemas', async () => {
+    // A family of its own, so the take-out below holds only what `owner` left.
+    const family = await createUser(source.app, { role: 'sponsor', fullName: 'Mary Jackson' });
+    const id = (
+      await ok(
+        source.app,
+        multipartRequest(
+          'POST',
+          '/api/v1/posts',
+          family.auth,
+          {
+            title: 'Dorothy Vaughan',
+            description: 'She taught herself FORTRAN.',
+            birthPlace: 'Kansas City',
+            burial: 'Hampton',
+            plot: 'Section 4',
+            dateOfBirth: '1910-09-20',
+            deathDate: '2008-11-10',
+            traits: 'teacher leader',
+            posterLine: 'She taught the machines and the people.',
+            visibility: 'private',
+            tributeModeration: 'approve',
+          },
+          { postImg: await pngFile(900, 700, '#a08060') },
+        ),
+      )
+    )._id as string;
+    await ok(source.app, {
+      method: 'PATCH',
+      url: `/api/v1/posts/${id}/settings`,
+      payload: { allowAccessRequests: true },
+      headers: family.auth,
+    });
+    const picture = { name: 'Grace', caption: 'At the blackboard', date: '1961-05-05' };
+    const kindSamples = [
+      multipartRequest('POST', '/api/v1/flowers', family.auth, { postId: id, bouquet: 'lavender' }),
+      await pictureFlowerRequest(id, family.auth),
+      multipartRequest('POST', '/api/v1/prayers', family.auth, { postId: id, prayerText: 'Rest.' }),
+      multipartRequest(
+        'POST',
+        '/api/v1/photos',
+        family.auth,
+        { postId: id, ...picture },
+        {
+          photoImg: await pngFile(300, 200),
+        },
+      ),
+      multipartRequest(
+        'POST',
+        '/api/v1/memorablias',
+        family.auth,
+        { postId: id, name: 'Grace', caption: 'Her slide rule', date: '1950-01-02' },
+        { memorabliaImg: await pngFile(200, 300) },
+      ),
+      multipartRequest(
+        'POST',
+        '/api/v1/documents',
+        family.auth,
+        { postId: id, title: 'Letter of commendation' },
+        { documentFile: pdfFile() },
+      ),
+    ];
+    for (const request of kindSamples) await ok(source.app, request);
+    await ok(source.app, { method: 'PUT', url: `/api/v1/posts/${id}/like`, headers: family.auth });
+    // A memorial made with a name alone: a field the sample leaves at its default could be lost
+    // without the comparison noticing, so every compared field must differ from it.
+    const plain = (
+      await ok(
+        source.app,
+        multipartRequest('POST', '/api/v1/posts', family.auth, { title: 'Plain' }),
+      )
+    )._id;
+
+    const archive = await exportOf(source.app, id, family);
+    const res = await target.app.inject(importRequest(archive, importer));
+    expect(res.statusCode, res.body).toBe(201);
+    const copyId = res.json().data._id as string;
+
+    const detail = async (app: FastifyInstance, memorial: string, user: TestUser) =>
+      (await ok(app, {
+        method: 'GET',
+        url: `/api/v1/posts/post/${memorial}`,
+        headers: user.auth,
+      })) as Record<string, unknown>;
+    const memorialShape = MemorialDetailSchema.shape as Shape;
+    for (const key of Object.keys(NOT_CARRIED.memorial))
+      expect(memorialShape, key).toHaveProperty(key);
+    const original = comparable(
+      memorialShape,
+      await detail(source.app, id, family),
+      NOT_CARRIED.memorial,
+    );
+    const fresh = comparable(
+      memorialShape,
+      await detail(source.app, plain, family),
+      NOT_CARRIED.memorial,
+    );
+    const copy = comparable(
+      memorialShape,
+      await detail(target.app, copyId, importer),
+      NOT_CARRIED.memorial,
+    );
+    const unexercised = Object.keys(original).filter(
+      (key) => JSON.stringify(original[key]) === JSON.stringify(fresh[key]),
+    );
+    expect(unexercised, 'fields the sample memorial leaves at their default').toEqual([]);
+    expect(copy).toEqual(original);
+
+    for (const kind of TRIBUTE_KINDS) {
+      const shape = objectShape(kind.schema) as Shape;
+      const list = async (app: FastifyInstance, memorial: string, user: TestUser) =>
+        (
+          (await ok(app, {
+            method: 'GET',
+            url: `/api/v1/${kind.path}/post/${memorial}`,
+            headers: user.auth,
+          })) as Record<string, unknown>[]
+        ).map((item) => comparable(shape, item, NOT_CARRIED.item));
+      const was = await list(source.app, id, family);
+      const now = await list(target.app, copyId, importer);
+      expect(was.length, kind.path).toBeGreaterThan(0);
+      // A field empty in every sample item could be dropped unseen (a bouquet flower has no
+      // picture of its own and an uploaded one no bouquet, so each kind is taken as a whole).
+      const emptyInAll = emptyFields(was[0]!).filter((field) =>
+        was.every((item) => emptyFields(item).includes(field)),
+      );
+      expect(emptyInAll, `${kind.path}: fields the samples leave empty`).toEqual([]);
+      expect(now, kind.path).toEqual(was);
+    }
+
+    // The offline page shows what the family wrote, and each bouquet by its own picture.
+    const files = await unzip(archive);
+    const html = files.get('index.html')!.toString('utf8');
+    for (const text of [
+      'She taught the machines and the people.',
+      'At the blackboard',
+      'May 5, 1961',
+      'Her slide rule',
+      'January 2, 1950',
+      'Letter of commendation',
+    ]) {
+      expect(html).toContain(text);
+    }
+    expect(html).toMatch(/<img src="media\/bouquets\/lavender\.svg"[^>]*alt="Lavender"/);
+    expect(files.get('media/bouquets/lavender.svg')!.toString('utf8')).toContain('<svg');
+    const json = JSON.parse(files.get('memorial.json')!.toString('utf8'));
+    expect(json.memorial.reactions).toBe(1);
   });
 });
 
@@ -440,6 +679,16 @@ describe(`hostile and malformed archives (${TEST_ENGINE})`, () => {
       message: /is not a WebP picture/,
     },
     {
+      label: 'a picture dated in the future',
+      archive: async () =>
+        withMemorialJson(exported, (json) => {
+          const items = json['items'] as Record<string, Record<string, unknown>[]>;
+          items['photos']![0]!['date'] = '2999-01-01';
+        }),
+      message:
+        /memorial\.json has a wrong field in photos\[0\] \(date: The date cannot be in the future/,
+    },
+    {
       label: 'a field out of bounds',
       archive: async () =>
         withMemorialJson(exported, (json) => ((json['memorial'] as { title: string }).title = '')),
@@ -471,6 +720,32 @@ describe(`hostile and malformed archives (${TEST_ENGINE})`, () => {
       expect(await memorialCount(target.app)).toBe(countBefore);
     });
   }
+
+  it('still imports an archive written before the poster line, settings, captions and titles travelled', async () => {
+    const older = await withMemorialJson(exported, (json) => {
+      const memorial = json['memorial'] as Record<string, unknown>;
+      for (const field of ['posterLine', 'tributeModeration', 'allowAccessRequests'])
+        delete memorial[field];
+      const items = json['items'] as Record<string, Record<string, unknown>[]>;
+      for (const item of [...items['photos']!, ...items['memorablias']!]) {
+        delete item['caption'];
+        delete item['date'];
+      }
+      for (const item of items['documents']!) delete item['title'];
+    });
+    const res = await target.app.inject(importRequest(older, importer));
+    expect(res.statusCode, res.body).toBe(201);
+    const detail = await target.app.inject({
+      method: 'GET',
+      url: `/api/v1/posts/post/${res.json().data._id}`,
+      headers: importer.auth,
+    });
+    expect(detail.json().data).toMatchObject({
+      posterLine: '',
+      tributeModeration: 'open',
+      allowAccessRequests: false,
+    });
+  });
 
   it('refuses an upload over IMPORT_MAX_BYTES with 413', async () => {
     const small = await createTestApp({ IMPORT_MAX_BYTES: '2048' });

@@ -1,4 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { DOCUMENT_TYPES } from '@rips/shared/galleries';
+import { findBouquet } from '@rips/shared/tributes';
 import type { AppContext } from '../../context.js';
 import type { Storage } from '../../storage/storage.js';
 import type { MemorialRow } from '../memorials/memorials.policy.js';
@@ -14,7 +17,7 @@ import {
   type Manifest,
   type MemorialArchive,
 } from './archive-format.js';
-import { renderArchivePage } from './archive-html.js';
+import { renderArchivePage, type BouquetPictures } from './archive-html.js';
 import { readMemorialContents } from './archive.repository.js';
 import type { FileDigest, ZipSink } from './zip-sink.js';
 
@@ -54,6 +57,34 @@ async function copyPicture(
     height: stored.imageHeight ?? variants[variants.length - 1]!.width,
     variants,
   };
+}
+
+/** The bouquets the product ships, as the web app serves them (`/bouquets/<id>.svg`). */
+const BOUQUET_DIR = new URL('../../../../web/public/bouquets/', import.meta.url);
+
+/**
+ * Copies the picture of every shipped bouquet the memorial's flowers chose into the archive, once
+ * each (`media/bouquets/<id>.svg`), for its offline page; a bouquet whose picture cannot be read
+ * is shown by its name there.
+ */
+async function copyBouquets(
+  sink: ZipSink,
+  flowers: ItemRow[],
+  root: string,
+): Promise<BouquetPictures> {
+  const copied: BouquetPictures = {};
+  for (const row of flowers) {
+    const bouquet = findBouquet(String((row as ItemRow & { bouquet?: unknown }).bouquet ?? ''));
+    if (!bouquet || bouquet.id in copied) continue;
+    const bytes = await readFile(fileURLToPath(new URL(`${bouquet.id}.svg`, BOUQUET_DIR))).catch(
+      () => null,
+    );
+    if (!bytes) continue;
+    const path = `media/bouquets/${bouquet.id}.svg`;
+    sink.addBuffer(`${root}${path}`, bytes);
+    copied[bouquet.id] = path;
+  }
+  return copied;
 }
 
 function documentExtension(mimeType: string): string {
@@ -101,6 +132,12 @@ export async function writeMemorialArchive(
     }
     items[kind.path] = list;
   }
+  const flowerRows = contents.items.find(({ kind }) => kind.path === 'flowers')?.rows ?? [];
+  const bouquets = await copyBouquets(
+    sink,
+    flowerRows.map(({ row }) => row),
+    root,
+  );
   const archive: MemorialArchive = {
     format: ARCHIVE_FORMAT,
     version: ARCHIVE_VERSION,
@@ -117,12 +154,17 @@ export async function writeMemorialArchive(
       people: contents.people,
       visibility: m.visibility,
       indexable: m.indexable,
+      tributeModeration: m.tributeModeration,
+      allowAccessRequests: m.allowAccessRequests,
       picture: portrait,
     },
     items,
   };
   sink.addBuffer(`${root}${ARCHIVE_FILES.memorial}`, Buffer.from(JSON.stringify(archive, null, 2)));
-  sink.addBuffer(`${root}${ARCHIVE_FILES.index}`, Buffer.from(renderArchivePage(archive)));
+  sink.addBuffer(
+    `${root}${ARCHIVE_FILES.index}`,
+    Buffer.from(renderArchivePage(archive, bouquets)),
+  );
   const files = sink.digests.slice(first);
   const manifest: Manifest = {
     format: MANIFEST_FORMAT,

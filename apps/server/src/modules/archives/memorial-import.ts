@@ -376,6 +376,8 @@ async function restore(
         tagsText: tags.join('\u001f'),
         visibility: m.visibility,
         indexable: m.indexable,
+        tributeModeration: m.tributeModeration,
+        allowAccessRequests: m.allowAccessRequests,
         createdAt: new Date(m.createdAt),
         updatedAt: new Date(m.updatedAt),
         ...(portrait

@@ -1,5 +1,8 @@
 import {
+  GALLERY_CAPTION_MAX,
+  GALLERY_DATE_FUTURE,
   GALLERY_FILE_FIELDS,
+  GALLERY_TITLE_MAX,
   GalleryDocumentFieldsSchema,
   GalleryPictureFieldsSchema,
   MemorabliaSchema,
@@ -12,6 +15,7 @@ import {
   type MemorialDocument,
   type Photo,
 } from '@rips/shared/galleries';
+import { latestAllowedDate } from '@rips/shared/memorials';
 import {
   CreateFlowerFieldsSchema,
   CreatePrayerSchema,
@@ -115,11 +119,30 @@ export const prayerKind: TributeKind<PrayerRow, Prayer, CreatePrayer> = {
   present: (_urls, row) => prayerFields(row),
 };
 
-/** A gallery picture keeps the "Your Name" it was shared under. */
+/**
+ * A gallery picture keeps the "Your Name" it was shared under, its caption and the day it shows
+ * (the API's `caption` and `date`). Archives written before captions were kept have neither.
+ */
 const galleryArchive = {
-  fields: z.object({ name: z.string().max(200) }),
-  write: (row: { name: string }) => ({ name: row.name }),
-  values: (fields: Record<string, unknown>) => ({ name: fields['name'] }),
+  fields: z.object({
+    name: z.string().max(200),
+    caption: z.string().max(GALLERY_CAPTION_MAX).nullable().default(null),
+    date: z.iso
+      .date()
+      .refine((date) => date <= latestAllowedDate(), GALLERY_DATE_FUTURE)
+      .nullable()
+      .default(null),
+  }),
+  write: (row: { name: string; caption: string | null; pictureDate: string | null }) => ({
+    name: row.name,
+    caption: row.caption,
+    date: row.pictureDate,
+  }),
+  values: (fields: Record<string, unknown>) => ({
+    name: fields['name'],
+    caption: fields['caption'] || null,
+    pictureDate: fields['date'] ?? null,
+  }),
 };
 
 /** "Your Name" of the spec's gallery forms; left empty, the uploader's full name. */
@@ -203,9 +226,22 @@ export const documentKind: TributeKind<DocumentRow, MemorialDocument, GalleryDoc
   schema: MemorialDocumentSchema,
   // The type and size come from the file's own bytes when it is imported.
   archive: {
-    fields: z.object({ name: z.string().max(200), fileName: z.string().min(1).max(255) }),
-    write: (row) => ({ name: row.name, fileName: row.fileName, mimeType: row.mimeType }),
-    values: (fields) => ({ name: fields['name'], fileName: fields['fileName'] }),
+    fields: z.object({
+      name: z.string().max(200),
+      fileName: z.string().min(1).max(255),
+      title: z.string().max(GALLERY_TITLE_MAX).nullable().default(null),
+    }),
+    write: (row) => ({
+      name: row.name,
+      fileName: row.fileName,
+      mimeType: row.mimeType,
+      title: row.title,
+    }),
+    values: (fields) => ({
+      name: fields['name'],
+      fileName: fields['fileName'],
+      title: fields['title'] || null,
+    }),
   },
   file: {
     form: 'document',

@@ -127,3 +127,9 @@ export function useCancelEmailChange() {
 export function downloadMyData() {
   return downloadFromApi('/users/me/export', 'my-data.zip');
 }
+
+/** Data too large to download at once: the server builds it and emails a link; answers what it says. */
+export async function requestMyData(): Promise<string> {
+  const answer = await request<{ queued: true }>('/users/me/export', { method: 'POST' });
+  return answer.message;
+}

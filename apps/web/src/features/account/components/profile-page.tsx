@@ -6,10 +6,10 @@ import { MemberAvatar } from '@/components/member-avatar';
 import { TaskButton } from '@/components/task-button';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/use-session';
-import { downloadMyData } from '../api/account.api';
+import { downloadMyData, requestMyData } from '../api/account.api';
 import { ChangePasswordModal } from './change-password-modal';
 import { EditProfileModal } from './edit-profile-modal';
 import { ROLE_LABELS } from '@/config/roles';
@@ -43,6 +43,11 @@ function DownloadMyDataButton() {
       task={() =>
         downloadMyData()
           .then(() => notify.success('Your data is downloading.'))
+          .catch(async (error: unknown) => {
+            // Too large to download at once: the server builds it and emails a link instead.
+            if (!(error instanceof ApiError) || error.status !== 409) throw error;
+            notify.info(await requestMyData());
+          })
           .catch((error: unknown) => notify.error(errorMessage(error, DOWNLOAD_FAILED)))
       }
     >
