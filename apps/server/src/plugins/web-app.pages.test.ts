@@ -393,3 +393,71 @@ describe('link previews in the head of a memorial page', () => {
     }
   });
 });
+
+describe('errors keep the API envelope beside the web app', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp();
+  });
+
+  const envelope = (res: {
+    statusCode: number;
+    headers: Record<string, unknown>;
+    body: string;
+  }) => {
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    return res.body ? JSON.parse(res.body) : null;
+  };
+
+  it('answers a path with broken percent-encoding with the envelope, not the framework body', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/v1/posts/post/%E0%A4%A'],
+      ['DELETE', '/api/v1/posts/%E0%A4%A'],
+      ['GET', '/post/%E0%A4%A'],
+      ['GET', '/m/%zz'],
+    ] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode, url).toBe(400);
+      expect(envelope(res), url).toEqual({
+        statusCode: 400,
+        code: 'BAD_REQUEST',
+        message: 'The address could not be read: it holds a broken percent-encoding.',
+        success: false,
+      });
+      expect(res.headers['x-request-id'], url).toBeTruthy();
+    }
+  });
+
+  it('answers an over-long parameter with the envelope, with or without the web app', async () => {
+    const apiAlone = await createTestApp();
+    apps.push(apiAlone);
+    const long = 'a'.repeat(300);
+    for (const app of [t.app, apiAlone.app]) {
+      for (const url of [`/api/v1/posts/post/${long}`, `/api/v1/posts/short/${long}`]) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(envelope(res), url).toMatchObject({
+          statusCode: 404,
+          code: 'NOT_FOUND',
+          success: false,
+        });
+      }
+    }
+  });
+
+  it('answers an unknown address under /api/ with a JSON 404 for every method, never the page', async () => {
+    const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+    for (const url of ['/api', '/api/', '/api/nope', '/api/v2/posts', '/api/v1/nope/deeper']) {
+      for (const method of methods) {
+        const res = await t.app.inject({ method, url, headers: { accept: 'text/html' } });
+        const where = `${method} ${url}`;
+        expect(res.statusCode, where).toBe(404);
+        expect(res.body, where).not.toMatch(/<html|<!doctype/i);
+        const body = envelope(res);
+        if (method === 'HEAD') expect(res.body, where).toBe('');
+        else
+          expect(body, where).toMatchObject({ statusCode: 404, code: 'NOT_FOUND', success: false });
+      }
+    }
+  });
+});

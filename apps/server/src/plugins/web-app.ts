@@ -5,7 +5,6 @@ import { pathToFileURL } from 'node:url';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API_PREFIX } from '@rips/shared/api';
 import { AppError } from '../errors.js';
 import { redactUrl } from '../lib/log-redaction.js';
 import { isCacheableRender, type RenderedPage } from '../lib/page-cache.js';
@@ -227,7 +226,7 @@ async function devSource(app: FastifyInstance, devRoot: string): Promise<PageSou
   // media or a page.
   app.addHook('onRequest', async (request, reply) => {
     const url = request.url;
-    if (url.startsWith(API_PREFIX) || url.startsWith('/media/') || isPagePath(url)) return;
+    if (isApiPath(url) || url.startsWith('/media/') || isPagePath(url)) return;
     reply.hijack();
     vite.middlewares(request.raw, reply.raw, () => {
       reply.raw.statusCode = 404;
@@ -243,9 +242,25 @@ async function devSource(app: FastifyInstance, devRoot: string): Promise<PageSou
   };
 }
 
-/** A page address: no file extension, not one of Vite's (`/@vite/client`, `/@fs/...`). */
+/**
+ * An address under `/api` (every version, and the API's own pages): its unknown paths answer the
+ * API's JSON "not found", never the web app.
+ */
+function isApiPath(url: string): boolean {
+  return /^\/api(?:[/?#]|$)/.test(url);
+}
+
+/**
+ * A page address: not the API's, not media, no file extension, not one of Vite's
+ * (`/@vite/client`, `/@fs/...`).
+ */
 function isPagePath(url: string): boolean {
-  return !url.startsWith('/@') && !/\.[a-z0-9]{1,5}(\?|$)/i.test(url);
+  return (
+    !isApiPath(url) &&
+    !url.startsWith('/media/') &&
+    !url.startsWith('/@') &&
+    !/\.[a-z0-9]{1,5}(\?|$)/i.test(url)
+  );
 }
 
 /** `/post/{id}` and the pages under it (manage, transfer). */
@@ -373,11 +388,7 @@ export const webAppPlugin = fp<WebAppOptions>(async (app, { distDir, devRoot }) 
   // Pages are a route (not the not-found handler) so that they go out compressed like the API.
   if (!source) return;
   app.get('/*', async (request, reply) => {
-    const isPage =
-      !request.url.startsWith(API_PREFIX) &&
-      !request.url.startsWith('/media/') &&
-      isPagePath(request.url);
-    if (!isPage) throw notFound(request);
+    if (!isPagePath(request.url)) throw notFound(request);
     // Only a request without any cookie or Authorization reads and fills the shared cache; a
     // member's page is rendered for them alone and marked private.
     const viewer = await cookieViewer(request);
