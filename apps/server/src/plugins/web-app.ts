@@ -422,13 +422,13 @@ export const webAppPlugin = fp<WebAppOptions>(async (app, { distDir, devRoot }) 
     // decides: public and left indexable by its family), rendered here or in the browser. Its own
     // page carries the head tags link previews read in place of the title: Open Graph, Twitter
     // card, canonical URL and JSON-LD for a public, indexable memorial; otherwise `noindex` and
-    // a neutral title, nothing about the person. A page not found is never indexed, and an
-    // unknown memorial's page answers exactly as a hidden one's (decision 0086).
+    // a neutral title, nothing about the person. A page that is not found (or not shown) is never
+    // indexed, and an unknown memorial's page answers exactly as a hidden one's (decision 0087).
     const memorialId = MEMORIAL_PAGE.exec(request.url)?.[1];
     const head = memorialId
       ? await memorialPageHead(app.ctx.db, memorialId, config.publicUrl)
       : null;
-    const found = sent.status !== 404;
+    const found = sent.status === 200;
     const indexable = found && (head?.indexable ?? true);
     if (!indexable) reply.header('x-robots-tag', 'noindex');
     let html = sent.html;
