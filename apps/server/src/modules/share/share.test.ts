@@ -417,9 +417,15 @@ describe(`an unlisted memorial's short link (${TEST_ENGINE})`, () => {
     const printed = printedUrl(after);
     expect(printed).toMatch(/\/m\/[a-z2-9]{6}-[a-z2-9]{6}-[a-z2-9]{6}$/);
     expect((await follow(codeOf(printed).toUpperCase())).headers.location).toBe(`/post/${id}`);
-    // The QR code carries the whole link.
+    // The QR code carries the whole link; the poster prints it grouped.
     const qr = await t.app.inject({ method: 'GET', url: `/api/v1/posts/${id}/qr.png` });
     expect(await readQr(qr.rawPayload)).toBe(after);
+    const poster = await t.app.inject({ method: 'GET', url: `/api/v1/posts/${id}/poster.pdf` });
+    const work = path.join(os.tmpdir(), `poster-${process.pid}-unlisted.pdf`);
+    await writeFile(work, poster.rawPayload);
+    const { stdout } = await run('pdftotext', [work, '-']);
+    await rm(work);
+    expect(stdout).toContain(printed);
   });
 
   it('keeps its code when it stops being unlisted, and gets a new one when it is made unlisted again', async () => {
