@@ -483,7 +483,7 @@ describe('not-found pages', () => {
   };
 
   it('answers an address no page has with 404, the app’s not-found page and noindex', async () => {
-    for (const url of ['/no-such-page', '/no-such/deeper?x=1']) {
+    for (const url of ['/no-such-page', '/no-such/deeper?x=1', `/m/${'a'.repeat(300)}`]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);

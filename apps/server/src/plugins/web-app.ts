@@ -269,6 +269,8 @@ function isPagePath(url: string): boolean {
 const MEMORIAL_PAGE = /^\/post\/([^/?#]+)/;
 /** The memorial's own page, `/post/{id}`: the one link previews describe. */
 const MEMORIAL_ITSELF = /^\/post\/[^/?#]+\/?(?:[?#]|$)/;
+/** `/m/{code}`, whose own route (share.routes.ts) answers every code the router accepts. */
+const SHORT_LINK = /^\/m\/[^/?#]/;
 /** The page's title, put at the template's head marker by `shellPage` and `renderedPage`. */
 const PAGE_TITLE = /<title>[^<]*<\/title>/;
 const NOINDEX = '<meta name="robots" content="noindex">';
@@ -410,6 +412,9 @@ export const webAppPlugin = fp<WebAppOptions>(async (app, { distDir, devRoot }) 
         return reply.sendNotFoundPage();
       throw notFound(request);
     }
+    // A short link reaches this route only when the router refused its code (longer than any
+    // code is): no memorial has it.
+    if (SHORT_LINK.test(request.url)) return reply.sendNotFoundPage();
     // Only a request without any cookie or Authorization reads and fills the shared cache; a
     // member's page is rendered for them alone and marked private.
     const viewer = await cookieViewer(request);
