@@ -92,8 +92,12 @@ export function sendFrameworkError(
     request.log.error({ err: error }, 'router error');
     payload = body(500, ErrorCode.Internal, 'Something went wrong on our side. Please try again.');
   }
+  // No hook runs for these, so the headers every answer carries are set here.
   return reply
     .header(REQUEST_ID_HEADER, request.id)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+    .header('x-frame-options', 'DENY')
     .status(payload.statusCode)
     .type('application/json; charset=utf-8')
     .send(payload);

@@ -430,6 +430,7 @@ describe('errors keep the API envelope beside the web app', () => {
         success: false,
       });
       expect(res.headers['x-request-id'], url).toBeTruthy();
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
     }
   });
 
