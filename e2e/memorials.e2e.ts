@@ -171,13 +171,14 @@ describe('memorials journey', () => {
     await page.keyboard.press('Escape');
     await share.waitFor({ state: 'detached' });
 
-    // The short link opens the memorial; a code nobody has opens the not-found page.
+    // The short link opens the memorial; a code nobody has opens what a memorial's address shows
+    // when there is nothing to show.
     await page.goto(shortUrl);
     await page.waitForURL(postUrl);
     await page.getByRole('heading', { level: 1, name: `Marta Ilves-Kask ${suffix}` }).waitFor();
     const unknown = await page.goto('/m/zzzzzzzz');
     expect(unknown?.status()).toBe(404);
-    await page.getByText('Page not found').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Memorial not found' }).waitFor();
 
     // Printed, the page is the memorial alone: no navigation, buttons or footer; photo and text.
     await page.goto(postUrl);

@@ -46,7 +46,7 @@ import { shareRoutes, shortLinkRoutes } from './modules/share/share.routes.js';
 import { sitemapRoutes } from './modules/sitemap/sitemap.routes.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { authPlugin } from './plugins/auth.js';
-import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { errorHandlerPlugin, sendFrameworkError } from './plugins/error-handler.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { operationsRoutes } from './plugins/operations.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
@@ -131,6 +131,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       const given = request.headers[REQUEST_ID_HEADER];
       return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
     },
+    // A broken percent-encoding or an over-long parameter answers the API's envelope too.
+    frameworkErrors: sendFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -286,12 +286,12 @@ async function otherContributorOf(memorialId: string): Promise<string> {
   return other.row.id;
 }
 
-/** The short code of the shared memorial, for its short link. */
-async function sharedShortCode(): Promise<string> {
+/** The short code of a memorial (by default the shared one), for its short link. */
+async function shortCodeOf(memorialId = world.memorialId): Promise<string> {
   const [found] = await t.app.ctx.db
     .select({ shortCode: memorials.shortCode })
     .from(memorials)
-    .where(eq(memorials.id, world.memorialId));
+    .where(eq(memorials.id, memorialId));
   return found!.shortCode;
 }
 
@@ -495,12 +495,12 @@ for (const file of ['qr.svg', 'qr.png', 'poster.pdf']) {
 row(
   'GET /m/:code',
   all('redirect'),
-  call(GET, async () => `/m/${await sharedShortCode()}`),
+  call(GET, async () => `/m/${await shortCodeOf()}`),
 );
 row(
   'GET /api/v1/posts/short/:code',
   PUBLIC,
-  call(GET, async () => `/api/v1/posts/short/${await sharedShortCode()}`),
+  call(GET, async () => `/api/v1/posts/short/${await shortCodeOf()}`),
 );
 for (const [route, url] of [
   ['GET /api/v1/posts/short/:code', '/api/v1/posts/short/zzzzzzzz'],
@@ -702,6 +702,24 @@ for (const v of VISIBILITIES) {
   /** A prayer to moderate or report, left on the memorial `id`. */
   const aboutPrayer = async (id: string) => ({ kind: 'prayers', itemId: await prayerOn(id) });
   memorialRow('GET /api/v1/posts/post/:id', PUBLIC);
+  // A short link leads whoever may see the memorial to it, and anyone to a private memorial
+  // whose family takes requests (its page offers "Ask to join"); the others are told "not found".
+  for (const askable of [false, true]) {
+    const opens = (base: Expectation) => (askable && v === 'private' ? base : on(v, base));
+    const which = askable ? `${note} that takes access requests` : note;
+    row(
+      'GET /m/:code',
+      opens(all('redirect')),
+      at(GET, async (id) => ({ url: `/m/${await shortCodeOf(id)}` }), askable),
+      which,
+    );
+    row(
+      'GET /api/v1/posts/short/:code',
+      opens(PUBLIC),
+      at(GET, async (id) => ({ url: `/api/v1/posts/short/${await shortCodeOf(id)}` }), askable),
+      which,
+    );
+  }
   memorialRow('GET /api/v1/prayers/post/:id', PUBLIC);
   memorialRow('GET /api/v1/photos/post/:id', CONTRIBUTORS);
   row(
@@ -976,6 +994,8 @@ beforeAll(async () => {
   t = await createTestApp({
     REGISTER_LIMIT_PER_IP: '100000',
     LOGIN_LIMIT_PER_IP: '100000',
+    // Every caller that may not see a memorial is a short link that leads nowhere.
+    SHORT_LINK_MISSES_PER_MINUTE_PER_IP: '100000',
     ...UNLIMITED_CREATIONS,
   });
   const [member, viewer, contributor, manager, owner, otherSponsor, admin, helper] =

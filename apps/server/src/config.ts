@@ -76,6 +76,11 @@ const EnvSchema = z
     PAGE_RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     /** Memorial posters (PDF) drawn per address per minute; past it: 429 with Retry-After. */
     POSTERS_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(20),
+    /**
+     * Short links (`/m/{code}`, `GET /posts/short/{code}`) per address per minute that lead
+     * nowhere; past it every lookup from the address gets 429 until the minute ends (decision 0086).
+     */
+    SHORT_LINK_MISSES_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(30),
     /** Lower caps for pictures only ever shown small, which anyone may send (decision 0020). */
     MAX_AVATAR_PIXELS: z.coerce.number().int().min(10_000).default(25_000_000),
     MAX_FLOWER_PIXELS: z.coerce.number().int().min(10_000).default(25_000_000),

@@ -16,6 +16,7 @@ import {
   createStaticHandler,
   createStaticRouter,
   isRouteErrorResponse,
+  matchRoutes,
   StaticRouterProvider,
   type HydrationState,
 } from 'react-router';
@@ -67,6 +68,18 @@ function clientErrorStatus(errors: Record<string, unknown> | null): number | nul
       return error.status;
   }
   return null;
+}
+
+/** The app's routes, for matching addresses only (their loaders never run from here). */
+const ROUTES = createRoutes({ client: createQueryClient(), awaitData: true });
+
+/**
+ * 404 when no page of the app has this address (only the router's catch-all, the not-found page,
+ * matches it), else 200. The server answers with this status whether it renders the page or not.
+ */
+export function pageStatus(url: string): number {
+  const matches = matchRoutes(ROUTES, new URL(url, 'http://localhost').pathname);
+  return !matches || matches.at(-1)?.route.path === '*' ? 404 : 200;
 }
 
 export function render(request: RenderRequest): Promise<RenderResult> {

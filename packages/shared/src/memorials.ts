@@ -338,7 +338,8 @@ export const VISIBILITY_LABELS: Record<MemorialVisibility, { label: string; desc
     },
     unlisted: {
       label: 'Anyone with the link',
-      description: 'Never listed or searchable; people you share the link with can open it.',
+      description:
+        'Never listed or searchable; people you share the link with can open it. Its short link becomes a long one nobody can guess, and a short link shared before stops working.',
     },
     members: {
       label: 'Signed-in members',
@@ -447,6 +448,11 @@ export const PosterQuerySchema = z.object({
 /** Short link codes: 8 characters from an alphabet without look-alikes (no 0/o, 1/l/i). */
 export const SHORT_CODE_ALPHABET = '23456789abcdefghjkmnpqrstuvwxyz';
 export const SHORT_CODE_LENGTH = 8;
+/**
+ * An unlisted memorial's code, which is all that stands between it and a stranger: 18
+ * characters, 18 × log2(31) ≈ 89.2 bits (decision 0086). Printed in three groups of six.
+ */
+export const UNLISTED_SHORT_CODE_LENGTH = 18;
 
 export const ShortCodeParamsSchema = z.object({ code: z.string().max(64) });
 

@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { ErrorCode, type ApiErrorBody, type FieldError } from '@rips/shared/api';
+import { REQUEST_ID_HEADER } from '@rips/shared/operations';
 import { AppError } from '../errors.js';
 
 function body(
@@ -60,6 +61,46 @@ function isDataException(error: unknown): boolean {
     current = (current as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/**
+ * Errors the router raises before any route or hook runs (Fastify's `frameworkErrors`): an address
+ * with a broken percent-encoding, or a parameter longer than any id or code the site gives out.
+ * They answer the same envelope as every other error, and never repeat the address (it may hold
+ * a token).
+ */
+export function sendFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  let payload: ApiErrorBody;
+  if (error.code === 'FST_ERR_BAD_URL') {
+    payload = body(
+      400,
+      ErrorCode.BadRequest,
+      'The address could not be read: it holds a broken percent-encoding.',
+    );
+  } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    // Nothing the site gives out has so long an id or code, so nothing is there.
+    payload = body(
+      404,
+      ErrorCode.NotFound,
+      'Nothing is at this address: a part of it is too long.',
+    );
+  } else {
+    request.log.error({ err: error }, 'router error');
+    payload = body(500, ErrorCode.Internal, 'Something went wrong on our side. Please try again.');
+  }
+  // No hook runs for these, so the headers every answer carries are set here.
+  return reply
+    .header(REQUEST_ID_HEADER, request.id)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+    .header('x-frame-options', 'DENY')
+    .status(payload.statusCode)
+    .type('application/json; charset=utf-8')
+    .send(payload);
 }
 
 export const errorHandlerPlugin = fp(async (app) => {

@@ -17,9 +17,14 @@ const SHELL =
 // real one, as the viewer (the name comes from /users/me, which needs the bearer token).
 const ENTRY_SERVER = `
 let renders = 0;
+// As the app's router answers (apps/web/src/entry-server.tsx): no page under /no-such.
+export function pageStatus(url) {
+  return new URL(url, 'http://localhost').pathname.startsWith('/no-such') ? 404 : 200;
+}
 export async function render({ url, fetch, viewer, signal }) {
   const path = new URL(url, 'http://localhost').pathname;
-  if (path === '/members-only') return { kind: 'skip' };
+  if (path === '/members-only' || path.startsWith('/m/')) return { kind: 'skip' };
+  if (path.startsWith('/no-such')) throw new Error('an unknown address is not rendered');
   renders += 1;
   if (path === '/broken') throw new Error('the renderer broke on In Loving Memory of Secret Name');
   if (path === '/slow') await new Promise((_r, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
@@ -391,5 +396,128 @@ describe('link previews in the head of a memorial page', () => {
       expect(tags).toContain('<title>Rips Memorial</title>');
       expect(tags).not.toMatch(/og:|twitter:|canonical|ld\+json|Ada Lovelace|London|1815/);
     }
+  });
+});
+
+describe('errors keep the API envelope beside the web app', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp();
+  });
+
+  const envelope = (res: {
+    statusCode: number;
+    headers: Record<string, unknown>;
+    body: string;
+  }) => {
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    return res.body ? JSON.parse(res.body) : null;
+  };
+
+  it('answers a path with broken percent-encoding with the envelope, not the framework body', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/v1/posts/post/%E0%A4%A'],
+      ['DELETE', '/api/v1/posts/%E0%A4%A'],
+      ['GET', '/post/%E0%A4%A'],
+      ['GET', '/m/%zz'],
+    ] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode, url).toBe(400);
+      expect(envelope(res), url).toEqual({
+        statusCode: 400,
+        code: 'BAD_REQUEST',
+        message: 'The address could not be read: it holds a broken percent-encoding.',
+        success: false,
+      });
+      expect(res.headers['x-request-id'], url).toBeTruthy();
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+  });
+
+  it('answers an over-long parameter with the envelope, with or without the web app', async () => {
+    const apiAlone = await createTestApp();
+    apps.push(apiAlone);
+    const long = 'a'.repeat(300);
+    for (const app of [t.app, apiAlone.app]) {
+      for (const url of [`/api/v1/posts/post/${long}`, `/api/v1/posts/short/${long}`]) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(envelope(res), url).toMatchObject({
+          statusCode: 404,
+          code: 'NOT_FOUND',
+          success: false,
+        });
+      }
+    }
+  });
+
+  it('answers an unknown address under /api/ with a JSON 404 for every method, never the page', async () => {
+    const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+    for (const url of ['/api', '/api/', '/api/nope', '/api/v2/posts', '/api/v1/nope/deeper']) {
+      for (const method of methods) {
+        const res = await t.app.inject({ method, url, headers: { accept: 'text/html' } });
+        const where = `${method} ${url}`;
+        expect(res.statusCode, where).toBe(404);
+        expect(res.body, where).not.toMatch(/<html|<!doctype/i);
+        const body = envelope(res);
+        if (method === 'HEAD') expect(res.body, where).toBe('');
+        else
+          expect(body, where).toMatchObject({ statusCode: 404, code: 'NOT_FOUND', success: false });
+      }
+    }
+  });
+});
+
+describe('not-found pages', () => {
+  let t: TestApp;
+  let owner: TestUser;
+  beforeAll(async () => {
+    t = await startApp({ PAGE_CACHE_SECONDS: '0' });
+    owner = await createUser(t.app, { role: 'sponsor' });
+  });
+
+  /** Status, headers but the per-request ones, and body with `code` written as `{code}`. */
+  const shape = async (url: string, code: string) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    const { date: _date, 'x-request-id': _id, ...headers } = res.headers;
+    return { status: res.statusCode, headers, body: res.body.replaceAll(code, '{code}') };
+  };
+
+  it('answers an address no page has with 404, the app’s not-found page and noindex', async () => {
+    for (const url of ['/no-such-page', '/no-such/deeper?x=1', `/m/${'a'.repeat(300)}`]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['x-robots-tag'], url).toBe('noindex');
+      expect(res.body, url).toContain('<meta name="robots" content="noindex">');
+      expect(res.body, url).toContain('<div id="root">');
+    }
+    // A browser asking for a file-like address gets the page too; a script gets JSON.
+    const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    const oldPage = await t.app.inject({ method: 'GET', url: '/old-page.html', headers: html });
+    expect(oldPage.statusCode).toBe(404);
+    expect(oldPage.headers['x-robots-tag']).toBe('noindex');
+    expect(oldPage.body).toContain('<div id="root">');
+    const script = await t.app.inject({ method: 'GET', url: '/old-page.html' });
+    expect(script.statusCode).toBe(404);
+    expect(script.json()).toMatchObject({ code: 'NOT_FOUND', success: false });
+    // A page that exists is still indexable.
+    const { id } = await createMemorialRow(t.app, owner);
+    const found = await t.app.inject({ method: 'GET', url: `/post/${id}` });
+    expect(found.statusCode).toBe(200);
+    expect(found.headers['x-robots-tag']).toBeUndefined();
+  });
+
+  it('answers a hidden memorial exactly as one that does not exist, at its address and its short link', async () => {
+    const hidden = await createMemorialRow(t.app, owner, { visibility: 'private' });
+    const unknown = { id: '00000000-0000-4000-8000-000000000000', shortCode: 'zzzzzzzz' };
+    const post = await shape(`/post/${hidden.id}`, hidden.id);
+    expect(post).toMatchObject({ status: 404, headers: { 'x-robots-tag': 'noindex' } });
+    expect(post.body).toContain('<meta name="robots" content="noindex">');
+    expect(post).toEqual(await shape(`/post/${unknown.id}`, unknown.id));
+    const link = await shape(`/m/${hidden.shortCode}`, hidden.shortCode);
+    expect(link).toMatchObject({ status: 404, headers: { 'x-robots-tag': 'noindex' } });
+    expect(link.body).toContain('<meta name="robots" content="noindex">');
+    expect(link).toEqual(await shape(`/m/${unknown.shortCode}`, unknown.shortCode));
   });
 });

@@ -5,7 +5,6 @@ import { pathToFileURL } from 'node:url';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API_PREFIX } from '@rips/shared/api';
 import { AppError } from '../errors.js';
 import { redactUrl } from '../lib/log-redaction.js';
 import { isCacheableRender, type RenderedPage } from '../lib/page-cache.js';
@@ -44,6 +43,8 @@ export interface ServerRenderer {
     | { kind: 'status'; status: number }
     | { kind: 'skip' }
   >;
+  /** 404 when no page of the app has this address (its router's catch-all), else 200. */
+  pageStatus?(url: string): number;
 }
 
 const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
@@ -227,7 +228,7 @@ async function devSource(app: FastifyInstance, devRoot: string): Promise<PageSou
   // media or a page.
   app.addHook('onRequest', async (request, reply) => {
     const url = request.url;
-    if (url.startsWith(API_PREFIX) || url.startsWith('/media/') || isPagePath(url)) return;
+    if (isApiPath(url) || url.startsWith('/media/') || isPagePath(url)) return;
     reply.hijack();
     vite.middlewares(request.raw, reply.raw, () => {
       reply.raw.statusCode = 404;
@@ -243,18 +244,41 @@ async function devSource(app: FastifyInstance, devRoot: string): Promise<PageSou
   };
 }
 
-/** A page address: no file extension, not one of Vite's (`/@vite/client`, `/@fs/...`). */
+/**
+ * An address under `/api` (every version, and the API's own pages): its unknown paths answer the
+ * API's JSON "not found", never the web app.
+ */
+function isApiPath(url: string): boolean {
+  return /^\/api(?:[/?#]|$)/.test(url);
+}
+
+/**
+ * A page address: not the API's, not media, no file extension, not one of Vite's
+ * (`/@vite/client`, `/@fs/...`).
+ */
 function isPagePath(url: string): boolean {
-  return !url.startsWith('/@') && !/\.[a-z0-9]{1,5}(\?|$)/i.test(url);
+  return (
+    !isApiPath(url) &&
+    !url.startsWith('/media/') &&
+    !url.startsWith('/@') &&
+    !/\.[a-z0-9]{1,5}(\?|$)/i.test(url)
+  );
 }
 
 /** `/post/{id}` and the pages under it (manage, transfer). */
 const MEMORIAL_PAGE = /^\/post\/([^/?#]+)/;
 /** The memorial's own page, `/post/{id}`: the one link previews describe. */
 const MEMORIAL_ITSELF = /^\/post\/[^/?#]+\/?(?:[?#]|$)/;
+/** `/m/{code}`, whose own route (share.routes.ts) answers every code the router accepts. */
+const SHORT_LINK = /^\/m\/[^/?#]/;
 /** The page's title, put at the template's head marker by `shellPage` and `renderedPage`. */
 const PAGE_TITLE = /<title>[^<]*<\/title>/;
 const NOINDEX = '<meta name="robots" content="noindex">';
+
+/** The page, marked for search engines not to index. */
+function withNoindex(html: string): string {
+  return html.replace('</head>', () => `${NOINDEX}</head>`);
+}
 
 /**
  * Serves the web app: hashed assets pre-compressed and cached for a year, and for every other GET
@@ -288,6 +312,8 @@ export const webAppPlugin = fp<WebAppOptions>(async (app, { distDir, devRoot }) 
   ): Promise<RenderedPage> {
     const shell = { status: 200, html: shellPage(template), cacheable: true };
     if (!renderer) return shell;
+    // No page has this address: the app's not-found page, with its status, nothing to render.
+    if (renderer.pageStatus?.(url) === 404) return { ...shell, status: 404 };
     const result = await renderWithin(
       renderer,
       {
@@ -332,7 +358,11 @@ export const webAppPlugin = fp<WebAppOptions>(async (app, { distDir, devRoot }) 
     const minute = Math.floor(limiter.now() / 60_000);
     const key = `page-render:${request.ip}:${minute}`;
     if (renderer && (await limiter.retryAfter(key, config.PAGE_RENDERS_PER_MINUTE_PER_IP)) > 0)
-      return { status: 200, html: shellPage(template), cacheable: false };
+      return {
+        status: renderer.pageStatus?.(request.url) ?? 200,
+        html: shellPage(template),
+        cacheable: false,
+      };
     if (renderer) await limiter.hit(key);
     return page(request.url, template, renderer, viewer);
   }
@@ -367,17 +397,24 @@ export const webAppPlugin = fp<WebAppOptions>(async (app, { distDir, devRoot }) 
     return this.status(404)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(shellPage(template));
+      .header('x-robots-tag', 'noindex')
+      .send(withNoindex(shellPage(template)));
   });
 
   // Pages are a route (not the not-found handler) so that they go out compressed like the API.
   if (!source) return;
   app.get('/*', async (request, reply) => {
-    const isPage =
-      !request.url.startsWith(API_PREFIX) &&
-      !request.url.startsWith('/media/') &&
-      isPagePath(request.url);
-    if (!isPage) throw notFound(request);
+    if (!isPagePath(request.url)) {
+      // A browser asking for a page at a file-like address (`/old-page.html`) gets the site's
+      // not-found page; a script, the API's JSON.
+      const browser = /\btext\/html\b/.test(request.headers.accept ?? '');
+      if (browser && !isApiPath(request.url) && !request.url.startsWith('/media/'))
+        return reply.sendNotFoundPage();
+      throw notFound(request);
+    }
+    // A short link reaches this route only when the router refused its code (longer than any
+    // code is): no memorial has it.
+    if (SHORT_LINK.test(request.url)) return reply.sendNotFoundPage();
     // Only a request without any cookie or Authorization reads and fills the shared cache; a
     // member's page is rendered for them alone and marked private.
     const viewer = await cookieViewer(request);
@@ -390,18 +427,20 @@ export const webAppPlugin = fp<WebAppOptions>(async (app, { distDir, devRoot }) 
     // decides: public and left indexable by its family), rendered here or in the browser. Its own
     // page carries the head tags link previews read in place of the title: Open Graph, Twitter
     // card, canonical URL and JSON-LD for a public, indexable memorial; otherwise `noindex` and
-    // a neutral title, nothing about the person.
+    // a neutral title, nothing about the person. A page that is not found (or not shown) is never
+    // indexed, and an unknown memorial's page answers exactly as a hidden one's (decision 0087).
     const memorialId = MEMORIAL_PAGE.exec(request.url)?.[1];
     const head = memorialId
       ? await memorialPageHead(app.ctx.db, memorialId, config.publicUrl)
       : null;
-    const indexable = head?.indexable ?? true;
+    const found = sent.status === 200;
+    const indexable = found && (head?.indexable ?? true);
     if (!indexable) reply.header('x-robots-tag', 'noindex');
     let html = sent.html;
-    if (head && sent.status === 200 && MEMORIAL_ITSELF.test(request.url)) {
+    if (head && found && MEMORIAL_ITSELF.test(request.url)) {
       html = html.replace(PAGE_TITLE, () => head.html);
     } else if (!indexable) {
-      html = html.replace('</head>', () => `${NOINDEX}</head>`);
+      html = withNoindex(html);
     }
     return reply
       .status(sent.status)

@@ -58,7 +58,9 @@ export const memorials = pgTable(
     /**
      * The code of the memorial's short link `/m/{code}`: made by the database on insert (and by a
      * trigger when a restore inserts none), from an alphabet without look-alike characters
-     * (decision 0070). Never changes, so printed posters keep working.
+     * (decision 0070). Never changes, so printed posters keep working, except that an unlisted
+     * memorial's code is 18 characters, drawn anew when it becomes unlisted (the trigger and
+     * the CHECK `memorials_unlisted_short_code_check` of migration 0011, decision 0086).
      */
     shortCode: text('short_code')
       .notNull()

@@ -41,6 +41,14 @@ export function oneLineDescription(input: MemorialHeadInput): string {
   return text.length > 200 ? `${text.slice(0, 199).trimEnd()}…` : text;
 }
 
+/** The head of a memorial page that is not listed: `noindex` and a neutral title, nothing else. */
+export function unlistedHeadTags(): HeadTag[] {
+  return [
+    { tag: 'title', text: SITE_NAME },
+    { tag: 'meta', attributes: { name: 'robots', content: 'noindex, nofollow' } },
+  ];
+}
+
 /**
  * The head tags of a memorial page. A public, indexable memorial gets Open Graph and Twitter card
  * tags (title, a one-line description with the dates, the absolute preview image, the canonical
@@ -49,12 +57,7 @@ export function oneLineDescription(input: MemorialHeadInput): string {
  */
 export function memorialHeadTags(input: MemorialHeadInput, publicUrl: string): HeadTag[] {
   const base = publicUrl.replace(/\/$/, '');
-  if (!input.listed) {
-    return [
-      { tag: 'title', text: SITE_NAME },
-      { tag: 'meta', attributes: { name: 'robots', content: 'noindex, nofollow' } },
-    ];
-  }
+  if (!input.listed) return unlistedHeadTags();
   const url = `${base}/post/${input.id}`;
   const image = `${base}/api/v1/posts/${input.id}/preview.png`;
   const description = oneLineDescription(input);

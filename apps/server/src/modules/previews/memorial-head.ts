@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { memorials } from '../../db/schema/index.js';
 import { isUuid } from '../../lib/ids.js';
 import { isIndexable } from '../memorials/memorials.policy.js';
-import { memorialHeadTags, renderHeadTags } from './head-tags.js';
+import { memorialHeadTags, renderHeadTags, unlistedHeadTags } from './head-tags.js';
 
 /** What the head of a memorial's page says, decided by the memorial policy's `isIndexable`. */
 export interface MemorialPageHead {
@@ -12,17 +12,21 @@ export interface MemorialPageHead {
   html: string;
 }
 
+/** The head of an address that names no memorial: the same as a memorial's that is not listed. */
+const UNKNOWN: MemorialPageHead = { indexable: false, html: renderHeadTags(unlistedHeadTags()) };
+
 /**
- * The head of the page of memorial `id`, with absolute URLs from `publicUrl`; null when no such
- * memorial exists (the page is the site's not-found page). The same for every caller: a page's
- * head never depends on who asks, so a cached page and a member's own page carry the same tags.
+ * The head of the page of memorial `id`, with absolute URLs from `publicUrl`; for an id no
+ * memorial has, the head of one that is not listed, so that an unknown memorial and a hidden one
+ * answer alike. The same for every caller: a page's head never depends on who asks, so a cached
+ * page and a member's own page carry the same tags.
  */
 export async function memorialPageHead(
   db: Db,
   id: string,
   publicUrl: string,
-): Promise<MemorialPageHead | null> {
-  if (!isUuid(id)) return null;
+): Promise<MemorialPageHead> {
+  if (!isUuid(id)) return UNKNOWN;
   const [row] = await db
     .select({
       id: memorials.id,
@@ -39,7 +43,7 @@ export async function memorialPageHead(
     .from(memorials)
     .where(eq(memorials.id, id))
     .limit(1);
-  if (!row) return null;
+  if (!row) return UNKNOWN;
   const indexable = isIndexable(row);
   const tags = memorialHeadTags(
     {

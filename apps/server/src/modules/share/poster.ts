@@ -3,6 +3,7 @@ import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { PosterSize } from '@rips/shared/memorials';
+import { printedShortCode } from './short-links.js';
 
 /**
  * The fonts the poster is set in ship with the product (the `dejavu-fonts-ttf` package: Bitstream
@@ -57,9 +58,14 @@ export function posterDates(dateOfBirth: string | null, deathDate: string | null
   return null;
 }
 
-/** The short URL as printed: `https://` goes (browsers add it); any other scheme stays. */
+/**
+ * The short URL as printed: `https://` goes (browsers add it); any other scheme stays; a long
+ * code (an unlisted memorial's) is grouped by six, which the link still accepts as typed.
+ */
 export function printedUrl(url: string): string {
-  return url.replace(/^https:\/\//, '');
+  return url
+    .replace(/^https:\/\//, '')
+    .replace(/\/m\/([^/]+)$/, (_match, code: string) => `/m/${printedShortCode(code)}`);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MemorialIdParamsSchema,
@@ -8,7 +8,9 @@ import {
 } from '@rips/shared/memorials';
 import { AppError } from '../../errors.js';
 import { answer, fileAnswer, respond } from '../../lib/respond.js';
+import { viewerFromToken } from '../../plugins/auth.js';
 import { FILE_CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.js';
+import { readSessionCookie } from '../auth/session-cookie.js';
 import * as share from './share.service.js';
 
 /**
@@ -37,13 +39,14 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
   // The short link as the web app resolves it with the session: a browser following /m/{code}
-  // sends no token, so a memorial only some may see is found here, for them (decision 0070).
+  // sends no token (and maybe no session cookie), so a memorial only some may see is found here,
+  // for them (decisions 0070, 0086).
   app.get(
     '/posts/short/:code',
     { schema: { params: ShortCodeParamsSchema, response: answer(ShortLinkTargetSchema) } },
     async (request, reply) => {
       const viewer = await request.optionalUser();
-      const id = await share.resolveShortCode(ctx, request.params.code, viewer);
+      const id = await share.followShortLink(ctx, request.params.code, viewer, request.ip);
       if (!id) throw AppError.notFound('No memorial has this link.');
       void reply.header('cache-control', 'private, no-cache').header('vary', 'Authorization');
       return respond(reply, 200, { _id: id }, 'Short link found');
@@ -117,21 +120,37 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /**
  * `/m/{code}`: the short link printed on posters and shared by families. A temporary redirect to
- * the memorial's page (decision 0070); a code that is unknown, or whose memorial the caller may
- * not see, gets the site's not-found page.
+ * the memorial's page (decision 0070) when that page shows the caller something: the memorial,
+ * or a private memorial's "Ask to join" (decision 0086). A code that is unknown, or whose memorial
+ * would show the caller only "not found", gets the site's not-found page, the same for both.
  */
 export const shortLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/m/:code',
     { schema: { params: ShortCodeParamsSchema, hide: true } },
     async (request, reply) => {
-      const viewer = await request.optionalUser();
-      const id = await share.resolveShortCode(app.ctx, request.params.code, viewer);
+      const id = await share.followShortLink(
+        app.ctx,
+        request.params.code,
+        await pageViewer(app, request),
+        request.ip,
+      );
       if (!id) return reply.sendNotFoundPage();
       return reply
         .header('cache-control', 'private, no-cache')
-        .header('vary', 'Authorization')
+        .header('vary', 'Authorization, Cookie')
         .redirect(`/post/${id}`, 302);
     },
   );
 };
+
+/**
+ * Who follows a link: the bearer token's member, else the page session cookie's (a browser
+ * following a printed link sends the cookie, never a token), else a visitor.
+ */
+async function pageViewer(app: FastifyInstance, request: FastifyRequest) {
+  const bearer = await request.optionalUser();
+  if (bearer) return bearer;
+  const token = readSessionCookie(request);
+  return token ? (await viewerFromToken(app.ctx, token)).user : null;
+}

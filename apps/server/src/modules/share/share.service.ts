@@ -1,10 +1,11 @@
 import { hash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or, type SQL } from 'drizzle-orm';
 import sharp from 'sharp';
 import QRCode from 'qrcode';
 import type { PosterSize } from '@rips/shared/memorials';
 import type { AppContext } from '../../context.js';
 import { memorials } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
 import {
   findVisibleMemorial,
   visibleMemorials,
@@ -17,7 +18,19 @@ import { normalizeShortCode, shortUrl } from './short-links.js';
 /** Moves on when the QR or poster layout changes, so cached copies are asked for again. */
 const LAYOUT_VERSION = 1;
 
-/** The memorial behind a short link, when the viewer may see it; null otherwise. */
+/**
+ * The memorials whose own address shows `viewer` something: those they may see, and a private
+ * memorial whose family takes requests (its name and "Ask to join", as
+ * `GET /posts/{id}/access` gives them to anyone).
+ */
+function shownMemorials(viewer: UserRow | null): SQL {
+  return or(
+    visibleMemorials(viewer),
+    and(eq(memorials.visibility, 'private'), eq(memorials.allowAccessRequests, true)),
+  )!;
+}
+
+/** The memorial behind a short code when its page shows the viewer something; null otherwise. */
 export async function resolveShortCode(
   ctx: AppContext,
   input: string,
@@ -28,9 +41,36 @@ export async function resolveShortCode(
   const [row] = await ctx.db
     .select({ id: memorials.id })
     .from(memorials)
-    .where(and(eq(memorials.shortCode, code), visibleMemorials(viewer)))
+    .where(and(eq(memorials.shortCode, code), shownMemorials(viewer)))
     .limit(1);
   return row?.id ?? null;
+}
+
+/**
+ * A short link followed from `address`: the memorial it leads to, or null (an unknown code, and
+ * one whose memorial shows the viewer nothing, alike). Links that lead nowhere are counted per
+ * address and minute; once an address has used its budget, every lookup from it is refused until
+ * the minute ends, those that would lead somewhere too, or the refusals themselves would tell a
+ * guesser which codes exist. Links that lead somewhere are never counted (decision 0086).
+ */
+export async function followShortLink(
+  ctx: AppContext,
+  input: string,
+  viewer: UserRow | null,
+  address: string,
+): Promise<string | null> {
+  const now = ctx.limiter.now();
+  const minute = Math.floor(now / 60_000);
+  const key = `short-link-misses:${address}:${minute}`;
+  if ((await ctx.limiter.count(key)) >= ctx.config.SHORT_LINK_MISSES_PER_MINUTE_PER_IP) {
+    throw AppError.rateLimited(
+      'Too many links that lead to no memorial were tried from your address. Please wait a minute and try again.',
+      Math.max(1, Math.ceil(((minute + 1) * 60_000 - now) / 1000)),
+    );
+  }
+  const id = await resolveShortCode(ctx, input, viewer);
+  if (!id) await ctx.limiter.hit(key);
+  return id;
 }
 
 export interface ShareFile {

@@ -8,12 +8,18 @@ import { promisify } from 'node:util';
 import jsQRModule from 'jsqr';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SHORT_CODE_ALPHABET } from '@rips/shared/memorials';
-import { createTestApp, TEST_ENGINE, useTestApp } from '../../../test/app.js';
-import { createMemorialRow, createUser, type TestUser } from '../../../test/factories.js';
+import { SHORT_CODE_ALPHABET, UNLISTED_SHORT_CODE_LENGTH } from '@rips/shared/memorials';
+import { createTestApp, TEST_ENGINE, useTestApp, type TestApp } from '../../../test/app.js';
+import {
+  addContributorRow,
+  createMemorialRow,
+  createUser,
+  type TestUser,
+} from '../../../test/factories.js';
 import { jpegFile } from '../../../test/fixtures.js';
 import { multipartRequest } from '../../../test/multipart.js';
-import { posterDates } from './poster.js';
+import { posterDates, printedUrl } from './poster.js';
+import { normalizeShortCode } from './short-links.js';
 
 const run = promisify(execFile);
 /** jsqr is CommonJS typed as an ES module: its function is the default export or the module. */
@@ -287,5 +293,199 @@ describe('poster dates', () => {
     expect(posterDates('1941-03-03', null)).toBe('Born March 3, 1941');
     expect(posterDates(null, '2024-06-09')).toBe('Died June 9, 2024');
     expect(posterDates(null, null)).toBeNull();
+  });
+});
+
+/**
+ * The parts of an answer a caller can compare: status, headers (but the per-request ones) and
+ * body, with the code it was asked for written as `{code}` (the API's "no route" names it).
+ */
+function shape(res: Awaited<ReturnType<TestApp['app']['inject']>>, code: string) {
+  const { date: _date, 'x-request-id': _id, ...headers } = res.headers;
+  return { status: res.statusCode, headers, body: res.body.replaceAll(code, '{code}') };
+}
+
+describe(`short links of memorials not everyone may see (${TEST_ENGINE})`, () => {
+  let family: TestUser;
+  let cousin: TestUser;
+  let outsider: TestUser;
+  let askable: { id: string; shortCode: string };
+  let closed: { id: string; shortCode: string };
+
+  beforeAll(async () => {
+    family = await createUser(t.app, { role: 'sponsor' });
+    cousin = await createUser(t.app);
+    outsider = await createUser(t.app);
+    askable = await createMemorialRow(t.app, family, {
+      title: 'Private, takes requests',
+      visibility: 'private',
+      allowAccessRequests: true,
+    });
+    closed = await createMemorialRow(t.app, family, {
+      title: 'Private, no requests',
+      visibility: 'private',
+    });
+    await addContributorRow(t.app, closed.id, cousin);
+  });
+
+  it('leads a visitor to the page the memorial’s own address shows them: its name and "Ask to join"', async () => {
+    for (const headers of [{}, outsider.auth]) {
+      const link = await t.app.inject({ method: 'GET', url: `/m/${askable.shortCode}`, headers });
+      expect(link.statusCode, link.body).toBe(302);
+      expect(link.headers.location).toBe(`/post/${askable.id}`);
+      const api = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/posts/short/${askable.shortCode}`,
+        headers,
+      });
+      expect(api.statusCode, api.body).toBe(200);
+      expect(api.json().data).toEqual({ _id: askable.id });
+      // What that page shows them: the name and the request form's summary, not the memorial.
+      const access = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/posts/${askable.id}/access`,
+        headers,
+      });
+      expect(access.json().data.title).toBe('Private, takes requests');
+      const detail = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/posts/post/${askable.id}`,
+        headers,
+      });
+      expect(detail.statusCode).toBe(404);
+    }
+  });
+
+  it('answers the code of a memorial that shows the caller nothing exactly as an unknown code', async () => {
+    const unknown = 'zzzzzzzz';
+    for (const headers of [{}, outsider.auth]) {
+      for (const base of ['/m/', '/api/v1/posts/short/']) {
+        const hidden = await t.app.inject({ method: 'GET', url: base + closed.shortCode, headers });
+        const missing = await t.app.inject({ method: 'GET', url: base + unknown, headers });
+        expect(hidden.statusCode).toBe(404);
+        expect(shape(hidden, closed.shortCode)).toEqual(shape(missing, unknown));
+      }
+    }
+  });
+
+  it('takes the family to the memorial at once, by their token or their page session cookie', async () => {
+    for (const headers of [cousin.auth, { cookie: `rips_session=${cousin.token}` }]) {
+      const link = await t.app.inject({ method: 'GET', url: `/m/${closed.shortCode}`, headers });
+      expect(link.statusCode, link.body).toBe(302);
+      expect(link.headers.location).toBe(`/post/${closed.id}`);
+      expect(link.headers.vary).toMatch(/Cookie/);
+    }
+  });
+});
+
+describe(`an unlisted memorial's short link (${TEST_ENGINE})`, () => {
+  const LONG = new RegExp(`/m/[${SHORT_CODE_ALPHABET}]{${UNLISTED_SHORT_CODE_LENGTH}}$`);
+  const codeOf = (url: string) => url.split('/m/')[1]!;
+  let family: TestUser;
+
+  beforeAll(async () => {
+    family = await createUser(t.app, { role: 'sponsor' });
+  });
+
+  const settings = async (id: string, visibility: string) => {
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/posts/${id}/settings`,
+      headers: family.auth,
+      payload: { visibility },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/posts/post/${id}`,
+      headers: family.auth,
+    });
+    return detail.json().data.shortUrl as string;
+  };
+  const follow = (code: string) => t.app.inject({ method: 'GET', url: `/m/${code}` });
+
+  it('is 18 characters (about 89 bits) once unlisted; the short one it had leads nowhere', async () => {
+    expect(UNLISTED_SHORT_CODE_LENGTH * Math.log2(SHORT_CODE_ALPHABET.length)).toBeGreaterThan(89);
+    const { id, shortCode: before } = await createMemorialRow(t.app, family);
+    expect(before).toHaveLength(8);
+    const after = await settings(id, 'unlisted');
+    expect(after).toMatch(LONG);
+    expect((await follow(before)).statusCode).toBe(404);
+    const code = codeOf(after);
+    expect((await follow(code)).headers.location).toBe(`/post/${id}`);
+    // Typed from the poster: grouped by six, in capitals.
+    const printed = printedUrl(after);
+    expect(printed).toMatch(/\/m\/[a-z2-9]{6}-[a-z2-9]{6}-[a-z2-9]{6}$/);
+    expect((await follow(codeOf(printed).toUpperCase())).headers.location).toBe(`/post/${id}`);
+    // The QR code carries the whole link; the poster prints it grouped.
+    const qr = await t.app.inject({ method: 'GET', url: `/api/v1/posts/${id}/qr.png` });
+    expect(await readQr(qr.rawPayload)).toBe(after);
+    const poster = await t.app.inject({ method: 'GET', url: `/api/v1/posts/${id}/poster.pdf` });
+    const work = path.join(os.tmpdir(), `poster-${process.pid}-unlisted.pdf`);
+    await writeFile(work, poster.rawPayload);
+    const { stdout } = await run('pdftotext', [work, '-']);
+    await rm(work);
+    expect(stdout).toContain(printed);
+  });
+
+  it('keeps its code when it stops being unlisted, and gets a new one when it is made unlisted again', async () => {
+    const { id } = await createMemorialRow(t.app, family);
+    const unlisted = await settings(id, 'unlisted');
+    expect(await settings(id, 'public')).toBe(unlisted);
+    expect(await settings(id, 'private')).toBe(unlisted);
+    const again = await settings(id, 'unlisted');
+    expect(again).toMatch(LONG);
+    expect(again).not.toBe(unlisted);
+    expect((await follow(codeOf(unlisted))).statusCode).toBe(404);
+  });
+
+  it('reads a code typed in any case, with spaces or hyphens, and nothing else', () => {
+    expect(normalizeShortCode(' AbCd-EfGh ')).toBe('abcdefgh');
+    expect(normalizeShortCode('abcdef ghjkmn-pqrstu')).toBe('abcdefghjkmnpqrstu');
+    for (const wrong of ['abcdefg', 'abcdefghj', 'abcdefghjkmnpqrst', 'abcdefgh0', 'abcd/efgh']) {
+      expect(normalizeShortCode(wrong), wrong).toBeNull();
+    }
+  });
+});
+
+describe('short links that lead nowhere, per address', () => {
+  it(`refuses an address past SHORT_LINK_MISSES_PER_MINUTE_PER_IP misses, whatever it asks next, until the minute ends`, async () => {
+    const limited = await createTestApp({ SHORT_LINK_MISSES_PER_MINUTE_PER_IP: '3' });
+    try {
+      const family = await createUser(limited.app, { role: 'sponsor' });
+      const { id, shortCode } = await createMemorialRow(limited.app, family);
+      const ask = (url: string, remoteAddress: string) =>
+        limited.app.inject({ method: 'GET', url, remoteAddress });
+      const guesser = '10.30.0.1';
+      // Links that lead somewhere are never counted.
+      for (let i = 0; i < 40; i++) {
+        expect((await ask(`/m/${shortCode}`, guesser)).headers.location).toBe(`/post/${id}`);
+      }
+      // Misses through either door share one budget.
+      expect((await ask('/m/zzzzzzzz', guesser)).statusCode).toBe(404);
+      expect((await ask('/api/v1/posts/short/yyyyyyyy', guesser)).statusCode).toBe(404);
+      expect((await ask('/m/not-a-code', guesser)).statusCode).toBe(404);
+      for (const url of ['/m/xxxxxxxx', `/m/${shortCode}`, `/api/v1/posts/short/${shortCode}`]) {
+        const refused = await ask(url, guesser);
+        expect(refused.statusCode, url).toBe(429);
+        const wait = Number(refused.headers['retry-after']);
+        expect(wait).toBeGreaterThan(0);
+        expect(wait).toBeLessThanOrEqual(60);
+        expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', success: false });
+      }
+      // Another address is not held back.
+      expect((await ask(`/m/${shortCode}`, '10.30.0.2')).statusCode).toBe(302);
+      expect((await ask('/m/zzzzzzzz', '10.30.0.2')).statusCode).toBe(404);
+      // The next minute, the address is welcome again.
+      const realNow = limited.app.ctx.limiter.now;
+      limited.app.ctx.limiter.now = () => realNow() + 60_000;
+      try {
+        expect((await ask(`/m/${shortCode}`, guesser)).statusCode).toBe(302);
+      } finally {
+        limited.app.ctx.limiter.now = realNow;
+      }
+    } finally {
+      await limited.close();
+    }
   });
 });

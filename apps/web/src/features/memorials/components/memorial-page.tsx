@@ -17,6 +17,7 @@ import { ContributorList } from './contributor-list';
 import { ExportMemorialButton } from './export-memorial-button';
 import { LikeButton } from './like-button';
 import classes from './memorials.module.css';
+import { MemorialNotFound } from './memorial-not-found';
 import { TraitBadges } from './trait-badges';
 
 // Only owners edit: the form (date pickers, validation rules) loads when they open it.
@@ -57,23 +58,7 @@ export function MemorialPage({ extras, notFound }: MemorialPageProps) {
   }
   if (query.isError) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
-    const shown = (
-      <Container size="sm" py={80}>
-        <Stack align="center" ta="center" gap="md">
-          <Title order={1}>
-            {missing ? 'Memorial not found' : 'We could not load this memorial'}
-          </Title>
-          <Text c="dimmed">
-            {missing
-              ? 'This memorial does not exist, or it has been removed by its family.'
-              : 'Please check your connection and try again in a moment.'}
-          </Text>
-          <Button component={Link} to={paths.memoriams.href()} variant="light">
-            Back to Memoriams
-          </Button>
-        </Stack>
-      </Container>
-    );
+    const shown = <MemorialNotFound missing={missing} />;
     return missing && notFound ? notFound(id, shown) : shown;
   }
   return (
