@@ -29,6 +29,21 @@ export interface LocalStorageOptions {
 export const DISK_FULL_MESSAGE =
   'The server is running out of space for uploads, so this file was not saved. Please try again later.';
 
+/**
+ * Refuses (507) writing `bytes` more into `dir` when that would leave less than `minFreeBytes` free
+ * on its disk: a full disk would also stop the database and the logs.
+ */
+export async function assertDiskRoom(
+  dir: string,
+  bytes: number,
+  minFreeBytes: number,
+  read: StatFs = (d) => statfs(d),
+): Promise<void> {
+  if (minFreeBytes <= 0) return;
+  const { bavail, bsize } = await read(dir);
+  if (bavail * bsize - bytes < minFreeBytes) throw AppError.insufficientStorage(DISK_FULL_MESSAGE);
+}
+
 /** Files on local disk, outside any web root. Writes are atomic (temp file, then rename). */
 export class LocalStorage implements Storage {
   private readonly minFreeBytes: number;
@@ -70,10 +85,7 @@ export class LocalStorage implements Storage {
 
   /** A full disk would also stop the database and the logs: keep a floor free for them. */
   private async assertRoomFor(bytes: number, dir: string): Promise<void> {
-    if (this.minFreeBytes <= 0) return;
-    const { bavail, bsize } = await this.statfs(dir);
-    if (bavail * bsize - bytes < this.minFreeBytes)
-      throw AppError.insufficientStorage(DISK_FULL_MESSAGE);
+    await assertDiskRoom(dir, bytes, this.minFreeBytes, this.statfs);
   }
 
   async get(key: string): Promise<StoredObject | null> {
