@@ -295,9 +295,12 @@ describe(`one import at a time, within a budget (${TEST_ENGINE})`, () => {
 
   it('refuses with 507 before spooling when the disk is below its floor', async () => {
     await withApp({ MIN_FREE_DISK_BYTES: String(Number.MAX_SAFE_INTEGER) }, async (t, sponsor) => {
-      const res = await t.app.inject(importRequest(exported, sponsor));
-      expect(res.statusCode, res.body).toBe(507);
-      expect(res.json()).toMatchObject({ code: 'INSUFFICIENT_STORAGE', success: false });
+      // Refused before the body is read: even an upload that is no archive at all gets 507.
+      for (const upload of [exported, Buffer.from('not a zip')]) {
+        const res = await t.app.inject(importRequest(upload, sponsor));
+        expect(res.statusCode, res.body).toBe(507);
+        expect(res.json()).toMatchObject({ code: 'INSUFFICIENT_STORAGE', success: false });
+      }
       const spooled = await readdir(path.join(t.dataDir, 'tmp'), { recursive: true });
       expect(spooled.filter((name) => name.endsWith('.zip'))).toEqual([]);
     });
