@@ -445,7 +445,7 @@ export async function runImport(
 }
 
 /** Rows written per statement; between two, other requests' queries take their turn. */
-const IMPORT_BATCH_ROWS = 200;
+const IMPORT_BATCH_ROWS = 100;
 
 /**
  * Stores the verified files under new keys and writes every row; undoes its own files and its
