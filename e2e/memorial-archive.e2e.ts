@@ -1,5 +1,7 @@
 // A memorial's exported archive opens from disk, with no server and no network: index.html in
-// Chromium over file://, every other request aborted, shows the memorial with its pictures.
+// Chromium over file://, every other request aborted, shows the memorial with its pictures. Then a
+// sponsor imports it on a running site: the import screen follows the job until the memorial is
+// there, and its tributes say who originally left them.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,13 +13,23 @@ import { createTestApp, UNLIMITED_CREATIONS, type TestApp } from '../apps/server
 import { createUser } from '../apps/server/test/factories.js';
 import { pdfFile, pngFile } from '../apps/server/test/fixtures.js';
 import { multipart } from '../apps/server/test/multipart.js';
-import { launchBrowser } from './harness.js';
+import {
+  DEMO,
+  expectNoAxeViolations,
+  launchBrowser,
+  loginViaApi,
+  newPage,
+  startServer,
+  type RunningServer,
+} from './harness.js';
 
 const SHOTS = process.env.EXPORT_SHOTS_DIR ?? '/tmp/export-shots';
 
 let t: TestApp;
 let browser: Browser;
 let dir: string;
+/** The archive the first journey exported, imported by the second. */
+let archive: Buffer | undefined;
 
 beforeAll(async () => {
   [t, browser] = await Promise.all([createTestApp(UNLIMITED_CREATIONS), launchBrowser()]);
@@ -102,6 +114,7 @@ describe('exported memorial opened from disk', () => {
       headers: auth,
     });
     expect(res.statusCode).toBe(200);
+    archive = res.rawPayload;
     for (const [name, data] of await unzip(res.rawPayload)) {
       await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
       await writeFile(path.join(dir, name), data);
@@ -147,5 +160,43 @@ describe('exported memorial opened from disk', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(SHOTS, 'memorial-offline.png'), fullPage: true });
     await context.close();
+  });
+});
+
+describe('importing an archive on a running site', () => {
+  let server: RunningServer | undefined;
+  afterAll(async () => server?.stop());
+
+  it('follows the import until the memorial is there, its tributes originally left by their authors', async () => {
+    expect(archive, 'the export journey runs first').toBeDefined();
+    server = await startServer();
+    for (const width of [390, 1280]) {
+      const { context, page } = await newPage(browser, server.baseUrl, { width });
+      await loginViaApi(page, server.baseUrl, DEMO.sponsor.userName, DEMO.sponsor.password);
+      await page.goto('/profile');
+      await page.getByRole('button', { name: 'Import a memorial' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Import a memorial' });
+      await dialog.locator('input[type=file]').setInputFiles({
+        name: 'dorothy-vaughan.zip',
+        mimeType: 'application/zip',
+        buffer: archive!,
+      });
+      await dialog.getByRole('button', { name: 'Import' }).click();
+      // The job: queued or running first, then done with a link to the memorial.
+      await dialog.getByText('The memorial was imported').waitFor({ timeout: 60_000 });
+      await expectNoAxeViolations(page, `import done (${width} px)`);
+      const open = dialog.getByRole('link', { name: 'Open the memorial' });
+      const href = await open.getAttribute('href');
+      expect(href).toMatch(/^\/post\//);
+      await open.click();
+      await page.waitForURL((url) => url.pathname === href);
+      await page.getByRole('heading', { name: 'Dorothy Vaughan', level: 1 }).waitFor();
+      await page.getByText('Rest now, and thank you.').waitFor();
+      // Imported authorship: the archive's name as the original author, never as the holder.
+      await expect.poll(() => page.getByText('Originally left by').count()).toBeGreaterThan(0);
+      expect(await page.getByText('Mary Jackson').count()).toBeGreaterThan(0);
+      await expectNoAxeViolations(page, `imported memorial (${width} px)`);
+      await context.close();
+    }
   });
 });

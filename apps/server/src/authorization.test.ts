@@ -19,6 +19,7 @@ import { createItemRequest } from '../test/item-samples.js';
 import { multipartRequest } from '../test/multipart.js';
 import {
   memorialAccessRequests,
+  memorialImports,
   memorialInvitations,
   memorialPeople,
   memorials,
@@ -547,6 +548,27 @@ row('POST /api/v1/imports', SPONSORS, async (actor) => {
     { archive: { filename: 'memorial.zip', contentType: 'application/zip', body: archive } },
   );
 });
+
+/** An import the memorial's owner started; its progress is theirs alone (404 to anyone else). */
+let ownersImport: string | undefined;
+row(
+  'GET /api/v1/imports/:jobId',
+  { ...all('hidden'), anonymous: 'unauth', owner: 'ok' },
+  call(GET, async () => {
+    ownersImport ??= (
+      await t.app.ctx.db
+        .insert(memorialImports)
+        .values({
+          userId: world.owner.row.id,
+          state: 'done',
+          storageKey: 'imports/2026/01/a/archive.zip',
+        })
+        .returning({ id: memorialImports.id })
+    )[0]!.id;
+    return `/api/v1/imports/${ownersImport}`;
+  }),
+  'the member who started the import, nobody else (administrators included)',
+);
 
 // Link previews: the card of a memorial anyone may see.
 row(

@@ -185,6 +185,14 @@ const EnvSchema = z
       .int()
       .min(1024)
       .default(2 * 1024 ** 3),
+    /**
+     * What one imported archive may hold: items in all, and of each kind. Items with files are also
+     * held to the upload quotas (MEMORIAL_UPLOAD_QUOTA_COUNT and the member's).
+     */
+    IMPORT_MAX_ITEMS: z.coerce.number().int().min(1).max(100_000).default(5_000),
+    IMPORT_MAX_ITEMS_PER_KIND: z.coerce.number().int().min(1).max(100_000).default(2_000),
+    /** Imports a member may start per RATE_LIMIT_WINDOW_SECONDS (one runs at a time). */
+    IMPORT_LIMIT_PER_USER: z.coerce.number().int().min(1).default(5),
     /** Memorials holding more stored bytes than this are exported by a background job, not inline. */
     EXPORT_INLINE_MAX_BYTES: z.coerce
       .number()

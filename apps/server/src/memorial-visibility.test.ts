@@ -457,6 +457,8 @@ const UNRELATED = [
   // Creates a memorial of the caller's own: nothing to hide yet.
   'POST /api/v1/posts',
   'POST /api/v1/imports',
+  // An import's progress: its member's alone; the memorial it made answers by its own rules.
+  'GET /api/v1/imports/:jobId',
   'GET /api/v1/legacies',
   'POST /api/v1/legacies',
   'POST /api/v1/contact',

@@ -92,7 +92,13 @@ export const TributeItemSchema = z.object({
   _id: z.string(),
   status: ItemStatusSchema,
   postId: z.string(),
+  /** The member who holds it: its author, or the member who imported it from an archive. */
   owner: TributeOwnerSchema,
+  /**
+   * The author's name as a memorial archive gave it, for an item brought in by an import (shown
+   * as "originally left by …"); null for an item left on this site.
+   */
+  importedAuthor: z.string().nullable(),
   /** ISO 8601. */
   createdAt: z.string(),
   abilities: ItemAbilitiesSchema,

@@ -19,6 +19,7 @@ export const TABLES_IN_DEPENDENCY_ORDER: readonly string[] = [
   'tribute_reports',
   'memorial_activity',
   'archive_downloads',
+  'memorial_imports',
   ...TRIBUTE_KINDS.map((kind) => getTableName(kind.table)),
   'legacies',
   'legacy_accomplishments',

@@ -29,6 +29,21 @@ export interface LocalStorageOptions {
 export const DISK_FULL_MESSAGE =
   'The server is running out of space for uploads, so this file was not saved. Please try again later.';
 
+/**
+ * Refuses (507) writing `bytes` more into `dir` when that would leave less than `minFreeBytes` free
+ * on its disk: a full disk would also stop the database and the logs.
+ */
+export async function assertDiskRoom(
+  dir: string,
+  bytes: number,
+  minFreeBytes: number,
+  read: StatFs = (d) => statfs(d),
+): Promise<void> {
+  if (minFreeBytes <= 0) return;
+  const { bavail, bsize } = await read(dir);
+  if (bavail * bsize - bytes < minFreeBytes) throw AppError.insufficientStorage(DISK_FULL_MESSAGE);
+}
+
 /** Files on local disk, outside any web root. Writes are atomic (temp file, then rename). */
 export class LocalStorage implements Storage {
   private readonly minFreeBytes: number;
@@ -72,9 +87,7 @@ export class LocalStorage implements Storage {
   async assertRoomFor(bytes: number, dir = this.root): Promise<void> {
     if (this.minFreeBytes <= 0) return;
     await mkdir(dir, { recursive: true, mode: 0o700 });
-    const { bavail, bsize } = await this.statfs(dir);
-    if (bavail * bsize - bytes < this.minFreeBytes)
-      throw AppError.insufficientStorage(DISK_FULL_MESSAGE);
+    await assertDiskRoom(dir, bytes, this.minFreeBytes, this.statfs);
   }
 
   async get(key: string): Promise<StoredObject | null> {

@@ -290,3 +290,31 @@ export const searchVocabulary = pgTable(
   },
   (t) => [index('search_vocabulary_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
 );
+
+export const IMPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;
+
+/**
+ * A member's memorial import, run by a background job (docs/decisions/0080-imports-as-jobs.md):
+ * the uploaded archive waits in storage under `storageKey` until the job has read it. At most one
+ * import per member is queued or running at once (the partial unique index). `memorialId` is set
+ * as soon as the job creates the memorial, so an attempt cut short can be undone by the next.
+ */
+export const memorialImports = pgTable(
+  'memorial_imports',
+  {
+    id: id(),
+    userId: memberRef('user_id'),
+    state: text('state', { enum: IMPORT_STATES }).notNull().default('queued'),
+    /** Why a failed import failed, in words for the member. */
+    reason: text('reason'),
+    memorialId: uuid('memorial_id').references(() => memorials.id, { onDelete: 'set null' }),
+    storageKey: text('storage_key').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('memorial_imports_one_running_key')
+      .on(t.userId)
+      .where(sql`${t.state} in ('queued', 'running')`),
+  ],
+);

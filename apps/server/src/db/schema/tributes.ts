@@ -16,7 +16,8 @@ export const ITEM_STATUSES = ['published', 'pending', 'hidden'] as const;
 /**
  * What every item left on a memorial has: its id, its memorial and who left it. `authorName` is
  * set on items brought in from a memorial archive: their authors are accounts of another site,
- * so the importer owns the row and the author's name is kept as text ("Left By").
+ * so the importer owns the row and the author's name is kept as text, shown as "originally left
+ * by …" (never as the owner).
  */
 const itemColumns = () => ({
   id: id(),

@@ -1,12 +1,12 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ImportedMemorialSchema } from '@rips/shared/archives';
+import { ImportJobParamsSchema, ImportJobSchema, ImportStartedSchema } from '@rips/shared/archives';
 import { envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
 import { MemorialIdParamsSchema } from '@rips/shared/memorials';
 import { attachmentDisposition } from '../../media/documents.js';
 import { uploadForm } from '../../lib/multipart.js';
-import { createdAnswer, fileAnswer, respond } from '../../lib/respond.js';
+import { answer, fileAnswer, respond } from '../../lib/respond.js';
 import { FILE_CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.js';
 import {
   ARCHIVE_LINK_HOURS,
@@ -15,6 +15,7 @@ import {
   openArchiveDownload,
   requestArchive,
 } from './archive-jobs.js';
+import { defineImportJob } from './import-jobs.js';
 import * as archives from './archives.service.js';
 
 const ZipAnswer = fileAnswer(
@@ -38,6 +39,7 @@ export const archivesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   defineArchiveJob(ctx, app.log);
   defineArchiveSweep(ctx, app.log);
+  defineImportJob(ctx, app.log);
   // The emailed link's page posts a plain HTML form, so the browser saves the answer as it
   // streams (a script would hold the whole archive in memory first).
   app.addContentTypeParser(
@@ -116,18 +118,35 @@ export const archivesRoutes: FastifyPluginAsyncZod = async (app) => {
     return respond(reply, 202, { queued: true as const }, queuedMessage('your data'));
   });
 
+  // An archive to import: checked as far as is cheap, then imported by a job (202 with its id).
   app.post(
     '/imports',
-    { schema: { upload: ImportUpload, response: createdAnswer(ImportedMemorialSchema) } },
+    {
+      schema: {
+        upload: ImportUpload,
+        response: { 202: envelope(ImportStartedSchema), ...ERROR_RESPONSES },
+      },
+    },
     async (request, reply) => {
       const user = await request.requireUser();
-      const result = await archives.importArchive(ctx, user, request);
+      const jobId = await archives.importArchive(ctx, user, request);
       return respond(
         reply,
-        201,
-        { _id: result.memorialId, items: result.items, files: result.files },
-        'The memorial was imported.',
+        202,
+        { jobId },
+        'We are importing the archive. Its progress is at /api/v1/imports/{jobId}.',
       );
+    },
+  );
+
+  // Where an import stands, for the member who started it alone.
+  app.get(
+    '/imports/:jobId',
+    { schema: { params: ImportJobParamsSchema, response: answer(ImportJobSchema) } },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      const job = await archives.importProgress(ctx, user, request.params.jobId);
+      return respond(reply, 200, job, 'The import.');
     },
   );
 };

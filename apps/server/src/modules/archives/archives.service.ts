@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { ImportJob } from '@rips/shared/archives';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { ErrorCode } from '@rips/shared/api';
@@ -10,7 +11,7 @@ import { uploadUsage } from '../uploads/uploads.repository.js';
 import type { UserRow } from '../users/users.repository.js';
 import { itemsLeftBy, ownedMemorials } from './archive.repository.js';
 import { archiveFileName, writeMemorialArchive } from './memorial-export.js';
-import { importMemorial, type ImportResult } from './memorial-import.js';
+import { importStatus, startImport } from './import-jobs.js';
 import { ZipSink } from './zip-sink.js';
 
 export interface ZipDownload {
@@ -187,10 +188,19 @@ export async function writeMemberData(
   sink.addBuffer('manifest.json', json(manifest));
 }
 
+/** Accepts an archive and queues its import; answers the job's id (see import-jobs.ts). */
 export async function importArchive(
   ctx: AppContext,
   user: UserRow,
   request: FastifyRequest,
-): Promise<ImportResult> {
-  return importMemorial(ctx, user, request);
+): Promise<string> {
+  return startImport(ctx, user, request);
+}
+
+export async function importProgress(
+  ctx: AppContext,
+  user: UserRow,
+  jobId: string,
+): Promise<ImportJob> {
+  return importStatus(ctx, user, jobId);
 }

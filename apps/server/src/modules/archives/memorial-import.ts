@@ -1,13 +1,15 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { IMPORT_ARCHIVE_FIELD, IMPORT_ARCHIVE_REQUIRED } from '@rips/shared/archives';
 import { DOCUMENT_TYPES, type DocumentType } from '@rips/shared/galleries';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { memorials } from '../../db/schema/index.js';
 import { deriveTags } from '../../db/tags.js';
 import { AppError } from '../../errors.js';
 import { Checksum, type Fingerprint } from '../../lib/checksum.js';
@@ -15,10 +17,10 @@ import { formatBytes } from '../../media/images.js';
 import { detectDocumentType, sanitizeFileName } from '../../media/documents.js';
 import { newStorageKey } from '../../media/image-store.js';
 import { removeUpload } from '../media/stored-files.js';
-import { requireCanCreateMemorial } from '../memorials/memorials.policy.js';
 import { insertMemorial } from '../memorials/memorials.repository.js';
 import type { TributeKind } from '../tributes/tribute-kind.js';
 import { TRIBUTE_KINDS } from '../tributes/tribute-kinds.js';
+import { uploadUsage } from '../uploads/uploads.repository.js';
 import { assertUploadRoom } from '../uploads/uploads.service.js';
 import type { UserRow } from '../users/users.repository.js';
 import {
@@ -71,8 +73,35 @@ function parseJson(bytes: Buffer, name: string): unknown {
   }
 }
 
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * Refuses an archive holding more items than one import may bring (in all, or of one kind),
+ * counted on the parsed JSON before any item is read by its schema.
+ */
+function assertWithinCaps(ctx: AppContext, raw: unknown): void {
+  const items = (raw as { items?: unknown } | null)?.items;
+  if (!items || typeof items !== 'object') return;
+  const { IMPORT_MAX_ITEMS, IMPORT_MAX_ITEMS_PER_KIND } = ctx.config;
+  let total = 0;
+  for (const [kind, list] of Object.entries(items)) {
+    if (!Array.isArray(list)) continue;
+    if (list.length > IMPORT_MAX_ITEMS_PER_KIND) {
+      throw invalidArchive(
+        `This archive holds ${count(list.length)} ${kind.slice(0, 40)}; an import brings at most ${count(IMPORT_MAX_ITEMS_PER_KIND)} of one kind.`,
+      );
+    }
+    total += list.length;
+  }
+  if (total > IMPORT_MAX_ITEMS) {
+    throw invalidArchive(
+      `This archive holds ${count(total)} items; an import brings at most ${count(IMPORT_MAX_ITEMS)}.`,
+    );
+  }
+}
+
 /** Reads and checks memorial.json: its format, its version, every field and every item. */
-function readArchive(raw: unknown): { archive: MemorialArchive; items: ArchiveItem[] } {
+function readArchive(raw: unknown, now: Date): { archive: MemorialArchive; items: ArchiveItem[] } {
   const head = raw as { format?: unknown; version?: unknown } | null;
   if (!head || head.format !== ARCHIVE_FORMAT) {
     throw invalidArchive('memorial.json is not a memorial archive of this product.');
@@ -103,6 +132,12 @@ function readArchive(raw: unknown): { archive: MemorialArchive; items: ArchiveIt
       }
       if (kind.file?.form === 'document' && !base.data.file) {
         throw invalidArchive(`memorial.json: ${path}[${index}] has no file.`);
+      }
+      // An item cannot have been left after the archive reached this site.
+      if (new Date(base.data.createdAt).getTime() > now.getTime()) {
+        throw invalidArchive(
+          `memorial.json: ${path}[${index}] is dated ${base.data.createdAt}, later than now.`,
+        );
       }
       items.push({ kind, base: base.data, fields: fields.data });
     });
@@ -151,6 +186,16 @@ function mediaChecks(
       });
     }
   }
+  // Each stored file belongs to one item: a file named twice would be stored (and counted) twice.
+  const seen = new Set<string>();
+  for (const check of checks) {
+    if (seen.has(check.path)) {
+      throw invalidArchive(
+        `memorial.json names ${check.path.slice(0, 120)} more than once: each picture and document belongs to one item.`,
+      );
+    }
+    seen.add(check.path);
+  }
   return checks;
 }
 
@@ -160,7 +205,8 @@ async function verifyMedia(ctx: AppContext, check: MediaCheck, bytes: Buffer): P
     throw invalidArchive(`${check.path} is larger than ${formatBytes(check.maxBytes)}.`);
   }
   if (check.form === 'document') {
-    const type = await detectDocumentType(bytes).catch(() => null);
+    // Parsed whole: through the same gate as uploaded documents, so imports never add to it.
+    const type = await ctx.documentWork.run(() => detectDocumentType(bytes)).catch(() => null);
     if (type !== check.type) {
       throw invalidArchive(
         `${check.path} is not the ${DOCUMENT_TYPES[check.type].label} file it is named as.`,
@@ -191,8 +237,19 @@ async function sha256Of(zip: SafeZip, name: string): Promise<Fingerprint> {
   return checksum.digest();
 }
 
-/** Every entry is in the manifest, every manifest file is in the archive, every checksum holds. */
-async function verifyManifest(zip: SafeZip): Promise<Manifest> {
+function assertChecksum(file: Manifest['files'][number], actual: Fingerprint): void {
+  if (actual.sha256 !== file.sha256 || actual.size !== file.size) {
+    throw invalidArchive(
+      `${file.path.slice(0, 120)} does not match its checksum in manifest.json: the archive was changed or damaged.`,
+    );
+  }
+}
+
+/**
+ * manifest.json read and matched against the archive's entries (no file is hashed here): every
+ * entry is listed once, every listed file is in the archive.
+ */
+async function readManifest(zip: SafeZip): Promise<Manifest> {
   if (!zip.entries.has(ARCHIVE_FILES.manifest)) {
     throw invalidArchive('The archive has no manifest.json: it is not a memorial archive.');
   }
@@ -203,7 +260,13 @@ async function verifyManifest(zip: SafeZip): Promise<Manifest> {
     throw invalidArchive(`manifest.json has a wrong field (${zodWhere(parsed.error)}).`);
   }
   const manifest = parsed.data;
-  const listed = new Set(manifest.files.map((f) => f.path));
+  const listed = new Set<string>();
+  for (const file of manifest.files) {
+    if (listed.has(file.path)) {
+      throw invalidArchive(`manifest.json lists ${file.path.slice(0, 120)} more than once.`);
+    }
+    listed.add(file.path);
+  }
   for (const name of zip.entries.keys()) {
     if (name !== ARCHIVE_FILES.manifest && !listed.has(name)) {
       throw invalidArchive(`${name.slice(0, 120)} is in the archive but not in manifest.json.`);
@@ -215,18 +278,16 @@ async function verifyManifest(zip: SafeZip): Promise<Manifest> {
         `${file.path.slice(0, 120)} is listed in manifest.json but missing from the archive.`,
       );
     }
-    const actual = await sha256Of(zip, file.path);
-    if (actual.sha256 !== file.sha256 || actual.size !== file.size) {
-      throw invalidArchive(
-        `${file.path.slice(0, 120)} does not match its checksum in manifest.json: the archive was changed or damaged.`,
-      );
-    }
   }
   return manifest;
 }
 
-/** The uploaded archive, written to a temporary file of the data dir (never held in memory). */
-async function receiveArchive(ctx: AppContext, request: FastifyRequest, dir: string) {
+/** The uploaded archive, streamed to `file` (never held in memory). */
+export async function receiveArchive(
+  ctx: AppContext,
+  request: FastifyRequest,
+  file: string,
+): Promise<void> {
   if (!request.isMultipart()) {
     throw new AppError(
       415,
@@ -247,12 +308,107 @@ async function receiveArchive(ctx: AppContext, request: FastifyRequest, dir: str
       `Unexpected file field "${part.fieldname.slice(0, 40)}": send the archive as "archive".`,
     );
   }
-  const file = path.join(dir, 'archive.zip');
   await pipeline(part.file, createWriteStream(file, { mode: 0o600 }));
   if (part.file.truncated) {
     throw AppError.tooLarge(`The archive is larger than ${formatBytes(max)}.`);
   }
-  return file;
+}
+
+export function openArchive(ctx: AppContext, file: string): Promise<SafeZip> {
+  return SafeZip.open(file, importLimits(ctx));
+}
+
+/** What an archive brings, read and checked without reading its media files. */
+export interface ImportPlan {
+  manifest: Manifest;
+  archive: MemorialArchive;
+  items: ArchiveItem[];
+  /** Every media file, each once (two items never share one). */
+  checks: MediaCheck[];
+}
+
+/**
+ * Refuses (403 QUOTA_EXCEEDED) an archive whose files would take the new memorial or the member
+ * past an upload quota: counted from each distinct file's size, before any is read.
+ */
+async function assertImportRoom(
+  ctx: AppContext,
+  user: UserRow,
+  plan: Pick<ImportPlan, 'items' | 'checks'>,
+  zip: SafeZip,
+): Promise<void> {
+  const uploads = plan.items.filter((i) => i.base.picture || i.base.file).length;
+  const scope = { memorialId: randomUUID(), userId: user.id };
+  const usage = await uploadUsage(ctx.db, scope);
+  const { MEMORIAL_UPLOAD_QUOTA_COUNT, USER_UPLOAD_QUOTA_COUNT } = ctx.config;
+  if (uploads > MEMORIAL_UPLOAD_QUOTA_COUNT) {
+    throw AppError.quotaExceeded(
+      `This archive holds ${count(uploads)} pictures and documents; a memorial holds at most ${count(MEMORIAL_UPLOAD_QUOTA_COUNT)}.`,
+    );
+  }
+  if (usage.user.count + uploads > USER_UPLOAD_QUOTA_COUNT) {
+    throw AppError.quotaExceeded(
+      `This archive's ${count(uploads)} pictures and documents would take your uploads past your limit of ${count(USER_UPLOAD_QUOTA_COUNT)} files.`,
+    );
+  }
+  let bytes = 0;
+  for (const check of plan.checks) bytes += zip.entries.get(check.path)?.uncompressedSize ?? 0;
+  await assertUploadRoom(ctx, scope, bytes);
+}
+
+/**
+ * Reads and checks everything but the media files: the entries, the manifest (no duplicate),
+ * memorial.json (its checksum, the caps on its items, every field, no date later than now, no
+ * file named twice) and the quotas from the files' sizes. Cheap enough to answer a request.
+ */
+export async function planImport(
+  ctx: AppContext,
+  user: UserRow,
+  zip: SafeZip,
+  now = new Date(),
+): Promise<ImportPlan> {
+  const manifest = await readManifest(zip);
+  const json = await zip.read(ARCHIVE_FILES.memorial, JSON_MAX_BYTES);
+  const listed = manifest.files.find((f) => f.path === ARCHIVE_FILES.memorial);
+  if (!listed)
+    throw invalidArchive('The archive has no memorial.json: it is not a memorial archive.');
+  assertChecksum(listed, {
+    sha256: createHash('sha256').update(json).digest('hex'),
+    size: json.length,
+  });
+  const raw = parseJson(json, ARCHIVE_FILES.memorial);
+  assertWithinCaps(ctx, raw);
+  const { archive, items } = readArchive(raw, now);
+  const checks = mediaChecks(ctx, archive, items);
+  for (const check of checks) {
+    if (!zip.entries.has(check.path)) {
+      throw invalidArchive(`memorial.json names ${check.path}, which the archive does not hold.`);
+    }
+  }
+  await assertImportRoom(ctx, user, { items, checks }, zip);
+  return { manifest, archive, items, checks };
+}
+
+/**
+ * Every file of the manifest hashed once, and each media file verified by its content once,
+ * from the same read (memorial.json was hashed by `planImport`).
+ */
+async function verifyFiles(ctx: AppContext, zip: SafeZip, plan: ImportPlan): Promise<void> {
+  const checks = new Map(plan.checks.map((c) => [c.path, c]));
+  for (const file of plan.manifest.files) {
+    if (file.path === ARCHIVE_FILES.memorial) continue;
+    const check = checks.get(file.path);
+    if (!check) {
+      assertChecksum(file, await sha256Of(zip, file.path));
+      continue;
+    }
+    const bytes = await zip.read(check.path, check.maxBytes);
+    assertChecksum(file, {
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      size: bytes.length,
+    });
+    await verifyMedia(ctx, check, bytes);
+  }
 }
 
 export interface ImportResult {
@@ -261,56 +417,47 @@ export interface ImportResult {
   files: number;
 }
 
+/** How an import tells its job where it stands, each through the statement that makes the change. */
+export interface ImportProgress {
+  /** The memorial exists (still private to its importer): remembered so a retry can remove it. */
+  created(tx: Db, memorialId: string): Promise<void>;
+  /** Every row is in: the memorial takes its own privacy, and the import is done. */
+  finished(tx: Db, memorialId: string): Promise<void>;
+}
+
 /**
  * Recreates a memorial from its archive, owned by `user`: the archive is checked whole (entries,
  * manifest checksums, memorial.json, every file's content) before anything is stored; files are
- * then stored under new keys and every row written in one transaction. Any failure removes what
- * this import stored, so a refused archive leaves nothing behind.
+ * then stored under new keys and the rows written in batches, each in a short statement of its
+ * own, so nothing else waits on the import. Any failure removes what this import stored and
+ * created, so a refused archive leaves nothing behind.
  */
-export async function importMemorial(
+export async function runImport(
   ctx: AppContext,
   user: UserRow,
-  request: FastifyRequest,
+  zip: SafeZip,
+  progress: ImportProgress,
 ): Promise<ImportResult> {
-  requireCanCreateMemorial(user);
-  const tmpRoot = path.join(ctx.config.dataDir, 'tmp');
-  await mkdir(tmpRoot, { recursive: true, mode: 0o700 });
-  const dir = await mkdtemp(path.join(tmpRoot, 'import-'));
-  let zip: SafeZip | null = null;
-  try {
-    const file = await receiveArchive(ctx, request, dir);
-    zip = await SafeZip.open(file, importLimits(ctx));
-    await verifyManifest(zip);
-    const raw = parseJson(
-      await zip.read(ARCHIVE_FILES.memorial, JSON_MAX_BYTES),
-      ARCHIVE_FILES.memorial,
-    );
-    const { archive, items } = readArchive(raw);
-    const checks = mediaChecks(ctx, archive, items);
-    let totalBytes = 0;
-    for (const check of checks) {
-      if (!zip.entries.has(check.path)) {
-        throw invalidArchive(`memorial.json names ${check.path}, which the archive does not hold.`);
-      }
-      const bytes = await zip.read(check.path, check.maxBytes);
-      await verifyMedia(ctx, check, bytes);
-      totalBytes += bytes.length;
-    }
-    await assertUploadRoom(ctx, { memorialId: randomUUID(), userId: user.id }, totalBytes);
-    return await restore(ctx, user, zip, archive, items);
-  } finally {
-    zip?.close();
-    await rm(dir, { recursive: true, force: true });
-  }
+  // Checked again: the member's uploads may have grown since the archive was accepted.
+  const plan = await planImport(ctx, user, zip);
+  await verifyFiles(ctx, zip, plan);
+  return restore(ctx, user, zip, plan.archive, plan.items, progress);
 }
 
-/** Stores the verified files under new keys and writes every row; undoes its own files on failure. */
+/** Rows written per statement; between two, other requests' queries take their turn. */
+const IMPORT_BATCH_ROWS = 100;
+
+/**
+ * Stores the verified files under new keys and writes every row; undoes its own files and its
+ * memorial on failure.
+ */
 async function restore(
   ctx: AppContext,
   user: UserRow,
   zip: SafeZip,
   archive: MemorialArchive,
   items: ArchiveItem[],
+  progress: ImportProgress,
 ): Promise<ImportResult> {
   const stored: string[] = [];
   let files = 0;
@@ -333,6 +480,7 @@ async function restore(
       byteSize,
     };
   };
+  let memorialId: string | null = null;
   try {
     const m = archive.memorial;
     const portrait = await storePicture('memorials', m.picture);
@@ -366,7 +514,10 @@ async function restore(
       rows.push({ kind: item.kind, values });
     }
     const tags = deriveTags(m.traits);
-    const memorialId = await ctx.db.transaction(async (tx) => {
+    // The memorial's createdAt is the import's time: its own dates stay in its story (and the
+    // archive's items keep theirs). Private to the importer until every row is in.
+    const now = new Date();
+    memorialId = await ctx.db.transaction(async (tx) => {
       // The importer is its owner (insertMemorial puts them among its people); the people of the
       // other site are names in the archive only.
       const row = await insertMemorial(tx, {
@@ -374,12 +525,12 @@ async function restore(
         ...memorialStory(m),
         tags,
         tagsText: tags.join('\u001f'),
-        visibility: m.visibility,
-        indexable: m.indexable,
+        visibility: 'private',
+        indexable: false,
         tributeModeration: m.tributeModeration,
         allowAccessRequests: m.allowAccessRequests,
-        createdAt: new Date(m.createdAt),
-        updatedAt: new Date(m.updatedAt),
+        createdAt: now,
+        updatedAt: now,
         ...(portrait
           ? {
               imageKey: portrait.imageKey,
@@ -389,14 +540,34 @@ async function restore(
             }
           : {}),
       });
-      for (const { kind, values } of rows) {
-        await tx.insert(kind.table).values({ ...values, memorialId: row.id });
-      }
+      await progress.created(tx, row.id);
       return row.id;
     });
-    return { memorialId, items: rows.length, files };
+    for (const kind of TRIBUTE_KINDS) {
+      const ofKind = rows.filter((r) => r.kind === kind).map((r) => r.values);
+      for (let i = 0; i < ofKind.length; i += IMPORT_BATCH_ROWS) {
+        const batch = ofKind.slice(i, i + IMPORT_BATCH_ROWS);
+        await ctx.db.insert(kind.table).values(batch.map((values) => ({ ...values, memorialId })));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    const id = memorialId;
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(memorials)
+        .set({ visibility: m.visibility, indexable: m.indexable })
+        .where(eq(memorials.id, id));
+      await progress.finished(tx, id);
+    });
+    return { memorialId: id, items: rows.length, files };
   } catch (error) {
+    if (memorialId) await removeImportedMemorial(ctx.db, memorialId).catch(() => undefined);
     await Promise.allSettled(stored.map((key) => removeUpload(ctx.storage, key)));
     throw error;
   }
+}
+
+/** A memorial an import created and did not finish, with every row on it. */
+export async function removeImportedMemorial(db: Db, memorialId: string): Promise<void> {
+  await db.delete(memorials).where(eq(memorials.id, memorialId));
 }

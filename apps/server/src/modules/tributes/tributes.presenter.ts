@@ -35,7 +35,9 @@ export function presentItem(
     _id: row.id,
     status: row.status,
     postId: row.memorialId,
-    owner: { _id: row.ownerId, fullName: row.authorName ?? ownerName },
+    // An imported item is the importer's; the archive's name for its author is shown as such.
+    owner: { _id: row.ownerId, fullName: ownerName },
+    importedAuthor: row.authorName,
     createdAt: row.createdAt.toISOString(),
     abilities,
     ...kind.present(itemUrls(urls, row), row),

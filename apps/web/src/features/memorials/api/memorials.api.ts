@@ -1,4 +1,4 @@
-import type { ImportedMemorial } from '@rips/shared/archives';
+import type { ImportJob, ImportStarted } from '@rips/shared/archives';
 import { downloadFromApi } from '@/lib/download';
 import type {
   ContributorAdded,
@@ -38,6 +38,8 @@ export const memorialKeys = {
   lists: () => ['memorials', 'list'] as const,
   list: (q: string) => ['memorials', 'list', q] as const,
   detail: (id: string) => ['memorials', 'detail', id] as const,
+  /** The caller's import of an archive, while it runs. */
+  importJob: (jobId: string) => ['memorials', 'import', jobId] as const,
   contributors: (id: string) => ['memorials', 'contributors', id] as const,
   /** The profile's columns: the member's own Rips and the ones they contribute to. */
   own: (userId: string) => ['memorials', 'own', userId] as const,
@@ -80,9 +82,24 @@ export async function requestMemorialArchive(id: string): Promise<string> {
   return answer.message;
 }
 
-/** Recreates a memorial from an archive, owned by the caller (a sponsor). */
+/** Starts recreating a memorial from an archive, owned by the caller (a sponsor): a job. */
 export function importMemorial(body: FormData, onProgress?: Progress) {
-  return api.post<ImportedMemorial>('/imports', body, { onProgress });
+  return api.post<ImportStarted>('/imports', body, { onProgress });
+}
+
+/** How often an import's progress is asked for while it is queued or running. */
+export const IMPORT_POLL_MS = 1000;
+
+/** Where the caller's import stands; asked again every second until it is done or failed. */
+export function importJobQuery(jobId: string) {
+  return queryOptions({
+    queryKey: memorialKeys.importJob(jobId),
+    queryFn: () => api.get<ImportJob>(`/imports/${encodeURIComponent(jobId)}`),
+    refetchInterval: (query) => {
+      const state = query.state.data?.state;
+      return state === 'done' || state === 'failed' ? false : IMPORT_POLL_MS;
+    },
+  });
 }
 
 export function createMemorial(body: FormData, onProgress?: Progress) {

@@ -6,7 +6,7 @@ import type { TributeKindDescriptor } from '@/config/tribute-kinds';
 import { notify } from '@/lib/notify';
 import { useReturnFocus } from '@/lib/use-return-focus';
 import { useRemoveTribute } from '../api/tributes.mutations';
-import { failureText } from '../lib/format';
+import { authorOf, failureText } from '../lib/format';
 
 /** "Remove" for the item's author, or for the memorial's owner moderating it; asks once before removing. */
 export function RemoveTribute({ kind, item }: { kind: TributeKindDescriptor; item: TributeItem }) {
@@ -35,7 +35,7 @@ export function RemoveTribute({ kind, item }: { kind: TributeKindDescriptor; ite
           rememberOpener();
           setConfirming(true);
         }}
-        aria-label={`Remove the ${noun} left by ${item.owner.fullName}`}
+        aria-label={`Remove the ${noun} left by ${authorOf(item)}`}
       >
         Remove
       </Button>
@@ -44,7 +44,7 @@ export function RemoveTribute({ kind, item }: { kind: TributeKindDescriptor; ite
         <ConfirmModal
           opened
           title={`Remove this ${noun}?`}
-          body={`The ${noun} left by ${item.owner.fullName} will be removed from this memorial for everyone. This cannot be undone.`}
+          body={`The ${noun} left by ${authorOf(item)} will be removed from this memorial for everyone. This cannot be undone.`}
           confirmLabel="Remove"
           busy={mutation.isPending}
           onConfirm={() => void remove()}

@@ -22,7 +22,7 @@ import { useHydrated } from '@/lib/use-hydrated';
 import { useReturnFocus } from '@/lib/use-return-focus';
 import { useSession } from '@/lib/use-session';
 import { downloadDocument, tributeListQuery, type AnyTributeItem } from '../api/tributes.api';
-import { formatFileSize, formatPictureDate, formatTributeDate } from '../lib/format';
+import { authorOf, formatFileSize, formatPictureDate, formatTributeDate } from '../lib/format';
 import { RemoveTribute } from './remove-tribute';
 import classes from './tributes.module.css';
 
@@ -55,7 +55,7 @@ function ReportIfAllowed({ kind, item }: { kind: TributeKindDescriptor; item: Tr
         color="gray"
         size="compact-sm"
         onClick={() => setOpen(true)}
-        aria-label={`Report the ${kind.noun} left by ${item.owner.fullName}`}
+        aria-label={`Report the ${kind.noun} left by ${authorOf(item)}`}
       >
         Report
       </Button>
@@ -79,10 +79,23 @@ function Byline({ item }: { item: TributeItem }) {
           <br />
         </>
       ) : null}
-      Left By{' '}
-      <Text span fw={600} c="var(--mantine-color-text)">
-        {item.owner.fullName}
-      </Text>
+      {item.importedAuthor ? (
+        <>
+          Originally left by{' '}
+          <Text span fw={600} c="var(--mantine-color-text)">
+            {item.importedAuthor}
+          </Text>
+          <br />
+          Imported by {item.owner.fullName}
+        </>
+      ) : (
+        <>
+          Left By{' '}
+          <Text span fw={600} c="var(--mantine-color-text)">
+            {item.owner.fullName}
+          </Text>
+        </>
+      )}
       <br />
       On <TributeDate iso={item.createdAt} />
     </Text>
@@ -213,7 +226,7 @@ function FlowerGrid({ descriptor, items, title }: ListProps<Flower>) {
       descriptor={descriptor}
       items={items}
       card={(flower) => ({
-        alt: `${descriptor.label} left by ${flower.owner.fullName} for ${title}`,
+        alt: `${descriptor.label} left by ${authorOf(flower)} for ${title}`,
         caption: flower.bouquet?.name,
       })}
     />
@@ -348,7 +361,7 @@ function PictureDetails({ picture, size }: { picture: Picture; size: 'sm' | 'md'
 }
 
 const pictureAlt = (descriptor: TributeKindDescriptor, item: Picture, title: string) =>
-  `${descriptor.label} of ${title} shared by ${item.owner.fullName}`;
+  `${descriptor.label} of ${title} shared by ${authorOf(item)}`;
 
 /** Photos or memorabilia as thumbnails; each opens large in an accessible lightbox. */
 function PictureGallery({ descriptor, items: pictures, title }: ListProps<Picture>) {
@@ -383,7 +396,7 @@ function PictureGallery({ descriptor, items: pictures, title }: ListProps<Pictur
         <Modal
           opened
           onClose={() => setOpenId(null)}
-          title={`${descriptor.label} shared by ${open.owner.fullName}`}
+          title={`${descriptor.label} shared by ${authorOf(open)}`}
           size="xl"
           radius="lg"
           // Arrow keys move anywhere in the dialog (focus starts on its close button).

@@ -6,6 +6,7 @@ import {
   offlineText,
 } from '@/lib/api-client';
 import { longUsDate } from '@/lib/long-date';
+import type { TributeItem } from '@rips/shared/tributes';
 
 /**
  * "November 21, 2026": the spec's long US date, in the reader's own time zone (it is a moment),
@@ -53,4 +54,9 @@ export function failureText(failure: string, error: unknown, noun?: string): str
     return `${failure.replace(/,? please try again\.?$/i, '.')} ${reason}`;
   }
   return reason ? `${failure} ${reason}` : failure;
+}
+
+/** Who left an item as readers know them: an imported item's author by the archive's name. */
+export function authorOf(item: Pick<TributeItem, 'owner' | 'importedAuthor'>): string {
+  return item.importedAuthor ?? item.owner.fullName;
 }
