@@ -21,3 +21,9 @@ export const MONTHS = [
 export function longUsDate(year: number, monthIndex: number, day: number): string {
   return `${MONTHS[monthIndex]} ${day}, ${year}`;
 }
+
+/** A moment (an ISO timestamp) as the day it is where the reader is: "November 27, 2026". */
+export function siteDate(iso: string): string {
+  const date = new Date(iso);
+  return longUsDate(date.getFullYear(), date.getMonth(), date.getDate());
+}

@@ -39,6 +39,7 @@ import { PageLoader } from '@/components/page-loader';
 import { VisibilityChoices } from '@/components/visibility-choices';
 import { paths } from '@/config/paths';
 import { api, errorMessage } from '@/lib/api-client';
+import { siteDate } from '@/lib/long-date';
 import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';
@@ -250,19 +251,23 @@ function roleName(role: GrantableRole): string {
 /**
  * A pending invitation, with Send again (a new link; the old one stops working) and Withdraw
  * (no link works). A manager's buttons on the owner's invitation of a manager are refused by the
- * server with its reason.
+ * server with its reason. The two mutations belong to the list: the row itself is replaced once
+ * the list refreshes (a new invitation, or none), and a row's own mutation would then never say
+ * how it went.
  */
 function WaitingInvitation({
-  memorialId,
   invitation,
+  resend,
+  withdraw,
 }: {
-  memorialId: string;
   invitation: PendingInvitation;
+  resend: ReturnType<typeof useResendInvitation>;
+  withdraw: ReturnType<typeof useWithdrawInvitation>;
 }) {
-  const resend = useResendInvitation(memorialId);
-  const withdraw = useWithdrawInvitation(memorialId);
-  const busy = resend.isPending || withdraw.isPending;
   const { _id, email, role, expiresAt } = invitation;
+  const mine = (mutation: { isPending: boolean; variables?: string }) =>
+    mutation.isPending && mutation.variables === _id;
+  const busy = resend.isPending || withdraw.isPending;
   return (
     <Group
       component="li"
@@ -273,14 +278,14 @@ function WaitingInvitation({
       style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
     >
       <Text size="sm" style={{ flex: '1 1 14rem', minWidth: 0, overflowWrap: 'anywhere' }}>
-        {email} as {roleName(role).toLowerCase()}, until {new Date(expiresAt).toLocaleDateString()}
+        {email} as {roleName(role).toLowerCase()}, until {siteDate(expiresAt)}
       </Text>
       <Group gap="xs" wrap="nowrap">
         <Button
           variant="default"
           size="xs"
           disabled={busy}
-          loading={resend.isPending}
+          loading={mine(resend)}
           aria-label={`Send the invitation to ${email} again`}
           onClick={() =>
             resend.mutate(_id, outcome(`The invitation was emailed to ${email} again.`))
@@ -293,7 +298,7 @@ function WaitingInvitation({
           color="red"
           size="xs"
           disabled={busy}
-          loading={withdraw.isPending}
+          loading={mine(withdraw)}
           aria-label={`Withdraw the invitation to ${email}`}
           onClick={() => withdraw.mutate(_id, outcome(`The invitation to ${email} was withdrawn.`))}
         >
@@ -309,6 +314,8 @@ function PeoplePanel({ memorial }: { memorial: MemorialDetail }) {
   const requests = useQuery(accessRequestsQuery(memorial._id));
   const changeRole = useChangeRole(memorial._id);
   const remove = useRemovePerson(memorial._id);
+  const resendInvitation = useResendInvitation(memorial._id);
+  const withdrawInvitation = useWithdrawInvitation(memorial._id);
   const decide = useDecideAccess(memorial._id);
   // Removing someone asks first: they lose what their role gave them at once.
   const [removing, setRemoving] = useState<Person | null>(null);
@@ -379,7 +386,12 @@ function PeoplePanel({ memorial }: { memorial: MemorialDetail }) {
             <Text fw={600}>Invitations waiting</Text>
             <Stack component="ul" gap={0} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {people.data.invitations.map((i) => (
-                <WaitingInvitation key={i._id} memorialId={memorial._id} invitation={i} />
+                <WaitingInvitation
+                  key={i._id}
+                  invitation={i}
+                  resend={resendInvitation}
+                  withdraw={withdrawInvitation}
+                />
               ))}
             </Stack>
           </Stack>
