@@ -1,4 +1,4 @@
-// The API contract of SPEC.md section 7, as a client written against the spec reads it: the JSON
+// The API contract of docs/product.md §9, as a client written against the spec reads it: the JSON
 // body's `data` holds the value (never one more level), list paging sits beside the array. Also:
 // every API route declares its answers, the OpenAPI document lists every spec call, and CORS.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ const API = '/api/v1';
 const ENVELOPE = ['data', 'message', 'statusCode', 'success'];
 const keys = (value: object) => Object.keys(value).sort();
 
-/** Every call of spec section 7, by method and OpenAPI path. */
+/** Every call the spec's clients use (docs/product.md §9), by method and OpenAPI path. */
 const SPEC_CALLS = [
   'POST /users/register',
   'POST /users/login',

@@ -8,7 +8,7 @@ export interface NavItem {
   end?: boolean;
 }
 
-/** SPEC.md section 2: always Home, About Us, User Guide; signed in adds Memoriams and Your Legacy; sponsors add Add Rip. */
+/** docs/product.md §2: always Home, About Us, User Guide; signed in adds Memoriams and Your Legacy; sponsors add Add Rip. */
 export function useNavItems(): NavItem[] {
   const { isAuthenticated, isSponsor } = useSession();
   const items: NavItem[] = [

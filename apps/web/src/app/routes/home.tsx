@@ -24,7 +24,7 @@ function useAfterFirstPaint(): boolean {
   return ready;
 }
 
-/** The landing page (SPEC.md section 1): hero, features, how it works, legends, quotes, call to action. */
+/** The landing page (docs/product.md §1): hero, features, how it works, legends, quotes, call to action. */
 export function HomePage() {
   useDocumentTitle();
   const showSections = useAfterFirstPaint();

@@ -24,7 +24,7 @@ export const SIGN_UP_FAILED = 'An error occurred during sign-up. Please try agai
 /** The register call's fields and the avatar the spec requires. */
 const SignUpSchema = RegisterFieldsSchema.extend({ avatar: requiredFile(AVATAR_REQUIRED) });
 
-/** Spec section 8: the duplicate texts; a refusal in the server's words; else the fallback. */
+/** docs/product.md §8: the duplicate texts; a refusal in the server's words; else the fallback. */
 function failureMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return SIGN_UP_FAILED;
   if (error.code === 'EMAIL_TAKEN') return EMAIL_TAKEN_MESSAGE;

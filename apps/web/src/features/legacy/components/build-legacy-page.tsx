@@ -56,8 +56,8 @@ const LegacyFormSchema = SaveLegacySchema as unknown as z.ZodType<
 >;
 
 /**
- * Spec section 5's messages for everything that fails at once, in its order: the required
- * fields, then one per section with an incomplete entry, then any other rule (a limit).
+ * The messages of docs/product.md §8 for everything that fails at once, in its order: the
+ * required fields, then one per section with an incomplete entry, then any other rule (a limit).
  */
 function alertsFor(errors: FormErrors, values: LegacyFormValues): string[] {
   const alerts: string[] = [];

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { clearSession, getSession } from '@/lib/session';
 
-/** The answer's message is shown as it is (spec section 8), so the whole envelope comes back. */
+/** The answer's message is shown as it is (docs/product.md §8), so the whole envelope comes back. */
 export function requestPasswordReset(input: ForgotPassword) {
   return request<Record<string, never>>('/users/forgot-password', { method: 'POST', body: input });
 }
