@@ -30,24 +30,7 @@ const ForgotPasswordPage = lazy(
 const ResetPasswordConfirmPage = lazy(
   () => import('@/features/password-reset/components/reset-password-confirm-page'),
 );
-const ProfilePage = lazy(() =>
-  Promise.all([
-    import('@/features/account/components/profile-page'),
-    import('@/features/memorials/components/profile-memorial-columns'),
-    import('@/features/stewardship/components/profile-stewardship'),
-  ]).then(([page, memorials, stewardship]) => ({
-    default: () => (
-      <page.default
-        columns={
-          <>
-            <memorials.ProfileMemorialColumns />
-            <stewardship.ProfileStewardship />
-          </>
-        }
-      />
-    ),
-  })),
-);
+const ProfilePage = lazy(() => import('./routes/profile'));
 const ManagePage = lazy(() => import('@/features/stewardship/components/manage-page'));
 const InvitationPage = lazy(() =>
   import('@/features/stewardship/components/accept-pages').then((m) => ({
