@@ -8,7 +8,7 @@ import { clearSession, startSession } from '@/lib/session';
 import { inOneHour, sessionWith, tokenExpiringAt } from '@/lib/test-sessions';
 import { AppProviders, createQueryClient } from '../providers';
 
-/** What jsdom lacks and Mantine uses (media queries, element sizes, scrolling into view). */
+/** What jsdom lacks and Mantine uses (media queries, element sizes, scrolling, web fonts). */
 function polyfillBrowser() {
   if (!window.matchMedia) {
     window.matchMedia = (query: string) =>
@@ -31,6 +31,11 @@ function polyfillBrowser() {
     } as unknown as typeof ResizeObserver;
   }
   Element.prototype.scrollIntoView ??= () => undefined;
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+    });
+  }
 }
 
 export interface ApiCall {
