@@ -1,5 +1,5 @@
 // The component tests' fake API and renderer (imported by *.test.tsx only, never by the app).
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import type { Session } from '@rips/shared/users';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -7,6 +7,9 @@ import { vi } from 'vitest';
 import { clearSession, startSession } from '@/lib/session';
 import { inOneHour, sessionWith, tokenExpiringAt } from '@/lib/test-sessions';
 import { AppProviders, createQueryClient } from '../providers';
+
+// A whole page in jsdom on a shared machine: role queries over it take longer than a second.
+configure({ asyncUtilTimeout: 5000 });
 
 /** What jsdom lacks and Mantine uses (media queries, element sizes, scrolling, web fonts). */
 function polyfillBrowser() {
@@ -23,7 +26,7 @@ function polyfillBrowser() {
         dispatchEvent: () => false,
       }) as MediaQueryList;
   }
-  if (!('ResizeObserver' in window)) {
+  if (typeof window.ResizeObserver === 'undefined') {
     window.ResizeObserver = class {
       observe() {}
       unobserve() {}

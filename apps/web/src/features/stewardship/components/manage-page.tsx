@@ -38,6 +38,7 @@ import { ConfirmModal } from '@/components/confirm-modal';
 import { PageLoader } from '@/components/page-loader';
 import { VisibilityChoices } from '@/components/visibility-choices';
 import { paths } from '@/config/paths';
+import { TRIBUTE_KIND_LIST } from '@/config/tribute-kinds';
 import { api, errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -531,9 +532,10 @@ const MODERATION_CHOICES = {
   delete: { action: 'delete', label: 'Delete', done: (what) => `${what} was deleted.` },
 } satisfies Record<string, ModerationChoice>;
 
-/** "the prayer by Ann Lee": how a button's accessible name and the messages name an item. */
+/** "the photo by Ann Lee": how a button's accessible name and the messages name an item. */
 function itemName(item: ModerationItem): string {
-  return `the ${item.kind === 'flowers' ? 'flower' : 'prayer'} by ${item.author.fullName}`;
+  const noun = TRIBUTE_KIND_LIST.find((k) => k.kind === item.kind)?.noun ?? 'tribute';
+  return `the ${noun} by ${item.author.fullName}`;
 }
 
 function capitalized(text: string): string {
