@@ -5,7 +5,7 @@ import type { ModerationItem, ModerationQueue } from '@rips/shared/stewardship';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TRIBUTE_KINDS } from '@/config/tribute-kinds';
 import { TributesPanel } from '@/features/admin/components/tributes-panel';
-import ManagePage from '@/features/stewardship/components/manage-page';
+import ManageRoute from './routes/manage';
 import { TributeList } from '@/features/tributes/components/tribute-lists';
 import { memorialDetail, tributeItem } from './testing/fixtures';
 import { fakeApi, renderPage, resetPage, signIn, type FakeRoutes } from './testing/render-page';
@@ -65,7 +65,7 @@ describe('a memorial change refreshes the lists of other features', () => {
     });
     renderPage(
       <>
-        <ManagePage />
+        <ManageRoute />
         {flowerList}
       </>,
       { path: '/post/m1/manage/moderation', route: '/post/:id/manage/:tab?' },

@@ -31,7 +31,7 @@ const ResetPasswordConfirmPage = lazy(
   () => import('@/features/password-reset/components/reset-password-confirm-page'),
 );
 const ProfilePage = lazy(() => import('./routes/profile'));
-const ManagePage = lazy(() => import('@/features/stewardship/components/manage-page'));
+const ManagePage = lazy(() => import('./routes/manage'));
 const InvitationPage = lazy(() =>
   import('@/features/stewardship/components/accept-pages').then((m) => ({
     default: m.InvitationPage,

@@ -10,7 +10,7 @@ import {
   type TributeKindDescriptor,
 } from '@/config/tribute-kinds';
 import { MemorialPage } from '@/features/memorials/components/memorial-page';
-import ManagePage from '@/features/stewardship/components/manage-page';
+import ManageRoute from './routes/manage';
 import { TributeList } from '@/features/tributes/components/tribute-lists';
 import { renderTributes } from '@/features/tributes/tributes-extras';
 import { memorialDetail, tributeItem } from './testing/fixtures';
@@ -130,7 +130,7 @@ describe('Manage → Moderation', () => {
         hidden: [],
       }),
     });
-    renderPage(<ManagePage />, {
+    renderPage(<ManageRoute />, {
       path: '/post/m1/manage/moderation',
       route: '/post/:id/manage/:tab?',
     });

@@ -39,7 +39,7 @@ import { PageLoader } from '@/components/page-loader';
 import { VisibilityChoices } from '@/components/visibility-choices';
 import { paths } from '@/config/paths';
 import { TRIBUTE_KIND_LIST } from '@/config/tribute-kinds';
-import { api, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';
@@ -86,21 +86,14 @@ function Loaded<T>({
   return children(query.data);
 }
 
-/** The memorial as its Manage area reads it (the memorial feature owns the detail query). */
-function useMemorial(id: string) {
-  return useQuery({
-    queryKey: ['memorials', 'detail', id],
-    queryFn: ({ signal }) =>
-      api.get<MemorialDetail>(`/posts/post/${encodeURIComponent(id)}`, { signal }),
-  });
-}
-
-/** /post/:id/manage/:tab: the owner's and managers' area of a memorial. */
-export default function ManagePage() {
-  const { id = '', tab } = useParams();
+/**
+ * /post/:id/manage/:tab: the owner's and managers' area of a memorial. The memorial is the
+ * memorial feature's query, which the route composing this page (app/routes/manage.tsx) passes in.
+ */
+export default function ManagePage({ memorial }: { memorial: UseQueryResult<MemorialDetail> }) {
+  const { tab } = useParams();
   const navigate = useNavigate();
   const { user } = useSession();
-  const memorial = useMemorial(id);
   useDocumentTitle(memorial.data ? `Manage ${memorial.data.title}` : 'Manage');
   if (!user) return <Navigate to={paths.login.href()} replace />;
   if (memorial.isPending) return <PageLoader />;
