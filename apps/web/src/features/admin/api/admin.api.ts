@@ -8,8 +8,7 @@ import type {
   TributeKind,
 } from '@rips/shared/admin';
 import { api, request } from '@/lib/api-client';
-import type { MemorialChange } from '@/lib/memorial-changes';
-import { memorialChange } from '@/lib/memorial-changes';
+import { memorialChange, type MemorialChange } from '@/lib/memorial-changes';
 import { notifyFailure, notifyResult } from '../lib/notices';
 
 /** The admin lists by their path (`/admin/users`...), each a page of these. */
