@@ -19,6 +19,7 @@ export function refreshAfter(client: QueryClient, { change, memorialId }: Memori
         memorialKeys.detail(memorialId),
         memorialKeys.contributors(memorialId),
         tributeKeys.all(memorialId),
+        tributeKeys.memorialTitle(memorialId),
         stewardshipKeys.people(memorialId),
         stewardshipKeys.moderation(memorialId),
         stewardshipKeys.activity(memorialId),
