@@ -11,7 +11,11 @@ export default defineConfig({
   },
   ssr: { resolve: { conditions: ['source'] } },
   test: {
-    include: ['apps/server/**/*.test.ts', 'apps/web/**/*.test.ts', 'packages/shared/**/*.test.ts'],
+    include: [
+      'apps/server/**/*.test.ts',
+      'apps/web/**/*.test.{ts,tsx}',
+      'packages/shared/**/*.test.ts',
+    ],
     setupFiles: ['apps/server/test/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,12 +1,21 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '@/lib/api-client';
+import { memorialChangeOf } from '@/lib/memorial-changes';
+import { refreshAfter } from './memorial-changes';
 import { NotificationsHost } from './notifications-host';
 import { theme } from './theme';
 
 export function createQueryClient() {
   return new QueryClient({
+    // A mutation that names a memorial change refreshes every feature's answers showing it.
+    mutationCache: new MutationCache({
+      onSuccess: (data, variables, _result, mutation, { client }) => {
+        const change = memorialChangeOf(mutation.meta, variables, data);
+        return change ? refreshAfter(client, change) : undefined;
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

@@ -30,25 +30,8 @@ const ForgotPasswordPage = lazy(
 const ResetPasswordConfirmPage = lazy(
   () => import('@/features/password-reset/components/reset-password-confirm-page'),
 );
-const ProfilePage = lazy(() =>
-  Promise.all([
-    import('@/features/account/components/profile-page'),
-    import('@/features/memorials/components/profile-memorial-columns'),
-    import('@/features/stewardship/components/profile-stewardship'),
-  ]).then(([page, memorials, stewardship]) => ({
-    default: () => (
-      <page.default
-        columns={
-          <>
-            <memorials.ProfileMemorialColumns />
-            <stewardship.ProfileStewardship />
-          </>
-        }
-      />
-    ),
-  })),
-);
-const ManagePage = lazy(() => import('@/features/stewardship/components/manage-page'));
+const ProfilePage = lazy(() => import('./routes/profile'));
+const ManagePage = lazy(() => import('./routes/manage'));
 const InvitationPage = lazy(() =>
   import('@/features/stewardship/components/accept-pages').then((m) => ({
     default: m.InvitationPage,

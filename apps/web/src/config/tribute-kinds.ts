@@ -20,6 +20,8 @@ interface KindBase<K extends TributeKind> {
   title: string;
   /** Flowers and prayers are for everyone; the galleries for the memorial's family circle. */
   section: 'tributes' | 'galleries';
+  /** Signed-in visitors may report it to the family (the kinds the server moderates). */
+  reportable: boolean;
   /** The button that opens the form, the form's dialog title and its submit button. */
   openLabel: string;
   dialogTitle: string;
@@ -64,6 +66,7 @@ export const TRIBUTE_KINDS = {
     label: 'Flower',
     title: 'Flowers',
     section: 'tributes',
+    reportable: true,
     openLabel: 'Leave A Flower',
     dialogTitle: 'Leave A Flower',
     submitLabel: 'Leave Flower',
@@ -80,6 +83,7 @@ export const TRIBUTE_KINDS = {
     label: 'Prayer',
     title: 'Prayers',
     section: 'tributes',
+    reportable: true,
     openLabel: 'Say A Prayer',
     dialogTitle: 'Say A Prayer',
     submitLabel: 'Say Prayer',
@@ -99,6 +103,7 @@ export const TRIBUTE_KINDS = {
     label: 'Photo',
     title: 'Photos',
     section: 'galleries',
+    reportable: false,
     openLabel: 'Photos',
     dialogTitle: 'Add Photo',
     submitLabel: 'Add Photo',
@@ -118,6 +123,7 @@ export const TRIBUTE_KINDS = {
     label: 'Memorablia',
     title: 'Memorablia',
     section: 'galleries',
+    reportable: false,
     openLabel: 'Memoreblia',
     dialogTitle: 'Add Memorablia',
     submitLabel: 'Add Memorablia',
@@ -137,6 +143,7 @@ export const TRIBUTE_KINDS = {
     label: 'Document',
     title: 'Documents',
     section: 'galleries',
+    reportable: false,
     openLabel: 'Document',
     dialogTitle: 'Add Document',
     submitLabel: 'Add Document',

@@ -8,6 +8,7 @@ import type {
   TributeKind,
 } from '@rips/shared/admin';
 import { api, request } from '@/lib/api-client';
+import { memorialChange, type MemorialChange } from '@/lib/memorial-changes';
 import { notifyFailure, notifyResult } from '../lib/notices';
 
 /** The admin lists by their path (`/admin/users`...), each a page of these. */
@@ -32,11 +33,18 @@ export const adminListQuery = <K extends AdminList>(list: K, search: string, pag
     placeholderData: keepPreviousData,
   });
 
-/** Every admin change answers with its message; every admin list is fetched again after it. */
-export function useAdminAction<T>(send: (input: T) => Promise<{ message: string }>) {
+/**
+ * Every admin change answers with its message; every admin list is fetched again after it, and
+ * the memorial's own screens when `changes` names what it did to one.
+ */
+export function useAdminAction<T>(
+  send: (input: T) => Promise<{ message: string }>,
+  changes?: (input: T) => MemorialChange,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
+    ...(changes ? { meta: memorialChange(changes) } : {}),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
@@ -48,8 +56,9 @@ export function useAdminAction<T>(send: (input: T) => Promise<{ message: string 
 export function useConfirmedAction<T, I>(
   send: (input: I) => Promise<{ message: string }>,
   inputOf: (item: T) => I,
+  changes?: (input: I) => MemorialChange,
 ) {
-  const action = useAdminAction(send);
+  const action = useAdminAction(send, changes);
   const [asking, setAsking] = useState<T | null>(null);
   const modal = {
     opened: asking !== null,
@@ -85,6 +94,6 @@ export const adminCalls = {
       method: 'PATCH',
       body: { featured },
     }),
-  removeTribute: ({ kind, id }: { kind: TributeKind; id: string }) =>
+  removeTribute: ({ kind, id }: { kind: TributeKind; id: string; memorialId: string }) =>
     request(`/admin/tributes/${kind}/${encodeURIComponent(id)}`, { method: 'DELETE' }),
 };

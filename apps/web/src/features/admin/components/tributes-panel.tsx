@@ -15,10 +15,16 @@ function kindOf(tribute: AdminTribute) {
 
 /** The newest tributes on every memorial, each with Remove (after a confirmation). */
 export function TributesPanel() {
-  const remove = useConfirmedAction(adminCalls.removeTribute, (tribute: AdminTribute) => ({
-    kind: tribute.kind,
-    id: tribute._id,
-  }));
+  const remove = useConfirmedAction(
+    adminCalls.removeTribute,
+    (tribute: AdminTribute) => ({
+      kind: tribute.kind,
+      id: tribute._id,
+      memorialId: tribute.memorial._id,
+    }),
+    // The memorial page's lists no longer show it.
+    ({ memorialId }) => ({ change: 'tributes', memorialId }),
+  );
   const removing = remove.asking;
 
   return (

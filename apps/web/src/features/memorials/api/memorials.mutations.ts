@@ -1,5 +1,6 @@
 import type { MemorialDetail } from '@rips/shared/memorials';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { memorialChange } from '@/lib/memorial-changes';
 import { updateSession } from '@/lib/session';
 import {
   addContributor,
@@ -79,6 +80,8 @@ export function useDeleteMemorial() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => deleteMemorial(id),
+    // The stewardship list and the memorial's other answers: the app's query client.
+    meta: memorialChange((id: string) => ({ change: 'deleted', memorialId: id })),
     onSuccess: (_result, id) => {
       queryClient.removeQueries({ queryKey: memorialKeys.detail(id) });
       return refreshMemorialLists(queryClient);

@@ -15,6 +15,7 @@ import type {
 } from '@rips/shared/stewardship';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, request } from '@/lib/api-client';
+import { memorialChange } from '@/lib/memorial-changes';
 import { clearSession } from '@/lib/session';
 
 /*
@@ -73,10 +74,14 @@ export const myStewardshipQuery = queryOptions({
 });
 
 /** Every change refreshes the memorial (its settings and abilities) and the stewardship lists. */
-function useStewardshipMutation<I, O>(run: (input: I) => Promise<O>) {
+function useStewardshipMutation<I, O>(
+  run: (input: I) => Promise<O>,
+  meta?: Record<string, unknown>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
+    ...(meta ? { meta } : {}),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['memorials'] }),
   });
 }
@@ -113,8 +118,12 @@ export const useRemovePerson = (id: string) =>
     api.delete(`${post(id)}/people/${encodeURIComponent(userId)}`),
   );
 
+/** A hidden, shown, approved or deleted item leaves or joins the memorial page's lists at once. */
 export const useModerate = (id: string) =>
-  useStewardshipMutation((body: ModerationAction) => api.post(`${post(id)}/moderation`, body));
+  useStewardshipMutation(
+    (body: ModerationAction) => api.post(`${post(id)}/moderation`, body),
+    memorialChange(() => ({ change: 'tributes', memorialId: id })),
+  );
 
 export const useDecideAccess = (id: string) =>
   useStewardshipMutation(({ requestId, action }: { requestId: string; action: string }) =>

@@ -38,7 +38,8 @@ import { ConfirmModal } from '@/components/confirm-modal';
 import { PageLoader } from '@/components/page-loader';
 import { VisibilityChoices } from '@/components/visibility-choices';
 import { paths } from '@/config/paths';
-import { api, errorMessage } from '@/lib/api-client';
+import { TRIBUTE_KIND_LIST } from '@/config/tribute-kinds';
+import { errorMessage } from '@/lib/api-client';
 import { siteDate } from '@/lib/long-date';
 import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -86,21 +87,14 @@ function Loaded<T>({
   return children(query.data);
 }
 
-/** The memorial as its Manage area reads it (the memorial feature owns the detail query). */
-function useMemorial(id: string) {
-  return useQuery({
-    queryKey: ['memorials', 'detail', id],
-    queryFn: ({ signal }) =>
-      api.get<MemorialDetail>(`/posts/post/${encodeURIComponent(id)}`, { signal }),
-  });
-}
-
-/** /post/:id/manage/:tab: the owner's and managers' area of a memorial. */
-export default function ManagePage() {
-  const { id = '', tab } = useParams();
+/**
+ * /post/:id/manage/:tab: the owner's and managers' area of a memorial. The memorial is the
+ * memorial feature's query, which the route composing this page (app/routes/manage.tsx) passes in.
+ */
+export default function ManagePage({ memorial }: { memorial: UseQueryResult<MemorialDetail> }) {
+  const { tab } = useParams();
   const navigate = useNavigate();
   const { user } = useSession();
-  const memorial = useMemorial(id);
   useDocumentTitle(memorial.data ? `Manage ${memorial.data.title}` : 'Manage');
   if (!user) return <Navigate to={paths.login.href()} replace />;
   if (memorial.isPending) return <PageLoader />;
@@ -543,9 +537,10 @@ const MODERATION_CHOICES = {
   delete: { action: 'delete', label: 'Delete', done: (what) => `${what} was deleted.` },
 } satisfies Record<string, ModerationChoice>;
 
-/** "the prayer by Ann Lee": how a button's accessible name and the messages name an item. */
+/** "the photo by Ann Lee": how a button's accessible name and the messages name an item. */
 function itemName(item: ModerationItem): string {
-  return `the ${item.kind === 'flowers' ? 'flower' : 'prayer'} by ${item.author.fullName}`;
+  const noun = TRIBUTE_KIND_LIST.find((k) => k.kind === item.kind)?.noun ?? 'tribute';
+  return `the ${noun} by ${item.author.fullName}`;
 }
 
 function capitalized(text: string): string {

@@ -3,6 +3,7 @@ import { CreateReportSchema } from '@rips/shared/stewardship';
 import type { TributeItem } from '@rips/shared/tributes';
 import { useMutation } from '@tanstack/react-query';
 import { api, errorMessage } from '@/lib/api-client';
+import { memorialChange } from '@/lib/memorial-changes';
 import { notify } from '@/lib/notify';
 import { useZodForm } from '@/lib/use-zod-form';
 
@@ -22,6 +23,8 @@ export default function ReportForm({
   const mutation = useMutation({
     mutationFn: (body: { kind: string; itemId: string; reason: string }) =>
       api.post(`/posts/${encodeURIComponent(item.postId)}/reports`, body),
+    // The family's queue lists it; the memorial's lists are asked again as the viewer sees them.
+    meta: memorialChange(() => ({ change: 'tributes', memorialId: item.postId })),
   });
   const onSubmit = form.handleSubmit((input) =>
     mutation.mutate(input, {

@@ -42,12 +42,11 @@ function TributeDate({ iso }: { iso: string }) {
 
 const ReportForm = lazy(() => import('./report-form'));
 
-/** "Report" for signed-in visitors on flowers and prayers: the family is told and decides. */
+/** "Report" for signed-in visitors on the kinds they may report: the family is told and decides. */
 function ReportIfAllowed({ kind, item }: { kind: TributeKindDescriptor; item: TributeItem }) {
   const { user } = useSession();
   const [open, setOpen] = useState(false);
-  if (!user || item.owner._id === user._id || (kind.kind !== 'flowers' && kind.kind !== 'prayers'))
-    return null;
+  if (!user || item.owner._id === user._id || !kind.reportable) return null;
   return (
     <>
       <Button
@@ -472,6 +471,7 @@ function DocumentRow({
         </Stack>
         <Group gap="xs">
           <RemoveIfAllowed kind={descriptor} item={document} />
+          <ReportIfAllowed kind={descriptor} item={document} />
           <TaskButton
             variant="light"
             task={() => downloadDocument(document).catch(() => notify.error(DOWNLOAD_FAILED))}

@@ -1,0 +1,21 @@
+import ProfilePage from '@/features/account/components/profile-page';
+import { ProfileMemorialColumns } from '@/features/memorials/components/profile-memorial-columns';
+import { ProfileStewardship } from '@/features/stewardship/components/profile-stewardship';
+
+/**
+ * /profile: the member's card (account), their memorial columns (memorials) and the memorials
+ * they help look after (stewardship). A change in one refreshes the others through the query
+ * client (app/memorial-changes.ts), never through an import between features.
+ */
+export default function ProfileRoute() {
+  return (
+    <ProfilePage
+      columns={
+        <>
+          <ProfileMemorialColumns />
+          <ProfileStewardship />
+        </>
+      }
+    />
+  );
+}
