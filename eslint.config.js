@@ -30,6 +30,53 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  // Server modules keep three lanes (docs/decisions/0090-services-call-repositories.md): a route
+  // parses, calls its service and presents; a service decides and calls repositories; only a
+  // repository (or another module file that is neither) builds SQL.
+  {
+    files: ['apps/server/src/modules/**/*.routes.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '\\.repository(\\.js)?$',
+              // A row's type (UserRow) may name what a route hands on; its queries may not.
+              allowTypeImports: true,
+              message: 'A route calls its service; the service calls the repository.',
+            },
+            {
+              regex: '(^drizzle-orm)|(/db/schema(/|$))',
+              message: 'A route builds no SQL: call a service.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.service.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^drizzle-orm',
+              allowTypeImports: true,
+              message: 'A service builds no SQL: move the query into a repository.',
+            },
+            {
+              regex: '/db/schema(/|$)',
+              allowTypeImports: true,
+              message: 'A service builds no SQL: move the query into a repository.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['apps/web/public/**/*.js'],
     languageOptions: { globals: { ...globals.browser } },

@@ -19,9 +19,15 @@ import {
   applyEmailChange,
   cancelEmailChangeAndSignOut,
   closeEmailChangeLink,
+  findPendingEmail,
   findUsableEmailChange,
   insertEmailChange,
 } from './email-change.repository.js';
+
+/** The new address the member asked for, while its confirmation link still waits; else null. */
+export async function pendingEmailOf(ctx: AppContext, user: UserRow): Promise<string | null> {
+  return findPendingEmail(ctx.db, user.id, new Date());
+}
 
 const CONFIRMS_PER_IP = 30;
 export const INVALID_EMAIL_LINK_MESSAGE =

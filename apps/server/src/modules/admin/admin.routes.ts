@@ -20,7 +20,6 @@ import { answer, respond } from '../../lib/respond.js';
 import type { UserRow } from '../users/users.repository.js';
 import { requireAdmin } from './admin.policy.js';
 import { presentAdminMemorial, presentAdminUser } from './admin.presenter.js';
-import * as repo from './admin.repository.js';
 import * as admin from './admin.service.js';
 
 const UserAnswer = answer(z.object({ user: AdminUserSchema }));
@@ -40,7 +39,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { search, page, limit } = request.query;
-      const { rows, total } = await repo.searchUsers(ctx.db, search, { page, limit });
+      const { rows, total } = await admin.searchUsers(ctx, search, { page, limit });
       const data = rows.map((row) => presentAdminUser(ctx.urls, row));
       return respond(reply, 200, { data, page, limit, total }, 'Users');
     },
@@ -87,7 +86,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { search, page, limit, featured } = request.query;
       const me = await request.requireUser();
-      const { rows, total } = await repo.searchMemorials(ctx.db, me, search, featured === 'true', {
+      const { rows, total } = await admin.searchMemorials(ctx, me, search, featured === 'true', {
         page,
         limit,
       });

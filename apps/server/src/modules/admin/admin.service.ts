@@ -10,6 +10,23 @@ import { removeItem } from '../tributes/tributes.service.js';
 import { findUserById, type UserRow } from '../users/users.repository.js';
 import { presentAdminTribute } from './admin.presenter.js';
 import * as repo from './admin.repository.js';
+import type { PageRequest } from './admin.repository.js';
+
+/** One page of the accounts whose name, username or email holds `search`. */
+export async function searchUsers(ctx: AppContext, search: string, page: PageRequest) {
+  return repo.searchUsers(ctx.db, search, page);
+}
+
+/** One page of the memorials the administrator finds by `search` (the featured ones alone, when asked). */
+export async function searchMemorials(
+  ctx: AppContext,
+  admin: UserRow,
+  search: string,
+  featuredOnly: boolean,
+  page: PageRequest,
+) {
+  return repo.searchMemorials(ctx.db, admin, search, featuredOnly, page);
+}
 
 /** The member an administrator acts on: never the administrator themself (`selfMessage`). */
 async function findOtherMember(

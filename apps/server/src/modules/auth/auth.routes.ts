@@ -10,7 +10,7 @@ import {
 } from '@rips/shared/users';
 import { answer, createdAnswer, respond } from '../../lib/respond.js';
 import { readUpload, uploadForm } from '../../lib/multipart.js';
-import { findPendingEmail } from '../account/email-change.repository.js';
+import { pendingEmailOf } from '../account/email-change.service.js';
 import { presentSelf } from '../users/users.presenter.js';
 import * as auth from './auth.service.js';
 import { DeviceCookies } from './device-cookie.js';
@@ -84,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await request.requireUser();
       // A new email waiting for its link shows beside the current one (decision 0088).
-      const pendingEmail = await findPendingEmail(ctx.db, user.id, new Date());
+      const pendingEmail = await pendingEmailOf(ctx, user);
       return respond(
         reply,
         200,

@@ -1,34 +1,17 @@
 import { hash } from 'node:crypto';
-import { and, eq, or, type SQL } from 'drizzle-orm';
 import sharp from 'sharp';
 import QRCode from 'qrcode';
 import type { PosterSize } from '@rips/shared/memorials';
 import type { AppContext } from '../../context.js';
-import { memorials } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import {
-  findVisibleMemorial,
-  visibleMemorials,
-  type MemorialRow,
-} from '../memorials/memorials.policy.js';
+import { findVisibleMemorial, type MemorialRow } from '../memorials/memorials.policy.js';
 import type { UserRow } from '../users/users.repository.js';
 import { posterDates, renderPoster } from './poster.js';
+import { findShownByShortCode } from './share.repository.js';
 import { normalizeShortCode, shortUrl } from './short-links.js';
 
 /** Moves on when the QR or poster layout changes, so cached copies are asked for again. */
 const LAYOUT_VERSION = 1;
-
-/**
- * The memorials whose own address shows `viewer` something: those they may see, and a private
- * memorial whose family takes requests (its name and "Ask to join", as
- * `GET /posts/{id}/access` gives them to anyone).
- */
-function shownMemorials(viewer: UserRow | null): SQL {
-  return or(
-    visibleMemorials(viewer),
-    and(eq(memorials.visibility, 'private'), eq(memorials.allowAccessRequests, true)),
-  )!;
-}
 
 /** The memorial behind a short code when its page shows the viewer something; null otherwise. */
 export async function resolveShortCode(
@@ -38,12 +21,7 @@ export async function resolveShortCode(
 ): Promise<string | null> {
   const code = normalizeShortCode(input);
   if (!code) return null;
-  const [row] = await ctx.db
-    .select({ id: memorials.id })
-    .from(memorials)
-    .where(and(eq(memorials.shortCode, code), shownMemorials(viewer)))
-    .limit(1);
-  return row?.id ?? null;
+  return findShownByShortCode(ctx.db, code, viewer);
 }
 
 /**

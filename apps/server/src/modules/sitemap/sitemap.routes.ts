@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_RESPONSES } from '@rips/shared/envelope';
 import { AppError } from '../../errors.js';
-import { countListedMemorials, listedMemorialsFrom } from './sitemap.repository.js';
+import { listedMemorialCount, listedMemorials } from './sitemap.service.js';
 
 /** The sitemap protocol's limit of URLs per file; past it, /sitemap.xml is an index of files. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -48,7 +48,7 @@ export const sitemapRoutes: FastifyPluginAsyncZod = async (app) => {
     const pages = STATIC_PAGES.slice(start, start + limit);
     for (const page of pages) yield `<url><loc>${escapeXml(base + page)}</loc></url>\n`;
     const memorialStart = Math.max(0, start - STATIC_PAGES.length);
-    for await (const m of listedMemorialsFrom(ctx.db, memorialStart, limit - pages.length)) {
+    for await (const m of listedMemorials(ctx, memorialStart, limit - pages.length)) {
       yield `<url><loc>${escapeXml(`${base}/post/${m.id}`)}</loc><lastmod>${m.updatedAt.toISOString()}</lastmod></url>\n`;
     }
   }
@@ -59,7 +59,7 @@ export const sitemapRoutes: FastifyPluginAsyncZod = async (app) => {
     yield '</urlset>\n';
   }
 
-  const total = async () => STATIC_PAGES.length + (await countListedMemorials(ctx.db));
+  const total = async () => STATIC_PAGES.length + (await listedMemorialCount(ctx));
 
   app.get('/sitemap.xml', { schema: { response: XmlAnswer } }, async (_request, reply) => {
     const count = await total();

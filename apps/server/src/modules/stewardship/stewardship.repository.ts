@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, min, not, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, min, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   memorialAccessRequests,
@@ -9,8 +9,20 @@ import {
   tributeReports,
   users,
 } from '../../db/schema/index.js';
-import type { MemorialRole } from '../memorials/memorials.policy.js';
+import type { MemorialRole, MemorialRow } from '../memorials/memorials.policy.js';
 import { grantRole, removeMember } from '../memorials/memorials.repository.js';
+import type { ItemRow, TributeKind } from '../tributes/tribute-kind.js';
+
+export type InvitationRow = typeof memorialInvitations.$inferSelect;
+
+/** The memorial's row whatever its privacy, for the checks that decide who may see it. */
+export async function findMemorialRow(
+  db: Db,
+  memorialId: string,
+): Promise<MemorialRow | undefined> {
+  const [row] = await db.select().from(memorials).where(eq(memorials.id, memorialId)).limit(1);
+  return row;
+}
 
 /** The owner and managers who hear about the memorial's tributes and requests by email. */
 export async function managersToTell(
@@ -62,6 +74,19 @@ export async function setRole(
 
 export async function removePerson(db: Db, memorialId: string, userId: string): Promise<boolean> {
   return removeMember(db, memorialId, userId);
+}
+
+/** The member is no longer the memorial's successor (when they were). */
+export async function clearSuccessor(db: Db, memorialId: string, userId: string): Promise<void> {
+  await db
+    .update(memorials)
+    .set({ successorId: null })
+    .where(and(eq(memorials.id, memorialId), eq(memorials.successorId, userId)));
+}
+
+/** Accepting an invitation sent to the account's own address proves it holds that address. */
+export async function markEmailVerified(db: Db, userId: string, now: Date): Promise<void> {
+  await db.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, userId));
 }
 
 /** Moves ownership: the new owner in both places, the old one a manager, the offer gone. */
@@ -146,7 +171,10 @@ export async function findPendingInvitation(
   return row;
 }
 
-export async function insertInvitation(db: Db, values: typeof memorialInvitations.$inferInsert) {
+export async function insertInvitation(
+  db: Db,
+  values: typeof memorialInvitations.$inferInsert,
+): Promise<InvitationRow> {
   const [row] = await db.insert(memorialInvitations).values(values).returning();
   return row!;
 }
@@ -332,6 +360,45 @@ export async function openReports(db: Db, memorialId: string | null, limit = 200
     )
     .orderBy(desc(tributeReports.createdAt))
     .limit(limit);
+}
+
+/**
+ * The memorial's items of `kind` that wait, are hidden or were reported (`reportedIds`), with
+ * their authors' names, oldest first, at most 200.
+ */
+export async function moderationItems(
+  db: Db,
+  kind: TributeKind,
+  memorialId: string,
+  reportedIds: string[],
+): Promise<{ row: ItemRow; authorName: string }[]> {
+  const rows = (await db
+    .select({ row: kind.table, authorName: users.fullName })
+    .from(kind.table)
+    .innerJoin(users, eq(users.id, kind.table.ownerId))
+    .where(
+      and(
+        eq(kind.table.memorialId, memorialId),
+        reportedIds.length
+          ? or(
+              inArray(kind.table.status, ['pending', 'hidden']),
+              inArray(kind.table.id, reportedIds),
+            )
+          : inArray(kind.table.status, ['pending', 'hidden']),
+      ),
+    )
+    .orderBy(kind.table.createdAt)
+    .limit(200)) as unknown as { row: ItemRow; authorName: string }[];
+  return rows;
+}
+
+/** The titles of the memorials `ids`, by id (an empty list asks nothing). */
+export async function memorialTitles(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: memorials.id, title: memorials.title })
+    .from(memorials)
+    .where(inArray(memorials.id, ids));
 }
 
 export async function resolveReports(db: Db, kind: string, itemId: string, now: Date) {

@@ -32,7 +32,31 @@ import { ItemStatusSchema } from '@rips/shared/tributes';
 import { answer, bodyAnswer, createdAnswer, respond, respondPage } from '../../lib/respond.js';
 import { requireAdmin } from '../admin/admin.policy.js';
 import { memorialRead } from '../memorials/memorial-read.js';
-import * as stewardship from './stewardship.service.js';
+import {
+  accessSummary,
+  decideAccess,
+  listAccessRequests,
+  requestAccess,
+} from './access-requests.service.js';
+import { deleteAccount } from './account-deletion.service.js';
+import { activity } from './activity.service.js';
+import {
+  acceptInvitation,
+  invite,
+  resendInvitation,
+  withdrawInvitation,
+} from './invitations.service.js';
+import { adminReports, moderate, moderationQueue, report } from './moderation.service.js';
+import { myStewardship } from './my-stewardship.service.js';
+import {
+  acceptTransfer,
+  declineTransfer,
+  offerTransfer,
+  setSuccessor,
+  withdrawTransfer,
+} from './ownership.service.js';
+import { changeRole, getPeople, removePerson } from './people.service.js';
+import { updateSettings } from './settings.service.js';
 
 const Params = { params: MemorialIdParamsSchema };
 const Owner = z.object({ _id: z.string(), fullName: z.string() });
@@ -47,18 +71,12 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = await request.optionalUser();
       const { id } = request.params;
-      const settings = await stewardship.updateSettings(ctx, viewer, id, request.body);
+      const settings = await updateSettings(ctx, viewer, id, request.body);
       return respond(reply, 200, settings, 'The memorial’s settings were saved.');
     },
   );
 
-  memorialRead(
-    app,
-    '/posts/:id/people',
-    PeopleSchema,
-    stewardship.getPeople,
-    'People of this memorial',
-  );
+  memorialRead(app, '/posts/:id/people', PeopleSchema, getPeople, 'People of this memorial');
 
   app.post(
     '/posts/:id/invitations',
@@ -71,7 +89,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await request.requireUser();
-      const invitation = await stewardship.invite(ctx, user, request.params.id, request.body);
+      const invitation = await invite(ctx, user, request.params.id, request.body);
       return respond(reply, 201, invitation, `An invitation was emailed to ${invitation.email}.`);
     },
   );
@@ -87,7 +105,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = await request.optionalUser();
       const { id, invitationId } = request.params;
-      const result = await stewardship.withdrawInvitation(ctx, viewer, id, invitationId);
+      const result = await withdrawInvitation(ctx, viewer, id, invitationId);
       return respond(reply, 200, result, 'The invitation was withdrawn: its link no longer works.');
     },
   );
@@ -100,7 +118,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = await request.optionalUser();
       const { id, invitationId } = request.params;
-      const invitation = await stewardship.resendInvitation(ctx, viewer, id, invitationId);
+      const invitation = await resendInvitation(ctx, viewer, id, invitationId);
       return respond(
         reply,
         201,
@@ -115,7 +133,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: AcceptInvitationSchema, response: answer(InvitationAcceptedSchema) } },
     async (request, reply) => {
       const user = await request.requireUser();
-      const accepted = await stewardship.acceptInvitation(ctx, user, request.body.token);
+      const accepted = await acceptInvitation(ctx, user, request.body.token);
       return respond(reply, 200, accepted, `Welcome: you now help look after ${accepted.title}.`);
     },
   );
@@ -127,7 +145,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: InvitationTokenParamsSchema, response: answer(InvitationAcceptedSchema) } },
     async (request, reply) => {
       const user = await request.requireUser();
-      const accepted = await stewardship.acceptInvitation(ctx, user, request.params.token);
+      const accepted = await acceptInvitation(ctx, user, request.params.token);
       return respond(reply, 200, accepted, `Welcome: you now help look after ${accepted.title}.`);
     },
   );
@@ -144,7 +162,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id, userId } = request.params;
       const viewer = await request.optionalUser();
-      const people = await stewardship.changeRole(ctx, viewer, id, userId, request.body.role);
+      const people = await changeRole(ctx, viewer, id, userId, request.body.role);
       return respond(reply, 200, people, 'The role was changed.');
     },
   );
@@ -155,7 +173,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = await request.optionalUser();
       const { id, userId } = request.params;
-      const result = await stewardship.removePerson(ctx, viewer, id, userId);
+      const result = await removePerson(ctx, viewer, id, userId);
       return respond(reply, 200, result, 'They no longer help look after this memorial.');
     },
   );
@@ -164,7 +182,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     '/posts/:id/moderation',
     ModerationQueueSchema,
-    stewardship.moderationQueue,
+    moderationQueue,
     'Tributes waiting for you',
   );
 
@@ -180,7 +198,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = await request.optionalUser();
       const { id } = request.params;
-      const result = await stewardship.moderate(ctx, viewer, id, request.body, request.log);
+      const result = await moderate(ctx, viewer, id, request.body, request.log);
       return respond(reply, 200, result, 'Done.');
     },
   );
@@ -196,7 +214,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await request.requireUser();
-      const result = await stewardship.report(ctx, user, request.params.id, request.body);
+      const result = await report(ctx, user, request.params.id, request.body);
       return respond(reply, 201, result, 'Thank you. The family will look at it.');
     },
   );
@@ -214,7 +232,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = await request.optionalUser();
-      const page = await stewardship.activity(ctx, viewer, request.params.id, request.query);
+      const page = await activity(ctx, viewer, request.params.id, request.query);
       return respondPage(reply, page.items, { nextCursor: page.nextCursor }, 'Activity');
     },
   );
@@ -231,7 +249,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = await request.optionalUser();
       const { userId } = request.body;
-      const result = await stewardship.offerTransfer(ctx, viewer, request.params.id, userId);
+      const result = await offerTransfer(ctx, viewer, request.params.id, userId);
       return respond(
         reply,
         200,
@@ -248,7 +266,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await request.requireUser();
-      const result = await stewardship.acceptTransfer(ctx, user, request.params.id);
+      const result = await acceptTransfer(ctx, user, request.params.id);
       return respond(reply, 200, result, `You now own the memorial of ${result.title}.`);
     },
   );
@@ -258,7 +276,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { ...Params, response: answer(z.object({ withdrawn: z.literal(true) })) } },
     async (request, reply) => {
       const viewer = await request.optionalUser();
-      const result = await stewardship.withdrawTransfer(ctx, viewer, request.params.id);
+      const result = await withdrawTransfer(ctx, viewer, request.params.id);
       return respond(reply, 200, result, 'The ownership offer was withdrawn.');
     },
   );
@@ -273,7 +291,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await request.requireUser();
-      const result = await stewardship.declineTransfer(ctx, user, request.params.id);
+      const result = await declineTransfer(ctx, user, request.params.id);
       return respond(reply, 200, result, 'You declined the offer. Its owner was told.');
     },
   );
@@ -290,7 +308,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = await request.optionalUser();
       const successorId = request.body.userId || null;
-      const result = await stewardship.setSuccessor(ctx, viewer, request.params.id, successorId);
+      const result = await setSuccessor(ctx, viewer, request.params.id, successorId);
       return respond(
         reply,
         200,
@@ -306,7 +324,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     '/posts/:id/access',
     AccessSummarySchema,
-    stewardship.accessSummary,
+    accessSummary,
     'This memorial is private.',
   );
 
@@ -321,12 +339,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await request.requireUser();
-      const summary = await stewardship.requestAccess(
-        ctx,
-        user,
-        request.params.id,
-        request.body.message,
-      );
+      const summary = await requestAccess(ctx, user, request.params.id, request.body.message);
       return respond(reply, 201, summary, 'Your request was sent to the family.');
     },
   );
@@ -335,7 +348,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     '/posts/:id/access-requests',
     z.array(AccessRequestSchema),
-    stewardship.listAccessRequests,
+    listAccessRequests,
     'Requests to see this memorial',
   );
 
@@ -351,13 +364,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = await request.optionalUser();
       const { id, requestId } = request.params;
-      const result = await stewardship.decideAccess(
-        ctx,
-        viewer,
-        id,
-        requestId,
-        request.body.action,
-      );
+      const result = await decideAccess(ctx, viewer, id, requestId, request.body.action);
       return respond(reply, 200, result, `The request was ${result.status}.`);
     },
   );
@@ -366,7 +373,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/me/stewardship',
     { schema: { response: answer(MyStewardshipSchema) } },
     async (request, reply) => {
-      const mine = await stewardship.myStewardship(ctx, await request.requireUser());
+      const mine = await myStewardship(ctx, await request.requireUser());
       return respond(reply, 200, mine, 'Memorials you help look after');
     },
   );
@@ -385,7 +392,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await request.requireUser();
-      const result = await stewardship.deleteAccount(ctx, user, request.body.currentPassword);
+      const result = await deleteAccount(ctx, user, request.body.currentPassword);
       return respond(reply, 200, result, 'Your account was deleted.');
     },
   );
@@ -414,7 +421,7 @@ export const adminReportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await requireAdmin(request);
-      return respond(reply, 200, await stewardship.adminReports(app.ctx), 'Open reports');
+      return respond(reply, 200, await adminReports(app.ctx), 'Open reports');
     },
   );
 };

@@ -1,0 +1,69 @@
+import {
+  VISIBILITY_LABELS,
+  type MemorialSettings,
+  type MemorialVisibility,
+} from '@rips/shared/memorials';
+import type { UpdateSettings } from '@rips/shared/stewardship';
+import type { AppContext } from '../../context.js';
+import {
+  isIndexable,
+  requireMemorialAccess,
+  type MemorialRow,
+} from '../memorials/memorials.policy.js';
+import { updateMemorial } from '../memorials/memorials.repository.js';
+import type { UserRow } from '../users/users.repository.js';
+import * as repo from './stewardship.repository.js';
+
+function settingsOf(row: MemorialRow): MemorialSettings {
+  return {
+    visibility: row.visibility,
+    indexable: isIndexable(row),
+    tributeModeration: row.tributeModeration,
+    allowAccessRequests: row.allowAccessRequests,
+  };
+}
+
+export async function updateSettings(
+  ctx: AppContext,
+  user: UserRow | null,
+  memorialId: string,
+  fields: UpdateSettings,
+): Promise<MemorialSettings> {
+  const { memorial } = await requireMemorialAccess(ctx.db, memorialId, user, 'canManage');
+  const changes = Object.entries(fields).filter(
+    ([key, value]) => value !== undefined && memorial[key as keyof UpdateSettings] !== value,
+  );
+  if (changes.length === 0) return settingsOf(memorial);
+  const updated = await ctx.db.transaction(async (tx) => {
+    const row = await updateMemorial(tx, memorial.id, fields);
+    await repo.recordActivity(tx, {
+      memorialId: memorial.id,
+      actor: user,
+      action: 'changed the settings',
+      detail: changes
+        .map(([key, value]) => settingInWords(key as keyof UpdateSettings, value))
+        .join('; '),
+    });
+    return row!;
+  });
+  return settingsOf(updated);
+}
+
+/**
+ * A changed setting as the activity list says it: "who may see it: Signed-in members". The
+ * switch covers every setting, so a new one does not compile until it has its words.
+ */
+function settingInWords(key: keyof UpdateSettings, value: unknown): string {
+  switch (key) {
+    case 'visibility':
+      return `who may see it: ${VISIBILITY_LABELS[value as MemorialVisibility].label}`;
+    case 'indexable':
+      return value ? 'search engines may list it' : 'search engines may not list it';
+    case 'tributeModeration':
+      return value === 'approve'
+        ? 'flowers and prayers wait for approval'
+        : 'flowers and prayers appear at once';
+    case 'allowAccessRequests':
+      return value ? 'people who cannot see it may ask to join' : 'no requests to join';
+  }
+}
