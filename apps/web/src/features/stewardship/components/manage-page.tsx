@@ -39,6 +39,7 @@ import { PageLoader } from '@/components/page-loader';
 import { VisibilityChoices } from '@/components/visibility-choices';
 import { paths } from '@/config/paths';
 import { api, errorMessage } from '@/lib/api-client';
+import { longDateOfMoment, longDateTimeOfMoment } from '@/lib/long-date';
 import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';
@@ -273,7 +274,7 @@ function WaitingInvitation({
       style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
     >
       <Text size="sm" style={{ flex: '1 1 14rem', minWidth: 0, overflowWrap: 'anywhere' }}>
-        {email} as {roleName(role).toLowerCase()}, until {new Date(expiresAt).toLocaleDateString()}
+        {email} as {roleName(role).toLowerCase()}, until {longDateOfMoment(expiresAt)}
       </Text>
       <Group gap="xs" wrap="nowrap">
         <Button
@@ -668,7 +669,7 @@ function ActivityPanel({ memorial }: { memorial: MemorialDetail }) {
             <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {items.map((a) => (
                 <Text key={a._id} component="li" size="sm">
-                  <time dateTime={a.createdAt}>{new Date(a.createdAt).toLocaleString()}</time>:{' '}
+                  <time dateTime={a.createdAt}>{longDateTimeOfMoment(a.createdAt)}</time>:{' '}
                   <strong>{a.actor}</strong> {a.action}
                   {a.target ? ` (${a.target})` : ''}
                   {a.detail ? ` — ${a.detail}` : ''}
