@@ -200,6 +200,18 @@ function outcome(message: string, after?: () => void) {
   };
 }
 
+/**
+ * The outcome of an action whose row leaves the list when it succeeds (an invitation sent again
+ * gets a new id; a withdrawn one goes): told from the promise, which settles even though the row,
+ * and with it `mutate`'s own callbacks, are gone by then.
+ */
+function told(done: Promise<unknown>, message: string) {
+  done.then(
+    () => notify.success(message),
+    (error: unknown) => notify.error(errorMessage(error)),
+  );
+}
+
 function SettingsPanel({ memorial }: { memorial: MemorialDetail }) {
   const mutation = useUpdateSettings(memorial._id);
   const save = (change: UpdateSettings) =>
@@ -284,7 +296,7 @@ function WaitingInvitation({
           loading={resend.isPending}
           aria-label={`Send the invitation to ${email} again`}
           onClick={() =>
-            resend.mutate(_id, outcome(`The invitation was emailed to ${email} again.`))
+            told(resend.mutateAsync(_id), `The invitation was emailed to ${email} again.`)
           }
         >
           Send again
@@ -296,7 +308,9 @@ function WaitingInvitation({
           disabled={busy}
           loading={withdraw.isPending}
           aria-label={`Withdraw the invitation to ${email}`}
-          onClick={() => withdraw.mutate(_id, outcome(`The invitation to ${email} was withdrawn.`))}
+          onClick={() =>
+            told(withdraw.mutateAsync(_id), `The invitation to ${email} was withdrawn.`)
+          }
         >
           Withdraw
         </Button>
