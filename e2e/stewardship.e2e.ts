@@ -318,6 +318,12 @@ describe('stewardship', () => {
     expect((await call(owner, 'GET', `/api/v1/posts/${id}/people`)).json.data).toMatchObject({
       pendingOwner: null,
     });
+    // The emailed link, opened again: the offer is said to be closed, with nothing to press.
+    await relativePage.goto(`/post/${id}/transfer`);
+    await relativePage
+      .getByRole('heading', { level: 1, name: 'This ownership offer is no longer open' })
+      .waitFor();
+    expect(await relativePage.getByRole('button', { name: 'Accept ownership' }).count()).toBe(0);
     await offer();
     await relativePage.goto(`/post/${id}/transfer`);
     await relativePage

@@ -55,16 +55,15 @@ interface ArchiveJob {
 /** What an emailed archive is of, read for building it: the memorial (as its member may export it). */
 type Resolved = { kind: 'memorial'; memorial: MemorialRow } | { kind: 'takeout' };
 
-/** A long date and time in words, for messages: "27 November 2026, 02:47 UTC". */
+/**
+ * A long date and time in words, for messages, as the site writes dates (the web app's
+ * lib/long-date.ts): "November 27, 2026, 2:47 AM UTC".
+ */
 function when(date: Date): string {
-  return `${date.toLocaleString('en-GB', {
-    timeZone: 'UTC',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  })} UTC`;
+  const month = date.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+  const hours = date.getUTCHours();
+  const minutes = String(date.getUTCMinutes()).padStart(2, '0');
+  return `${month} ${date.getUTCDate()}, ${date.getUTCFullYear()}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'} UTC`;
 }
 
 /** The stored bytes an archive of `subject` will hold, about: what the disk must have room for. */
@@ -139,9 +138,7 @@ export async function requestArchive(
       ? { kind: 'memorial', memorialId: subject.memorial.id }
       : { kind: 'takeout' };
   const what =
-    subject.kind === 'memorial'
-      ? `The archive of “${subject.memorial.title}”`
-      : 'Your data (the take-out)';
+    subject.kind === 'memorial' ? `The archive of “${subject.memorial.title}”` : 'Your data';
   // The member's own expired archives go first, so they do not count as waiting.
   await sweepArchives(ctx, user.id);
   const waiting = await findWaitingArchive(ctx.db, user.id, key);

@@ -6,7 +6,7 @@ import { MemberAvatar } from '@/components/member-avatar';
 import { TaskButton } from '@/components/task-button';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { downloadOrAskByEmail } from '@/lib/archive-download';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/use-session';
 import { downloadMyData, requestMyData } from '../api/account.api';
@@ -35,20 +35,21 @@ export default function ProfilePage({ columns }: ProfilePageProps) {
 
 const DOWNLOAD_FAILED = 'We could not prepare your data. Please try again.';
 
-/** Everything the member gave the site, in one ZIP: profile, Life Legacy, tributes, memorials. */
+/**
+ * Everything the member gave the site, in one ZIP: profile, Life Legacy, tributes, memorials.
+ * Too large to download at once, the server builds it and emails a link instead.
+ */
 function DownloadMyDataButton() {
   return (
     <TaskButton
       variant="subtle"
       task={() =>
-        downloadMyData()
-          .then(() => notify.success('Your data is downloading.'))
-          .catch(async (error: unknown) => {
-            // Too large to download at once: the server builds it and emails a link instead.
-            if (!(error instanceof ApiError) || error.status !== 409) throw error;
-            notify.info(await requestMyData());
-          })
-          .catch((error: unknown) => notify.error(errorMessage(error, DOWNLOAD_FAILED)))
+        downloadOrAskByEmail({
+          download: downloadMyData,
+          askByEmail: requestMyData,
+          downloading: 'Your data is downloading.',
+          failed: DOWNLOAD_FAILED,
+        }).then(({ tone, message }) => notify[tone](message))
       }
     >
       Download my data

@@ -68,7 +68,9 @@ function UpdateAccountForm({
           // Nothing about the email changed yet: stay here and say what happens next.
           form.setValues({ email: initial.email });
           setSent(message);
-          form.notice.success(message);
+          // The whole message stays above the form; the notice is one line, so that on a phone
+          // it does not cover the form while it shows.
+          form.notice.success(`We have sent a confirmation link to ${data.pendingEmail}.`);
           return;
         }
         form.notice.success(ACCOUNT_UPDATED);

@@ -1,5 +1,5 @@
 import { TaskButton } from '@/components/task-button';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { downloadOrAskByEmail } from '@/lib/archive-download';
 import { notify } from '@/lib/notify';
 import { downloadMemorialArchive, requestMemorialArchive } from '../api/memorials.api';
 
@@ -7,21 +7,20 @@ const EXPORT_FAILED = 'We could not prepare this memorial’s archive. Please tr
 
 /**
  * "Export this memorial": the owner or a manager saves everything published on it (details,
- * tributes, galleries, files) as one ZIP that opens in any browser without this site.
+ * tributes, galleries, files) as one ZIP that opens in any browser without this site. Too large
+ * to download at once, the server builds it and emails a link instead.
  */
 export function ExportMemorialButton({ memorialId }: { memorialId: string }) {
   return (
     <TaskButton
       variant="default"
       task={() =>
-        downloadMemorialArchive(memorialId)
-          .then(() => notify.success('The memorial’s archive is downloading.'))
-          .catch(async (error: unknown) => {
-            // Too large to download at once: the server builds it and emails a link instead.
-            if (!(error instanceof ApiError) || error.status !== 409) throw error;
-            notify.info(await requestMemorialArchive(memorialId));
-          })
-          .catch((error: unknown) => notify.error(errorMessage(error, EXPORT_FAILED)))
+        downloadOrAskByEmail({
+          download: () => downloadMemorialArchive(memorialId),
+          askByEmail: () => requestMemorialArchive(memorialId),
+          downloading: 'The memorial’s archive is downloading.',
+          failed: EXPORT_FAILED,
+        }).then(({ tone, message }) => notify[tone](message))
       }
     >
       Export this memorial

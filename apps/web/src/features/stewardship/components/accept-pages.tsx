@@ -1,6 +1,7 @@
 import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { TRANSFER_OFFER_DAYS } from '@rips/shared/stewardship';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -25,6 +26,7 @@ function AcceptCard({
   onAccept,
   other,
   problem,
+  closed = false,
 }: {
   title: string;
   text: string;
@@ -35,6 +37,8 @@ function AcceptCard({
   other?: OtherAnswer;
   /** Why the link cannot be acted on (it is incomplete): shown instead of the buttons. */
   problem?: string | null;
+  /** Nothing is left to answer (the offer is no longer open): the text says so, no buttons. */
+  closed?: boolean;
 }) {
   const { user } = useSession();
   return (
@@ -47,7 +51,7 @@ function AcceptCard({
           </Title>
           <Text>{text}</Text>
           {error ? <Alert color="red">{errorMessage(error)}</Alert> : null}
-          {problem ? (
+          {closed ? null : problem ? (
             <Alert color="red">{problem}</Alert>
           ) : user ? (
             <Group gap="sm">
@@ -128,13 +132,35 @@ export interface TransferSubject {
   ownerName: string;
 }
 
-/** /post/:id/transfer */
-export function TransferPage({ about = null }: { about?: TransferSubject | null }) {
+/**
+ * /post/:id/transfer. `offered`: whether ownership is offered to the signed-in member now, once
+ * known; an offer accepted, declined, withdrawn or lapsed is said to be closed, with no buttons.
+ */
+export function TransferPage({
+  about = null,
+  offered,
+}: {
+  about?: TransferSubject | null;
+  offered?: boolean;
+}) {
   useDocumentTitle('Ownership offered to you');
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const accept = useAcceptTransfer(id);
   const decline = useDeclineTransfer(id);
+  if (offered === false) {
+    return (
+      <AcceptCard
+        title="This ownership offer is no longer open"
+        text={`Ownership of ${about ? `the memorial of ${about.title}` : 'this memorial'} is not offered to you any more: the offer was answered or withdrawn, or it lapsed after ${TRANSFER_OFFER_DAYS} days. If you should look after it, ask its owner to offer it again.`}
+        button="Accept ownership"
+        pending={false}
+        error={null}
+        onAccept={() => undefined}
+        closed
+      />
+    );
+  }
   return (
     <AcceptCard
       title={

@@ -40,7 +40,7 @@ import { VisibilityChoices } from '@/components/visibility-choices';
 import { paths } from '@/config/paths';
 import { TRIBUTE_KIND_LIST } from '@/config/tribute-kinds';
 import { errorMessage } from '@/lib/api-client';
-import { siteDate } from '@/lib/long-date';
+import { longDateOfMoment, longDateTimeOfMoment } from '@/lib/long-date';
 import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';
@@ -194,6 +194,18 @@ function outcome(message: string, after?: () => void) {
   };
 }
 
+/**
+ * The outcome of an action whose row leaves the list when it succeeds (an invitation sent again
+ * gets a new id; a withdrawn one goes): told from the promise, which settles even though the row,
+ * and with it `mutate`'s own callbacks, are gone by then.
+ */
+function told(done: Promise<unknown>, message: string) {
+  done.then(
+    () => notify.success(message),
+    (error: unknown) => notify.error(errorMessage(error)),
+  );
+}
+
 function SettingsPanel({ memorial }: { memorial: MemorialDetail }) {
   const mutation = useUpdateSettings(memorial._id);
   const save = (change: UpdateSettings) =>
@@ -272,7 +284,7 @@ function WaitingInvitation({
       style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
     >
       <Text size="sm" style={{ flex: '1 1 14rem', minWidth: 0, overflowWrap: 'anywhere' }}>
-        {email} as {roleName(role).toLowerCase()}, until {siteDate(expiresAt)}
+        {email} as {roleName(role).toLowerCase()}, until {longDateOfMoment(expiresAt)}
       </Text>
       <Group gap="xs" wrap="nowrap">
         <Button
@@ -282,7 +294,7 @@ function WaitingInvitation({
           loading={mine(resend)}
           aria-label={`Send the invitation to ${email} again`}
           onClick={() =>
-            resend.mutate(_id, outcome(`The invitation was emailed to ${email} again.`))
+            told(resend.mutateAsync(_id), `The invitation was emailed to ${email} again.`)
           }
         >
           Send again
@@ -294,7 +306,9 @@ function WaitingInvitation({
           disabled={busy}
           loading={mine(withdraw)}
           aria-label={`Withdraw the invitation to ${email}`}
-          onClick={() => withdraw.mutate(_id, outcome(`The invitation to ${email} was withdrawn.`))}
+          onClick={() =>
+            told(withdraw.mutateAsync(_id), `The invitation to ${email} was withdrawn.`)
+          }
         >
           Withdraw
         </Button>
@@ -675,7 +689,7 @@ function ActivityPanel({ memorial }: { memorial: MemorialDetail }) {
             <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {items.map((a) => (
                 <Text key={a._id} component="li" size="sm">
-                  <time dateTime={a.createdAt}>{new Date(a.createdAt).toLocaleString()}</time>:{' '}
+                  <time dateTime={a.createdAt}>{longDateTimeOfMoment(a.createdAt)}</time>:{' '}
                   <strong>{a.actor}</strong> {a.action}
                   {a.target ? ` (${a.target})` : ''}
                   {a.detail ? ` — ${a.detail}` : ''}
