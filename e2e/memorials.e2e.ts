@@ -3,48 +3,23 @@
 // and remove a contributor, like it, and delete it.
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   expectNoAxeViolations,
+  expectNotification as expectNotice,
   fixturePng,
-  launchBrowser,
   loginViaApi,
-  newPage,
-  startServer,
-  type RunningServer,
+  PASSWORD,
+  useJourney,
 } from './harness.js';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: 'false' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, newPage, registerMember } = useJourney({ env: { SEED_DEMO: 'false' } });
 
 const suffix = randomBytes(3).toString('hex');
 
 async function register(userName: string, fullName: string): Promise<void> {
-  const form = new FormData();
-  form.set('fullName', fullName);
-  form.set('email', `${userName}@example.com`);
-  form.set('userName', userName);
-  form.set('password', 'Remember-them-2026');
-  form.set('avatar', new Blob([await fixturePng(128, 128)], { type: 'image/png' }), 'avatar.png');
-  const res = await fetch(`${server.baseUrl}/api/v1/users/register`, {
-    method: 'POST',
-    body: form,
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-}
-
-async function expectNotice(page: Page, text: string) {
-  await page.getByText(text, { exact: true }).first().waitFor();
+  const member = { fullName, email: `${userName}@example.com`, userName, password: PASSWORD };
+  await registerMember(member, await fixturePng(128, 128));
 }
 
 describe('memorials journey', () => {
@@ -54,7 +29,7 @@ describe('memorials journey', () => {
     await register(owner, 'Rosa Family');
     await register(helper, 'Hugo Helper');
 
-    const { page } = await newPage(browser, server.baseUrl);
+    const { page } = await newPage();
     await loginViaApi(page, server.baseUrl, owner, 'Remember-them-2026');
 
     // Become a sponsor from the list page; the add button replaces the warning.
@@ -211,7 +186,7 @@ describe('memorials journey', () => {
     // The helper now sees the galleries; the owner removes them (after confirming), on a phone.
     const contributors = page.getByRole('region', { name: 'Contributors' });
     await contributors.getByText('Hugo Helper').waitFor();
-    const helperView = await newPage(browser, server.baseUrl, { width: 390, height: 844 });
+    const helperView = await newPage({ width: 390, height: 844 });
     await loginViaApi(helperView.page, server.baseUrl, helper, 'Remember-them-2026');
     await helperView.page.goto(postUrl);
     await helperView.page.getByRole('button', { name: 'Document', exact: true }).waitFor();
@@ -274,7 +249,7 @@ describe('memorials journey', () => {
   it('sends members who are not sponsors from /create-post to /memoriams', async () => {
     const member = `member_${suffix}`;
     await register(member, 'Mia Member');
-    const { page } = await newPage(browser, server.baseUrl, { width: 390, height: 844 });
+    const { page } = await newPage({ width: 390, height: 844 });
     await loginViaApi(page, server.baseUrl, member, 'Remember-them-2026');
     await page.goto('/create-post');
     await page.waitForURL('**/memoriams');
