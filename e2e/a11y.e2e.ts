@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../apps/web/src/config/paths.js';
 import { DEMO, expectNoAxeViolations, fixturePng, loginViaApi, useJourney } from './harness.js';
 
-const { server, newPage, signIn } = useJourney();
+const { server, newPage, signedInPage, signIn } = useJourney();
 
 /** A seeded memorial the demo sponsor owns, with a prayer and a photo so its lists are not empty. */
 let memorialId: string;
@@ -146,8 +146,7 @@ describe('modals, focus and keyboard', () => {
       `every modal of the owner's memorial page and of /profile at ${width}px`,
       { timeout: 300_000 },
       async () => {
-        const { context, page } = await newPage({ width });
-        await loginViaApi(page, server.baseUrl, DEMO.sponsor.userName, DEMO.sponsor.password);
+        const { context, page } = await signedInPage(DEMO.sponsor, { width });
 
         await page.goto(paths.post.href(memorialId));
         await settle(page);

@@ -8,15 +8,21 @@ import { describe, expect, it } from 'vitest';
 import {
   DEMO,
   expectNoAxeViolations,
+  expectNoPageOverflow,
   expectNotice,
   fixturePng,
-  loginViaApi,
   newMember,
   PASSWORD,
   useJourney,
 } from './harness.js';
 
-const { server, newPage, registerMember: register, newestMailTo } = useJourney({ admin: true });
+const {
+  server,
+  newPage,
+  signedInPage,
+  registerMember: register,
+  newestMailTo,
+} = useJourney({ admin: true });
 
 async function registerMember(label: string) {
   return register(newMember(label, 'Whitmore'), await fixturePng(200, 200, '#c9a27e'));
@@ -55,19 +61,10 @@ async function storedUser(page: Page) {
   } | null>;
 }
 
-/** No horizontal scrolling of the page itself at this width. */
-async function expectNoPageOverflow(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 describe('profile', () => {
   it('shows the account, passes axe with and without the modal, and saves a new avatar', async () => {
     const member = await registerMember('Edith');
-    const { context, page } = await newPage();
-    await loginViaApi(page, server.baseUrl, member.userName, member.password);
+    const { context, page } = await signedInPage(member);
     await page.goto('/profile');
     await page.getByRole('heading', { level: 1, name: member.userName }).waitFor();
     await page.getByText('Member', { exact: true }).waitFor();
@@ -106,8 +103,7 @@ describe('profile', () => {
 
   it('fits a 390 px screen', async () => {
     const member = await registerMember('Narrow');
-    const { context, page } = await newPage({ width: 390, height: 844 });
-    await loginViaApi(page, server.baseUrl, member.userName, member.password);
+    const { context, page } = await signedInPage(member, { width: 390, height: 844 });
     await page.goto('/profile');
     await page.getByRole('heading', { level: 1, name: member.userName }).waitFor();
     await expectNoPageOverflow(page);
@@ -118,8 +114,7 @@ describe('profile', () => {
 describe('account details and password', () => {
   it('changes the email once the new address’s link is confirmed with the current password; the old address can say "not me"', async () => {
     const member = await registerMember('Mover');
-    const { context, page } = await newPage();
-    const session = await loginViaApi(page, server.baseUrl, member.userName, member.password);
+    const { context, page, session } = await signedInPage(member);
     const newEmail = `new.${member.email}`;
 
     await page.goto('/profile/update-account-details');
@@ -170,8 +165,7 @@ describe('account details and password', () => {
 
   it('"this was not me" from the current address cancels the change and signs out every session', async () => {
     const member = await registerMember('Notme');
-    const { context, page } = await newPage({ width: 390, height: 844 });
-    const session = await loginViaApi(page, server.baseUrl, member.userName, member.password);
+    const { context, page, session } = await signedInPage(member, { width: 390, height: 844 });
     const newEmail = `thief.${member.email}`;
     await page.goto('/profile/update-account-details');
     await page.getByLabel(/^Email/).fill(newEmail);
@@ -198,8 +192,7 @@ describe('account details and password', () => {
 
   it('changes the password; this tab stays signed in with a fresh token, and the account is told', async () => {
     const member = await registerMember('Changer');
-    const { context, page } = await newPage();
-    const session = await loginViaApi(page, server.baseUrl, member.userName, member.password);
+    const { context, page, session } = await signedInPage(member);
 
     await page.goto('/profile/update-account-details');
     await page.getByRole('heading', { level: 1, name: 'Account details' }).waitFor();
@@ -323,8 +316,7 @@ describe('password reset', () => {
 describe('administration', () => {
   it('lets the admin find a member and grant the sponsor role; passes axe on every tab', async () => {
     const member = await registerMember('Sponsorable');
-    const { context, page } = await newPage();
-    await loginViaApi(page, server.baseUrl, DEMO.admin.userName, DEMO.admin.password);
+    const { context, page } = await signedInPage(DEMO.admin);
     await page.goto('/admin');
     await page.getByRole('heading', { level: 1, name: 'Administration' }).waitFor();
     await page.getByLabel('Search members by name, username or email').fill(member.userName);

@@ -190,9 +190,7 @@ export async function loginViaApi(page: Page, baseUrl: string, userName: string,
     body: JSON.stringify({ userName, password }),
   });
   if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as {
-    data: { accessToken: string; user: unknown; roles: string };
-  };
+  const body = (await res.json()) as { data: SignedIn & { roles: string } };
   // What the browser keeps from a login: the page session cookie, as the server set it.
   const cookie = res.headers
     .getSetCookie()
@@ -247,6 +245,14 @@ export async function expectNotice(page: Page, role: 'status' | 'alert', text: s
   await page.getByRole(role).filter({ hasText: text }).first().waitFor();
 }
 
+/** No sideways scrolling of the page itself at its current width. */
+export async function expectNoPageOverflow(page: Page, message?: string) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, message).toBeLessThanOrEqual(0);
+}
+
 /** A notification, found by its exact text wherever it shows. */
 export async function expectNotification(page: Page, text: string) {
   await page.getByText(text, { exact: true }).first().waitFor();
@@ -268,6 +274,11 @@ export interface Journey {
     context: BrowserContext;
     page: Page;
   }>;
+  /** A fresh page (as `newPage`) signed in as this member, through the API (`loginViaApi`). */
+  signedInPage(
+    credentials: { userName: string; password: string },
+    viewport?: { width?: number; height?: number },
+  ): Promise<{ context: BrowserContext; page: Page; session: SignedIn }>;
   /** Signs in through the API; fails the journey when the login is refused. */
   signIn(credentials: { userName: string; password: string }): Promise<SignedIn>;
   /** Registers a member through the API (with an avatar); fails the journey when refused. */
@@ -325,6 +336,12 @@ export function useJourney(
     },
     newPage(viewport = {}) {
       return newPage(journey.browser, server.baseUrl, viewport);
+    },
+    async signedInPage(credentials, viewport) {
+      const { context, page } = await journey.newPage(viewport);
+      const { userName, password } = credentials;
+      const session = await loginViaApi(page, server.baseUrl, userName, password);
+      return { context, page, session };
     },
     async signIn(credentials) {
       const res = await fetch(`${server.baseUrl}/api/v1/users/login`, {

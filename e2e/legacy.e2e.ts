@@ -5,13 +5,13 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   expectNoAxeViolations,
+  expectNoPageOverflow,
   expectNotice,
-  loginViaApi,
   newMember,
   useJourney,
 } from './harness.js';
 
-const { server, newPage, registerMember: register } = useJourney();
+const { signedInPage, registerMember: register } = useJourney();
 
 const YEAR = String(new Date().getFullYear());
 
@@ -78,8 +78,7 @@ const capital = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 describe('life legacy', () => {
   it('builds a legacy with the spec’s validation, shows it, and keeps it private', async () => {
     const member = await registerMember('Samuel');
-    const { context, page } = await newPage();
-    await loginViaApi(page, server.baseUrl, member.userName, member.password);
+    const { context, page } = await signedInPage(member);
 
     await page.goto('/profile/life-legacy');
     await page.getByRole('heading', { level: 1, name: member.fullName }).waitFor();
@@ -154,21 +153,16 @@ describe('life legacy', () => {
     await context.close();
 
     // At 390 px the tables scroll inside their frame; the page itself does not.
-    const narrow = await newPage({ width: 390, height: 844 });
-    await loginViaApi(narrow.page, server.baseUrl, member.userName, member.password);
+    const narrow = await signedInPage(member, { width: 390, height: 844 });
     await narrow.page.goto('/profile/life-legacy');
     await narrow.page.getByText('Enugu, Nigeria').waitFor();
-    const overflow = await narrow.page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoPageOverflow(narrow.page);
     await expectNoAxeViolations(narrow.page, '/profile/life-legacy at 390 px');
     await narrow.context.close();
 
     // Another member sees only their own (empty) legacy.
     const other = await registerMember('Grace');
-    const second = await newPage();
-    await loginViaApi(second.page, server.baseUrl, other.userName, other.password);
+    const second = await signedInPage(other);
     await second.page.goto('/profile/life-legacy');
     await second.page.getByText('No accomplishments recorded yet.').waitFor();
     await expect(second.page.getByText('Enugu, Nigeria').count()).resolves.toBe(0);

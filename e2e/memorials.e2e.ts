@@ -6,14 +6,16 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import {
   expectNoAxeViolations,
+  expectNoPageOverflow,
   expectNotification as expectNotice,
   fixturePng,
-  loginViaApi,
   PASSWORD,
   useJourney,
 } from './harness.js';
 
-const { server, newPage, registerMember } = useJourney({ env: { SEED_DEMO: 'false' } });
+const { server, signedInPage, registerMember } = useJourney({
+  env: { SEED_DEMO: 'false' },
+});
 
 const suffix = randomBytes(3).toString('hex');
 
@@ -29,8 +31,7 @@ describe('memorials journey', () => {
     await register(owner, 'Rosa Family');
     await register(helper, 'Hugo Helper');
 
-    const { page } = await newPage();
-    await loginViaApi(page, server.baseUrl, owner, 'Remember-them-2026');
+    const { page } = await signedInPage({ userName: owner, password: PASSWORD });
 
     // Become a sponsor from the list page; the add button replaces the warning.
     await page.goto('/memoriams');
@@ -133,12 +134,7 @@ describe('memorials journey', () => {
     await expectNoAxeViolations(page, 'Share dialog');
     await page.setViewportSize({ width: 390, height: 844 });
     await share.getByRole('button', { name: 'Poster (Letter)' }).waitFor();
-    expect(
-      await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      ),
-      'no sideways scrolling at 390 px',
-    ).toBeLessThanOrEqual(0);
+    await expectNoPageOverflow(page, 'no sideways scrolling at 390 px');
     await expectNoAxeViolations(page, 'Share dialog at 390 px');
     await mkdir('/tmp/share-shots', { recursive: true });
     await page.screenshot({ path: '/tmp/share-shots/share-dialog-390.png' });
@@ -186,20 +182,17 @@ describe('memorials journey', () => {
     // The helper now sees the galleries; the owner removes them (after confirming), on a phone.
     const contributors = page.getByRole('region', { name: 'Contributors' });
     await contributors.getByText('Hugo Helper').waitFor();
-    const helperView = await newPage({ width: 390, height: 844 });
-    await loginViaApi(helperView.page, server.baseUrl, helper, 'Remember-them-2026');
+    const helperView = await signedInPage(
+      { userName: helper, password: PASSWORD },
+      { width: 390, height: 844 },
+    );
     await helperView.page.goto(postUrl);
     await helperView.page.getByRole('button', { name: 'Document', exact: true }).waitFor();
     await page.setViewportSize({ width: 390, height: 844 });
     await contributors
       .getByRole('button', { name: 'Remove Hugo Helper as a contributor' })
       .waitFor();
-    expect(
-      await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      ),
-      'no sideways scrolling at 390 px',
-    ).toBeLessThanOrEqual(0);
+    await expectNoPageOverflow(page, 'no sideways scrolling at 390 px');
     await expectNoAxeViolations(page, '/post/{id} manage panel with contributors');
     await contributors.getByRole('button', { name: 'Remove Hugo Helper as a contributor' }).click();
     const removeDialog = page.getByRole('dialog', { name: 'Remove this contributor?' });
@@ -249,8 +242,10 @@ describe('memorials journey', () => {
   it('sends members who are not sponsors from /create-post to /memoriams', async () => {
     const member = `member_${suffix}`;
     await register(member, 'Mia Member');
-    const { page } = await newPage({ width: 390, height: 844 });
-    await loginViaApi(page, server.baseUrl, member, 'Remember-them-2026');
+    const { page } = await signedInPage(
+      { userName: member, password: PASSWORD },
+      { width: 390, height: 844 },
+    );
     await page.goto('/create-post');
     await page.waitForURL('**/memoriams');
     await page.getByRole('button', { name: "Become sponsor to Add the Rip's" }).waitFor();

@@ -8,16 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  expectNoAxeViolations,
-  fixturePng,
-  loginViaApi,
-  newMember,
-  PASSWORD,
-  useJourney,
-} from './harness.js';
+import { expectNoAxeViolations, fixturePng, newMember, PASSWORD, useJourney } from './harness.js';
 
-const { server, newPage, registerMember, signIn, newestMailTo } = useJourney();
+const { server, newPage, signedInPage, registerMember, signIn, newestMailTo } = useJourney();
 
 interface Member {
   id: string;
@@ -62,8 +55,7 @@ async function call(
 }
 
 async function signedIn(member: Member, width = 1280): Promise<Page> {
-  const { page } = await newPage({ width });
-  await loginViaApi(page, server.baseUrl, member.userName, PASSWORD);
+  const { page } = await signedInPage({ userName: member.userName, password: PASSWORD }, { width });
   return page;
 }
 
