@@ -253,6 +253,35 @@ export async function expectNoPageOverflow(page: Page, message?: string) {
   expect(overflow, message).toBeLessThanOrEqual(0);
 }
 
+/**
+ * Creates a memorial through the API as the holder of `token` (a sponsor), with these form fields
+ * and, when given, a picture: its id. Fails the journey unless the server answers 201.
+ */
+export async function createMemorial(
+  baseUrl: string,
+  token: string,
+  fields: Record<string, string>,
+  picture?: { png: Buffer; name: string },
+): Promise<string> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  if (picture) {
+    form.set(
+      'postImg',
+      new Blob([new Uint8Array(picture.png)], { type: 'image/png' }),
+      picture.name,
+    );
+  }
+  const res = await fetch(`${baseUrl}/api/v1/posts`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const text = await res.text();
+  expect(res.status, text).toBe(201);
+  return (JSON.parse(text) as { data: { _id: string } }).data._id;
+}
+
 /** A notification, found by its exact text wherever it shows. */
 export async function expectNotification(page: Page, text: string) {
   await page.getByText(text, { exact: true }).first().waitFor();

@@ -13,7 +13,7 @@ import {
   minimalPdf,
   type HostileFile,
 } from '../apps/server/test/hostile-corpus.js';
-import { DEMO, fixturePng, useJourney } from './harness.js';
+import { createMemorial, DEMO, fixturePng, useJourney } from './harness.js';
 
 const { server, signIn } = useJourney({
   env: {
@@ -126,16 +126,12 @@ async function json(method: string, url: string, body: unknown, auth?: string) {
 beforeAll(async () => {
   token = (await signIn(DEMO.sponsor)).accessToken;
   adminToken = (await signIn(DEMO.admin)).accessToken;
-  const form = new FormData();
-  form.set('title', 'Hostile Input Memorial');
-  form.set('postImg', new Blob([await fixturePng()], { type: 'image/png' }), 'm.png');
-  const created = await fetch(`${server.baseUrl}/api/v1/posts`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(created.status).toBe(201);
-  memorialId = ((await created.json()) as { data: { _id: string } }).data._id;
+  memorialId = await createMemorial(
+    server.baseUrl,
+    token,
+    { title: 'Hostile Input Memorial' },
+    { png: await fixturePng(), name: 'm.png' },
+  );
   const me = await fetch(`${server.baseUrl}/api/v1/users/me`, {
     headers: { authorization: `Bearer ${token}` },
   });

@@ -4,7 +4,7 @@
 // member's session cookie makes their first page their own view.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, fixturePng, loginViaApi, useJourney } from './harness.js';
+import { createMemorial, DEMO, fixturePng, loginViaApi, useJourney } from './harness.js';
 
 const journey = useJourney();
 const { server, newPage, signIn } = journey;
@@ -17,18 +17,16 @@ const HOSTILE_TITLE = 'Ada </script><script>window.__owned=1</script> $& $` <!--
 
 beforeAll(async () => {
   const token = (await signIn(DEMO.sponsor)).accessToken;
-  const form = new FormData();
-  form.set('title', HOSTILE_TITLE);
-  form.set('description', 'She wrote the first program & kept <b>notes</b>.');
-  form.set('traits', 'mathematician poet');
-  form.set('postImg', new Blob([await fixturePng(900, 600)], { type: 'image/png' }), 'ada.png');
-  const created = await fetch(`${server.baseUrl}/api/v1/posts`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(created.status, await created.clone().text()).toBe(201);
-  memorialId = ((await created.json()) as { data: { _id: string } }).data._id;
+  memorialId = await createMemorial(
+    server.baseUrl,
+    token,
+    {
+      title: HOSTILE_TITLE,
+      description: 'She wrote the first program & kept <b>notes</b>.',
+      traits: 'mathematician poet',
+    },
+    { png: await fixturePng(900, 600), name: 'ada.png' },
+  );
 });
 
 async function html(path: string): Promise<{ status: number; text: string }> {

@@ -7,7 +7,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, expectNoAxeViolations, loginViaApi, useJourney } from './harness.js';
+import { createMemorial, DEMO, expectNoAxeViolations, loginViaApi, useJourney } from './harness.js';
 
 const { server, newPage, signIn } = useJourney();
 
@@ -21,15 +21,7 @@ beforeAll(async () => {
 /** A memorial of the demo sponsor with these settings: its id and its short link's path. */
 async function memorial(title: string, settings: object): Promise<{ id: string; path: string }> {
   const headers = { authorization: `Bearer ${token}` };
-  const form = new FormData();
-  form.set('title', title);
-  const made = await fetch(`${server.baseUrl}/api/v1/posts`, {
-    method: 'POST',
-    headers,
-    body: form,
-  });
-  expect(made.status).toBe(201);
-  const id = ((await made.json()) as { data: { _id: string } }).data._id;
+  const id = await createMemorial(server.baseUrl, token, { title });
   const set = await fetch(`${server.baseUrl}/api/v1/posts/${id}/settings`, {
     method: 'PATCH',
     headers: { ...headers, 'content-type': 'application/json' },
