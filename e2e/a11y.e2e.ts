@@ -2,22 +2,13 @@
 // apps/web/src/config/paths.ts, at 1280 px and 390 px, signed out and signed in as the demo
 // sponsor; then every modal of a memorial page the sponsor owns and of /profile, opened from the
 // keyboard, checked with axe, focus trapped inside and returned to the button that opened it.
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../apps/web/src/config/paths.js';
-import {
-  DEMO,
-  expectNoAxeViolations,
-  fixturePng,
-  launchBrowser,
-  loginViaApi,
-  newPage,
-  startServer,
-  type RunningServer,
-} from './harness.js';
+import { DEMO, expectNoAxeViolations, fixturePng, loginViaApi, useJourney } from './harness.js';
 
-let server: RunningServer;
-let browser: Browser;
+const { server, newPage, signedInPage, signIn } = useJourney();
+
 /** A seeded memorial the demo sponsor owns, with a prayer and a photo so its lists are not empty. */
 let memorialId: string;
 
@@ -36,14 +27,7 @@ async function apiCall<T>(method: string, url: string, token: string, body?: unk
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const login = await fetch(`${server.baseUrl}/api/v1/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO.sponsor),
-  });
-  const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+  const token = (await signIn(DEMO.sponsor)).accessToken;
   const own = await apiCall<{ _id: string }[]>('GET', '/posts/get-sponsor-post', token);
   expect(own.length, 'the demo sponsor owns a seeded memorial').toBeGreaterThan(0);
   memorialId = own[0]!._id;
@@ -60,10 +44,6 @@ beforeAll(async () => {
     'garden.png',
   );
   await apiCall('POST', '/photos', token, photo);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** Every route of the web app, with the seeded memorial for /post/:id. */
@@ -87,7 +67,7 @@ async function settle(page: Page) {
 }
 
 async function checkRoutes(width: number, signedIn: boolean) {
-  const { context, page } = await newPage(browser, server.baseUrl, { width });
+  const { context, page } = await newPage({ width });
   if (signedIn)
     await loginViaApi(page, server.baseUrl, DEMO.sponsor.userName, DEMO.sponsor.password);
   const who = signedIn ? 'sponsor' : 'visitor';
@@ -166,8 +146,7 @@ describe('modals, focus and keyboard', () => {
       `every modal of the owner's memorial page and of /profile at ${width}px`,
       { timeout: 300_000 },
       async () => {
-        const { context, page } = await newPage(browser, server.baseUrl, { width });
-        await loginViaApi(page, server.baseUrl, DEMO.sponsor.userName, DEMO.sponsor.password);
+        const { context, page } = await signedInPage(DEMO.sponsor, { width });
 
         await page.goto(paths.post.href(memorialId));
         await settle(page);
@@ -251,7 +230,7 @@ describe('modals, focus and keyboard', () => {
   }
 
   it('starts with a skip link that moves focus to the main content', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl);
+    const { context, page } = await newPage();
     await page.goto('/');
     await settle(page);
     await page.keyboard.press('Tab');
@@ -265,7 +244,7 @@ describe('modals, focus and keyboard', () => {
   });
 
   it('announces login errors and ties them to their fields', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl, { width: 390 });
+    const { context, page } = await newPage({ width: 390 });
     await page.goto(paths.login.href());
     await settle(page);
     await page.getByRole('button', { name: /^log ?in$/i }).click();
@@ -291,7 +270,7 @@ describe('modals, focus and keyboard', () => {
   });
 
   it('pauses the home video for reduced motion, and anyone can play or pause it', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl);
+    const { context, page } = await newPage();
     await page.goto('/');
     await settle(page);
     const toggle = page.getByRole('button', { name: 'Play animation' });

@@ -3,56 +3,29 @@
 // only its submit acts), the admin page, the static pages and the contact form, with axe
 // on every screen (the Edit Profile modal open too).
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   DEMO,
   expectNoAxeViolations,
+  expectNoPageOverflow,
+  expectNotice,
   fixturePng,
-  launchBrowser,
-  loginViaApi,
-  newPage,
-  startServer,
-  type RunningServer,
+  newMember,
+  PASSWORD,
+  useJourney,
 } from './harness.js';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({}, { admin: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const PASSWORD = 'Remember-them-2026';
+const {
+  server,
+  newPage,
+  signedInPage,
+  registerMember: register,
+  newestMailTo,
+} = useJourney({ admin: true });
 
 async function registerMember(label: string) {
-  const suffix = randomBytes(3).toString('hex');
-  const member = {
-    fullName: `${label} Whitmore`,
-    userName: `${label.toLowerCase()}_${suffix}`,
-    email: `${label.toLowerCase()}.${suffix}@example.com`,
-    password: PASSWORD,
-  };
-  const form = new FormData();
-  for (const [key, value] of Object.entries(member)) form.set(key, value);
-  form.set(
-    'avatar',
-    new Blob([new Uint8Array(await fixturePng(200, 200, '#c9a27e'))], { type: 'image/png' }),
-    'me.png',
-  );
-  const res = await fetch(`${server.baseUrl}/api/v1/users/register`, {
-    method: 'POST',
-    body: form,
-  });
-  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
-  return member;
+  return register(newMember(label, 'Whitmore'), await fixturePng(200, 200, '#c9a27e'));
 }
 
 async function apiLogin(userName: string, password: string): Promise<number> {
@@ -65,10 +38,6 @@ async function apiLogin(userName: string, password: string): Promise<number> {
     body: JSON.stringify({ userName, password }),
   });
   return res.status;
-}
-
-async function expectNotice(page: Page, role: 'status' | 'alert', text: string) {
-  await page.getByRole(role).filter({ hasText: text }).first().waitFor();
 }
 
 async function storedEmail(page: Page) {
@@ -92,43 +61,10 @@ async function storedUser(page: Page) {
   } | null>;
 }
 
-/** No horizontal scrolling of the page itself at this width. */
-async function expectNoPageOverflow(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
-/** The newest .eml in the outbox to `to`, decoded from quoted-printable. */
-/** The newest mail to `to`, optionally the newest one that contains `including`. */
-async function newestMailTo(to: string, including?: string): Promise<string> {
-  const dir = path.join(server.dataDir, 'outbox');
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const files = await readdir(dir).catch(() => [] as string[]);
-    const dated = await Promise.all(
-      files
-        .filter((f) => f.endsWith('.eml'))
-        .map(async (f) => ({ f, at: (await stat(path.join(dir, f))).mtimeMs })),
-    );
-    for (const { f } of dated.sort((a, b) => b.at - a.at)) {
-      const raw = await readFile(path.join(dir, f), 'utf8');
-      const decoded = raw
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      if (decoded.includes(`To: ${to}`) && (!including || decoded.includes(including)))
-        return decoded;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no mail to ${to} in ${dir}`);
-}
-
 describe('profile', () => {
   it('shows the account, passes axe with and without the modal, and saves a new avatar', async () => {
     const member = await registerMember('Edith');
-    const { context, page } = await newPage(browser, server.baseUrl);
-    await loginViaApi(page, server.baseUrl, member.userName, member.password);
+    const { context, page } = await signedInPage(member);
     await page.goto('/profile');
     await page.getByRole('heading', { level: 1, name: member.userName }).waitFor();
     await page.getByText('Member', { exact: true }).waitFor();
@@ -167,8 +103,7 @@ describe('profile', () => {
 
   it('fits a 390 px screen', async () => {
     const member = await registerMember('Narrow');
-    const { context, page } = await newPage(browser, server.baseUrl, { width: 390, height: 844 });
-    await loginViaApi(page, server.baseUrl, member.userName, member.password);
+    const { context, page } = await signedInPage(member, { width: 390, height: 844 });
     await page.goto('/profile');
     await page.getByRole('heading', { level: 1, name: member.userName }).waitFor();
     await expectNoPageOverflow(page);
@@ -179,8 +114,7 @@ describe('profile', () => {
 describe('account details and password', () => {
   it('changes the email once the new address’s link is confirmed with the current password; the old address can say "not me"', async () => {
     const member = await registerMember('Mover');
-    const { context, page } = await newPage(browser, server.baseUrl);
-    const session = await loginViaApi(page, server.baseUrl, member.userName, member.password);
+    const { context, page, session } = await signedInPage(member);
     const newEmail = `new.${member.email}`;
 
     await page.goto('/profile/update-account-details');
@@ -231,8 +165,7 @@ describe('account details and password', () => {
 
   it('"this was not me" from the current address cancels the change and signs out every session', async () => {
     const member = await registerMember('Notme');
-    const { context, page } = await newPage(browser, server.baseUrl, { width: 390, height: 844 });
-    const session = await loginViaApi(page, server.baseUrl, member.userName, member.password);
+    const { context, page, session } = await signedInPage(member, { width: 390, height: 844 });
     const newEmail = `thief.${member.email}`;
     await page.goto('/profile/update-account-details');
     await page.getByLabel(/^Email/).fill(newEmail);
@@ -259,8 +192,7 @@ describe('account details and password', () => {
 
   it('changes the password; this tab stays signed in with a fresh token, and the account is told', async () => {
     const member = await registerMember('Changer');
-    const { context, page } = await newPage(browser, server.baseUrl);
-    const session = await loginViaApi(page, server.baseUrl, member.userName, member.password);
+    const { context, page, session } = await signedInPage(member);
 
     await page.goto('/profile/update-account-details');
     await page.getByRole('heading', { level: 1, name: 'Account details' }).waitFor();
@@ -300,7 +232,7 @@ describe('password reset', () => {
 
   it('changes the password only when the link holder submits it on the page, and only once', async () => {
     const member = await registerMember('Reset');
-    const { context, page } = await newPage(browser, server.baseUrl);
+    const { context, page } = await newPage();
     await page.goto('/forgot-password');
     await page.getByRole('heading', { level: 1, name: 'Reset password' }).waitFor();
     await expectNoAxeViolations(page, '/forgot-password');
@@ -368,7 +300,7 @@ describe('password reset', () => {
     const link = resetLink(await newestMailTo(victim.email, '/reset-password/confirm?token='));
     expect(link).toBeDefined();
 
-    const { context, page } = await newPage(browser, server.baseUrl);
+    const { context, page } = await newPage();
     await page.goto(link!);
     await page.getByRole('heading', { level: 1 }).waitFor();
     // Give any request the page might make on load time to land.
@@ -384,8 +316,7 @@ describe('password reset', () => {
 describe('administration', () => {
   it('lets the admin find a member and grant the sponsor role; passes axe on every tab', async () => {
     const member = await registerMember('Sponsorable');
-    const { context, page } = await newPage(browser, server.baseUrl);
-    await loginViaApi(page, server.baseUrl, DEMO.admin.userName, DEMO.admin.password);
+    const { context, page } = await signedInPage(DEMO.admin);
     await page.goto('/admin');
     await page.getByRole('heading', { level: 1, name: 'Administration' }).waitFor();
     await page.getByLabel('Search members by name, username or email').fill(member.userName);
@@ -420,7 +351,7 @@ describe('static pages', () => {
   ] as const;
 
   it('render one heading each and pass axe', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl);
+    const { context, page } = await newPage();
     for (const [url, title] of pages) {
       await page.goto(url);
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
@@ -431,7 +362,7 @@ describe('static pages', () => {
   });
 
   it('sends the contact form to the care address', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl, { width: 390, height: 844 });
+    const { context, page } = await newPage({ width: 390, height: 844 });
     await page.goto('/contact-us');
     await page.getByRole('button', { name: 'Send message' }).click();
     await page.getByText('Please enter your name.').waitFor();

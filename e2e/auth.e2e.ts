@@ -2,29 +2,11 @@
 // by username and by email, the header for visitors, sponsors and admins, sign out, session
 // expiry (by the clock and by a revoked token), the fallback page, and axe on every step.
 import { randomBytes } from 'node:crypto';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO,
-  expectNoAxeViolations,
-  fixturePng,
-  launchBrowser,
-  newPage,
-  startServer,
-  type RunningServer,
-} from './harness.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, expectNoAxeViolations, expectNotice, fixturePng, useJourney } from './harness.js';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({}, { admin: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, newPage } = useJourney({ admin: true });
 
 const suffix = randomBytes(3).toString('hex');
 const member = {
@@ -33,11 +15,6 @@ const member = {
   email: `ada.${suffix}@example.com`,
   password: 'Remember-them-2026',
 };
-
-/** A success notice is a polite status; a failure is an alert. Both carry the exact spec text. */
-async function expectNotice(page: Page, role: 'status' | 'alert', text: string) {
-  await page.getByRole(role).filter({ hasText: text }).first().waitFor();
-}
 
 function header(page: Page): Locator {
   return page.getByRole('banner');
@@ -116,7 +93,7 @@ function expiredToken(): string {
 
 describe('web shell and accounts', () => {
   it('signs up with an avatar, logs in by username and by email, and signs out', async () => {
-    const { page, context } = await newPage(browser, server.baseUrl);
+    const { page, context } = await newPage();
 
     await page.goto('/');
     await expect(page.title()).resolves.toBe('Rips Memorial');
@@ -231,7 +208,7 @@ describe('web shell and accounts', () => {
   });
 
   it('gives admins an Admin entry in the avatar menu', async () => {
-    const { page, context } = await newPage(browser, server.baseUrl);
+    const { page, context } = await newPage();
     await logInThroughForm(page, DEMO.admin.userName, DEMO.admin.password);
     await page.waitForURL((url) => url.pathname === '/');
     await expectLoggedInHeader(page, DEMO.admin.userName, { sponsor: true });
@@ -243,7 +220,7 @@ describe('web shell and accounts', () => {
   });
 
   it('ends a session whose token has expired, once, on the next start', async () => {
-    const { page, context } = await newPage(browser, server.baseUrl);
+    const { page, context } = await newPage();
     // The session is written from a file of the site that runs no app: an app still starting on
     // the page would find the expired session first and end it there, before "/" opens below.
     await page.goto('/robots.txt');
@@ -273,7 +250,7 @@ describe('web shell and accounts', () => {
   });
 
   it('ends a session the server no longer accepts (signed out elsewhere)', async () => {
-    const { page, context } = await newPage(browser, server.baseUrl);
+    const { page, context } = await newPage();
     await logInThroughForm(page, DEMO.visitor.userName, DEMO.visitor.password);
     await page.waitForURL((url) => url.pathname === '/');
     await expectLoggedInHeader(page, DEMO.visitor.userName, { sponsor: false });
@@ -291,7 +268,7 @@ describe('web shell and accounts', () => {
   });
 
   it('shows the fallback page for an unknown address', async () => {
-    const { page, context } = await newPage(browser, server.baseUrl);
+    const { page, context } = await newPage();
     await page.goto('/no-such-page');
     await page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' }).waitFor();
     await expect.poll(() => page.title()).toBe('Unexpected Application Error! · Rips Memorial');
@@ -307,7 +284,7 @@ describe('web shell and accounts', () => {
   });
 
   it('offers the same links in a drawer on a phone', async () => {
-    const { page, context } = await newPage(browser, server.baseUrl, { width: 390, height: 844 });
+    const { page, context } = await newPage({ width: 390, height: 844 });
     await page.goto('/');
     const burger = page.getByRole('button', { name: 'Open navigation' });
     await burger.click();

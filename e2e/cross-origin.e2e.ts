@@ -5,8 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { DEMO, launchBrowser, startServer, type RunningServer } from './harness.js';
+import { DEMO, useJourney } from './harness.js';
 
 /** The other origin's whole app: plain fetch against the API named in the query string. */
 function clientPage(apiBase: string): string {
@@ -53,33 +52,29 @@ const say = (text) => { document.getElementById('status').textContent = text; };
 </script></body></html>`;
 }
 
-let server: RunningServer;
 let pages: http.Server;
 let pageOrigin: string;
-let browser: Browser;
-let apiBase = '';
 
 beforeAll(async () => {
   pages = http.createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(clientPage(apiBase));
+    response.end(clientPage(server.baseUrl));
   });
   await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
   pageOrigin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
-  server = await startServer({ CORS_ORIGINS: pageOrigin });
-  apiBase = server.baseUrl;
-  browser = await launchBrowser();
 }, 90_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await new Promise((resolve) => pages?.close(resolve));
 });
 
+// The API answers the other origin: its server starts once that origin is known.
+const journey = useJourney({ env: () => ({ CORS_ORIGINS: pageOrigin }) });
+const { server } = journey;
+
 describe('a client on another origin', () => {
   it('logs in, lists memorials, shows an image and leaves a prayer', async () => {
-    const context = await browser.newContext();
+    const context = await journey.browser.newContext();
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('console', (m) => {
@@ -110,7 +105,7 @@ describe('a client on another origin', () => {
 
 describe('the API reference', () => {
   it('renders /api/docs with no console error and no CSP violation', async () => {
-    const context = await browser.newContext();
+    const context = await journey.browser.newContext();
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('console', (m) => {

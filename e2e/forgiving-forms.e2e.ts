@@ -5,18 +5,11 @@
 // to it. Screenshots at 390 and 1280 px go to /tmp/ux-shots (or UX_SHOTS_DIR) to be looked at.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO,
-  expectNoAxeViolations,
-  fixturePng,
-  launchBrowser,
-  loginViaApi,
-  newPage,
-  startServer,
-  type RunningServer,
-} from './harness.js';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, expectNoAxeViolations, fixturePng, useJourney } from './harness.js';
+
+const { server, newPage, signedInPage } = useJourney();
 
 const SHOTS = process.env.UX_SHOTS_DIR ?? '/tmp/ux-shots';
 const DEATH_DATE_RULE = 'The date of death cannot be in the future or before the date of birth.';
@@ -24,19 +17,10 @@ const suffix = Date.now().toString(36);
 const NAME = `Robert James Hale ${suffix}`;
 const CAPTION = 'The harbour at dawn, where he kept the boats';
 
-let server: RunningServer;
-let browser: Browser;
 let memorialPath = '';
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   await mkdir(SHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function shoot(page: Page, name: string, fullPage = true) {
@@ -62,8 +46,7 @@ async function typeDate(
 
 describe('forms that forgive', () => {
   it('keeps a typo in a date as typed, refuses it with the rule, and shows the life span', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl);
-    await loginViaApi(page, server.baseUrl, DEMO.sponsor.userName, DEMO.sponsor.password);
+    const { context, page } = await signedInPage(DEMO.sponsor);
     await page.goto('/create-post');
     await page.getByRole('heading', { level: 1, name: 'Add a Rip' }).waitFor();
     await page.getByLabel('Title', { exact: false }).first().fill(NAME);
@@ -128,8 +111,7 @@ describe('forms that forgive', () => {
   });
 
   it('uploads several photos at once, each with its own result, and pages through them', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl);
-    await loginViaApi(page, server.baseUrl, DEMO.sponsor.userName, DEMO.sponsor.password);
+    const { context, page } = await signedInPage(DEMO.sponsor);
     await page.goto(memorialPath);
     // The page is rendered on the server: a click before it has come alive does nothing.
     await page.waitForLoadState('networkidle');
@@ -209,8 +191,7 @@ describe('forms that forgive', () => {
   });
 
   it('asks before Esc throws away a prayer, keeps it as a draft, and refuses one over the limit', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl);
-    await loginViaApi(page, server.baseUrl, DEMO.visitor.userName, DEMO.visitor.password);
+    const { context, page } = await signedInPage(DEMO.visitor);
     await page.goto(memorialPath);
     await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'Say A Prayer' }).click();
@@ -255,8 +236,7 @@ describe('forms that forgive', () => {
   });
 
   it('finds "Robert James Hale" by "Robert Hale", with dates and birth place on the card', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl);
-    await loginViaApi(page, server.baseUrl, DEMO.visitor.userName, DEMO.visitor.password);
+    const { context, page } = await signedInPage(DEMO.visitor);
     await page.goto('/memoriams');
     const search = page.getByPlaceholder("Search Rip's...");
     for (const query of [`Robert Hale ${suffix}`, `${suffix} hale ROBERT`]) {
@@ -271,7 +251,7 @@ describe('forms that forgive', () => {
   });
 
   it('brings a visitor sent to log in from a memorial back to it', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl);
+    const { context, page } = await newPage();
     await page.goto(memorialPath);
     await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'Leave A Flower' }).click();

@@ -1,12 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import sharp from 'sharp';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startServerProcess } from '../scripts/server-process.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -189,9 +190,7 @@ export async function loginViaApi(page: Page, baseUrl: string, userName: string,
     body: JSON.stringify({ userName, password }),
   });
   if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as {
-    data: { accessToken: string; user: unknown; roles: string };
-  };
+  const body = (await res.json()) as { data: SignedIn & { roles: string } };
   // What the browser keeps from a login: the page session cookie, as the server set it.
   const cookie = res.headers
     .getSetCookie()
@@ -213,3 +212,210 @@ export async function loginViaApi(page: Page, baseUrl: string, userName: string,
 
 /** Where screenshots go (ignored by git). */
 export const SCREENSHOT_DIR = path.join(ROOT, 'e2e/screenshots');
+
+/** The password the journeys give the members they register. */
+export const PASSWORD = 'Remember-them-2026';
+
+export interface Member {
+  fullName: string;
+  userName: string;
+  email: string;
+  password: string;
+}
+
+/** A member no other journey has: `Label Surname`, a unique user name and address, `PASSWORD`. */
+export function newMember(label: string, surname: string): Member {
+  const suffix = randomBytes(3).toString('hex');
+  return {
+    fullName: `${label} ${surname}`,
+    userName: `${label.toLowerCase()}_${suffix}`,
+    email: `${label.toLowerCase()}.${suffix}@example.com`,
+    password: PASSWORD,
+  };
+}
+
+/** What a login answers: the member and a token for their current role. */
+export interface SignedIn {
+  accessToken: string;
+  user: { _id: string };
+}
+
+/** A success notice is a polite status; a failure is an alert. Both carry the exact text. */
+export async function expectNotice(page: Page, role: 'status' | 'alert', text: string) {
+  await page.getByRole(role).filter({ hasText: text }).first().waitFor();
+}
+
+/** No sideways scrolling of the page itself at its current width. */
+export async function expectNoPageOverflow(page: Page, message?: string) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, message).toBeLessThanOrEqual(0);
+}
+
+/**
+ * Creates a memorial through the API as the holder of `token` (a sponsor), with these form fields
+ * and, when given, a picture: its id. Fails the journey unless the server answers 201.
+ */
+export async function createMemorial(
+  baseUrl: string,
+  token: string,
+  fields: Record<string, string>,
+  picture?: { png: Buffer; name: string },
+): Promise<string> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  if (picture) {
+    form.set(
+      'postImg',
+      new Blob([new Uint8Array(picture.png)], { type: 'image/png' }),
+      picture.name,
+    );
+  }
+  const res = await fetch(`${baseUrl}/api/v1/posts`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const text = await res.text();
+  expect(res.status, text).toBe(201);
+  return (JSON.parse(text) as { data: { _id: string } }).data._id;
+}
+
+/** A notification, found by its exact text wherever it shows. */
+export async function expectNotification(page: Page, text: string) {
+  await page.getByText(text, { exact: true }).first().waitFor();
+}
+
+/**
+ * One journey file's server and browser. `useJourney()` at the top of a file registers the hooks
+ * every journey needs: before its tests, the production build starts on a free port with its own
+ * data dir (`startServer`) and Chromium launches; after them, both stop. The server it returns
+ * reads the running one, so a file may destructure it at the top and use it in its tests and
+ * hooks; `newPage`, `signIn`, `registerMember` and `newestMailTo` speak to that server.
+ */
+export interface Journey {
+  readonly server: RunningServer;
+  /** Chromium, for a context the journey builds itself (`newPage` covers the usual one). */
+  readonly browser: Browser;
+  /** A fresh context and page on the server, 1280 × 900 unless told. */
+  newPage(viewport?: { width?: number; height?: number }): Promise<{
+    context: BrowserContext;
+    page: Page;
+  }>;
+  /** A fresh page (as `newPage`) signed in as this member, through the API (`loginViaApi`). */
+  signedInPage(
+    credentials: { userName: string; password: string },
+    viewport?: { width?: number; height?: number },
+  ): Promise<{ context: BrowserContext; page: Page; session: SignedIn }>;
+  /** Signs in through the API; fails the journey when the login is refused. */
+  signIn(credentials: { userName: string; password: string }): Promise<SignedIn>;
+  /** Registers a member through the API (with an avatar); fails the journey when refused. */
+  registerMember(member: Member, avatar?: Buffer): Promise<Member>;
+  /** The newest mail to `to` in the outbox, optionally the newest that contains `including`. */
+  newestMailTo(to: string, including?: string): Promise<string>;
+}
+
+export function useJourney(
+  options: {
+    /** The server's environment, or a function that gives it once the hooks before it ran. */
+    env?: Record<string, string> | (() => Record<string, string>);
+    /** Makes the administrator `DEMO.admin` as an operator would (see `startServer`). */
+    admin?: boolean;
+    /** `false` for a journey over the API alone. */
+    browser?: boolean;
+  } = {},
+): Journey {
+  let started: RunningServer | undefined;
+  let chromium: Browser | undefined;
+  const running = (): RunningServer => {
+    if (!started) throw new Error('the journey’s server starts in beforeAll; use it in a test');
+    return started;
+  };
+  beforeAll(async () => {
+    const env = typeof options.env === 'function' ? options.env() : (options.env ?? {});
+    started = await startServer(env, { admin: options.admin ?? false });
+    if (options.browser !== false) chromium = await launchBrowser();
+  });
+  afterAll(async () => {
+    await chromium?.close();
+    await started?.stop();
+  });
+  const server: RunningServer = {
+    get baseUrl() {
+      return running().baseUrl;
+    },
+    get dataDir() {
+      return running().dataDir;
+    },
+    get process() {
+      return running().process;
+    },
+    get exited() {
+      return running().exited;
+    },
+    output: () => running().output(),
+    stop: () => running().stop(),
+  };
+  const journey: Journey = {
+    server,
+    get browser() {
+      if (!chromium) throw new Error('the journey’s browser launches in beforeAll');
+      return chromium;
+    },
+    newPage(viewport = {}) {
+      return newPage(journey.browser, server.baseUrl, viewport);
+    },
+    async signedInPage(credentials, viewport) {
+      const { context, page } = await journey.newPage(viewport);
+      const { userName, password } = credentials;
+      const session = await loginViaApi(page, server.baseUrl, userName, password);
+      return { context, page, session };
+    },
+    async signIn(credentials) {
+      const res = await fetch(`${server.baseUrl}/api/v1/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ userName: credentials.userName, password: credentials.password }),
+      });
+      if (!res.ok) throw new Error(`login: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { data: SignedIn }).data;
+    },
+    async registerMember(member, avatar) {
+      const form = new FormData();
+      for (const [key, value] of Object.entries(member)) form.set(key, value);
+      const png = avatar ?? (await fixturePng(200, 200));
+      form.set('avatar', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
+      const res = await fetch(`${server.baseUrl}/api/v1/users/register`, {
+        method: 'POST',
+        body: form,
+      });
+      if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
+      return member;
+    },
+    newestMailTo: (to, including) =>
+      newestMailIn(path.join(server.dataDir, 'outbox'), to, including),
+  };
+  return journey;
+}
+
+/** The newest .eml in an outbox to `to` (and containing `including`), decoded from quoted-printable. */
+async function newestMailIn(dir: string, to: string, including?: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const files = await readdir(dir).catch(() => [] as string[]);
+    const dated = await Promise.all(
+      files
+        .filter((f) => f.endsWith('.eml'))
+        .map(async (f) => ({ f, at: (await stat(path.join(dir, f))).mtimeMs })),
+    );
+    for (const { f } of dated.sort((a, b) => b.at - a.at)) {
+      const decoded = (await readFile(path.join(dir, f), 'utf8'))
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      if (decoded.includes(`To: ${to}`) && (!including || decoded.includes(including)))
+        return decoded;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to} in ${dir}`);
+}

@@ -13,9 +13,22 @@ import {
   minimalPdf,
   type HostileFile,
 } from '../apps/server/test/hostile-corpus.js';
-import { DEMO, fixturePng, startServer, type RunningServer } from './harness.js';
+import { createMemorial, DEMO, fixturePng, useJourney } from './harness.js';
 
-let server: RunningServer;
+const { server, signIn } = useJourney({
+  env: {
+    REGISTER_LIMIT_PER_IP: '100000',
+    LOGIN_LIMIT_PER_IP: '100000',
+    LOGIN_LIMIT_PER_ACCOUNT: '100000',
+    // The corpus is a deliberate flood from one member; the per-member budgets for tributes
+    // and uploads (tested in uploads.test.ts) would answer 429 long before it ends.
+    FLOWER_LIMIT_PER_USER: '100000',
+    PRAYER_LIMIT_PER_USER: '100000',
+    UPLOAD_LIMIT_PER_USER: '100000',
+  },
+  admin: true,
+  browser: false,
+});
 let token: string;
 let adminToken: string;
 let memorialId: string;
@@ -110,41 +123,15 @@ async function json(method: string, url: string, body: unknown, auth?: string) {
   });
 }
 
-async function login(userName: string, password: string): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/api/v1/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName, password }),
-  });
-  return ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
-}
-
 beforeAll(async () => {
-  server = await startServer(
-    {
-      REGISTER_LIMIT_PER_IP: '100000',
-      LOGIN_LIMIT_PER_IP: '100000',
-      LOGIN_LIMIT_PER_ACCOUNT: '100000',
-      // The corpus is a deliberate flood from one member; the per-member budgets for tributes
-      // and uploads (tested in uploads.test.ts) would answer 429 long before it ends.
-      FLOWER_LIMIT_PER_USER: '100000',
-      PRAYER_LIMIT_PER_USER: '100000',
-      UPLOAD_LIMIT_PER_USER: '100000',
-    },
-    { admin: true },
+  token = (await signIn(DEMO.sponsor)).accessToken;
+  adminToken = (await signIn(DEMO.admin)).accessToken;
+  memorialId = await createMemorial(
+    server.baseUrl,
+    token,
+    { title: 'Hostile Input Memorial' },
+    { png: await fixturePng(), name: 'm.png' },
   );
-  token = await login(DEMO.sponsor.userName, DEMO.sponsor.password);
-  adminToken = await login(DEMO.admin.userName, DEMO.admin.password);
-  const form = new FormData();
-  form.set('title', 'Hostile Input Memorial');
-  form.set('postImg', new Blob([await fixturePng()], { type: 'image/png' }), 'm.png');
-  const created = await fetch(`${server.baseUrl}/api/v1/posts`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(created.status).toBe(201);
-  memorialId = ((await created.json()) as { data: { _id: string } }).data._id;
   const me = await fetch(`${server.baseUrl}/api/v1/users/me`, {
     headers: { authorization: `Bearer ${token}` },
   });
@@ -158,7 +145,6 @@ afterAll(async () => {
     `hostile input: ${outcomes.requests} requests (${outcomes.badUploads} bad uploads), ${outcomes.refused} refused with 4xx, ` +
       `${outcomes.accepted} accepted, ${outcomes.serverErrors.length} 5xx; server RSS ${baselineRss.toFixed(0)} MB → peak ${peakRss.toFixed(0)} MB`,
   );
-  await server?.stop();
 });
 
 let unique = 0;

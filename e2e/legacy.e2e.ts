@@ -1,60 +1,21 @@
 // The Life Legacy on the production build: empty states, the spec's validation messages,
 // placeholders that are not values, two entries in every section, the saved legacy on its page
 // (at 1280 and 390 px), editing it again, privacy from another member, and axe on both pages.
-import { randomBytes } from 'node:crypto';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   expectNoAxeViolations,
-  fixturePng,
-  launchBrowser,
-  loginViaApi,
-  newPage,
-  startServer,
-  type RunningServer,
+  expectNoPageOverflow,
+  expectNotice,
+  newMember,
+  useJourney,
 } from './harness.js';
 
-let server: RunningServer;
-let browser: Browser;
+const { signedInPage, registerMember: register } = useJourney();
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const PASSWORD = 'Remember-them-2026';
 const YEAR = String(new Date().getFullYear());
 
-async function registerMember(label: string) {
-  const suffix = randomBytes(3).toString('hex');
-  const member = {
-    fullName: `${label} Okafor`,
-    userName: `${label.toLowerCase()}_${suffix}`,
-    email: `${label.toLowerCase()}.${suffix}@example.com`,
-    password: PASSWORD,
-  };
-  const form = new FormData();
-  for (const [key, value] of Object.entries(member)) form.set(key, value);
-  form.set(
-    'avatar',
-    new Blob([new Uint8Array(await fixturePng(200, 200))], { type: 'image/png' }),
-    'me.png',
-  );
-  const res = await fetch(`${server.baseUrl}/api/v1/users/register`, {
-    method: 'POST',
-    body: form,
-  });
-  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
-  return member;
-}
-
-async function expectNotice(page: Page, role: 'status' | 'alert', text: string) {
-  await page.getByRole(role).filter({ hasText: text }).first().waitFor();
-}
+const registerMember = (label: string) => register(newMember(label, 'Okafor'));
 
 /** Labels carry a hidden required asterisk: match the start of the name. */
 const field = (scope: Locator | Page, label: string) => scope.getByLabel(new RegExp(`^${label}`));
@@ -117,8 +78,7 @@ const capital = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 describe('life legacy', () => {
   it('builds a legacy with the spec’s validation, shows it, and keeps it private', async () => {
     const member = await registerMember('Samuel');
-    const { context, page } = await newPage(browser, server.baseUrl);
-    await loginViaApi(page, server.baseUrl, member.userName, member.password);
+    const { context, page } = await signedInPage(member);
 
     await page.goto('/profile/life-legacy');
     await page.getByRole('heading', { level: 1, name: member.fullName }).waitFor();
@@ -193,21 +153,16 @@ describe('life legacy', () => {
     await context.close();
 
     // At 390 px the tables scroll inside their frame; the page itself does not.
-    const narrow = await newPage(browser, server.baseUrl, { width: 390, height: 844 });
-    await loginViaApi(narrow.page, server.baseUrl, member.userName, member.password);
+    const narrow = await signedInPage(member, { width: 390, height: 844 });
     await narrow.page.goto('/profile/life-legacy');
     await narrow.page.getByText('Enugu, Nigeria').waitFor();
-    const overflow = await narrow.page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoPageOverflow(narrow.page);
     await expectNoAxeViolations(narrow.page, '/profile/life-legacy at 390 px');
     await narrow.context.close();
 
     // Another member sees only their own (empty) legacy.
     const other = await registerMember('Grace');
-    const second = await newPage(browser, server.baseUrl);
-    await loginViaApi(second.page, server.baseUrl, other.userName, other.password);
+    const second = await signedInPage(other);
     await second.page.goto('/profile/life-legacy');
     await second.page.getByText('No accomplishments recorded yet.').waitFor();
     await expect(second.page.getByText('Enugu, Nigeria').count()).resolves.toBe(0);

@@ -3,48 +3,25 @@
 // and remove a contributor, like it, and delete it.
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   expectNoAxeViolations,
+  expectNoPageOverflow,
+  expectNotification as expectNotice,
   fixturePng,
-  launchBrowser,
-  loginViaApi,
-  newPage,
-  startServer,
-  type RunningServer,
+  PASSWORD,
+  useJourney,
 } from './harness.js';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: 'false' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+const { server, signedInPage, registerMember } = useJourney({
+  env: { SEED_DEMO: 'false' },
 });
 
 const suffix = randomBytes(3).toString('hex');
 
 async function register(userName: string, fullName: string): Promise<void> {
-  const form = new FormData();
-  form.set('fullName', fullName);
-  form.set('email', `${userName}@example.com`);
-  form.set('userName', userName);
-  form.set('password', 'Remember-them-2026');
-  form.set('avatar', new Blob([await fixturePng(128, 128)], { type: 'image/png' }), 'avatar.png');
-  const res = await fetch(`${server.baseUrl}/api/v1/users/register`, {
-    method: 'POST',
-    body: form,
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-}
-
-async function expectNotice(page: Page, text: string) {
-  await page.getByText(text, { exact: true }).first().waitFor();
+  const member = { fullName, email: `${userName}@example.com`, userName, password: PASSWORD };
+  await registerMember(member, await fixturePng(128, 128));
 }
 
 describe('memorials journey', () => {
@@ -54,8 +31,7 @@ describe('memorials journey', () => {
     await register(owner, 'Rosa Family');
     await register(helper, 'Hugo Helper');
 
-    const { page } = await newPage(browser, server.baseUrl);
-    await loginViaApi(page, server.baseUrl, owner, 'Remember-them-2026');
+    const { page } = await signedInPage({ userName: owner, password: PASSWORD });
 
     // Become a sponsor from the list page; the add button replaces the warning.
     await page.goto('/memoriams');
@@ -158,12 +134,7 @@ describe('memorials journey', () => {
     await expectNoAxeViolations(page, 'Share dialog');
     await page.setViewportSize({ width: 390, height: 844 });
     await share.getByRole('button', { name: 'Poster (Letter)' }).waitFor();
-    expect(
-      await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      ),
-      'no sideways scrolling at 390 px',
-    ).toBeLessThanOrEqual(0);
+    await expectNoPageOverflow(page, 'no sideways scrolling at 390 px');
     await expectNoAxeViolations(page, 'Share dialog at 390 px');
     await mkdir('/tmp/share-shots', { recursive: true });
     await page.screenshot({ path: '/tmp/share-shots/share-dialog-390.png' });
@@ -211,20 +182,17 @@ describe('memorials journey', () => {
     // The helper now sees the galleries; the owner removes them (after confirming), on a phone.
     const contributors = page.getByRole('region', { name: 'Contributors' });
     await contributors.getByText('Hugo Helper').waitFor();
-    const helperView = await newPage(browser, server.baseUrl, { width: 390, height: 844 });
-    await loginViaApi(helperView.page, server.baseUrl, helper, 'Remember-them-2026');
+    const helperView = await signedInPage(
+      { userName: helper, password: PASSWORD },
+      { width: 390, height: 844 },
+    );
     await helperView.page.goto(postUrl);
     await helperView.page.getByRole('button', { name: 'Document', exact: true }).waitFor();
     await page.setViewportSize({ width: 390, height: 844 });
     await contributors
       .getByRole('button', { name: 'Remove Hugo Helper as a contributor' })
       .waitFor();
-    expect(
-      await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      ),
-      'no sideways scrolling at 390 px',
-    ).toBeLessThanOrEqual(0);
+    await expectNoPageOverflow(page, 'no sideways scrolling at 390 px');
     await expectNoAxeViolations(page, '/post/{id} manage panel with contributors');
     await contributors.getByRole('button', { name: 'Remove Hugo Helper as a contributor' }).click();
     const removeDialog = page.getByRole('dialog', { name: 'Remove this contributor?' });
@@ -274,8 +242,10 @@ describe('memorials journey', () => {
   it('sends members who are not sponsors from /create-post to /memoriams', async () => {
     const member = `member_${suffix}`;
     await register(member, 'Mia Member');
-    const { page } = await newPage(browser, server.baseUrl, { width: 390, height: 844 });
-    await loginViaApi(page, server.baseUrl, member, 'Remember-them-2026');
+    const { page } = await signedInPage(
+      { userName: member, password: PASSWORD },
+      { width: 390, height: 844 },
+    );
     await page.goto('/create-post');
     await page.waitForURL('**/memoriams');
     await page.getByRole('button', { name: "Become sponsor to Add the Rip's" }).waitFor();

@@ -12,7 +12,7 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { reconcileStorage } from '../apps/server/src/maintenance/reconcile.js';
 import { LocalStorage } from '../apps/server/src/storage/local-storage.js';
 import { minimalPdf } from '../apps/server/test/hostile-corpus.js';
-import { DEMO, startServer, type RunningServer } from './harness.js';
+import { createMemorial, DEMO, startServer, type RunningServer } from './harness.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -190,7 +190,7 @@ describe('crash safety', () => {
 
       // Kill while memorials and their pictures are being created.
       const creates = Array.from({ length: 6 }, (_, i) =>
-        createMemorial(server.baseUrl, token, `Interrupted ${i}`).catch(() => null),
+        createPicturedMemorial(server.baseUrl, token, `Interrupted ${i}`).catch(() => null),
       );
       await new Promise((r) => setTimeout(r, 500));
       server.process.kill('SIGKILL');
@@ -270,21 +270,13 @@ async function loginToken(baseUrl: string): Promise<string> {
   return ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
 }
 
-async function createMemorial(baseUrl: string, token: string, title: string): Promise<string> {
-  const form = new FormData();
-  form.set('title', title);
-  form.set('postImg', new Blob([bigPng], { type: 'image/png' }), 'memorial.png');
-  const res = await fetch(`${baseUrl}/api/v1/posts`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { data: { _id: string } }).data._id;
+/** A memorial with the large picture, so its creation keeps the server busy. */
+function createPicturedMemorial(baseUrl: string, token: string, title: string): Promise<string> {
+  return createMemorial(baseUrl, token, { title }, { png: bigPng, name: 'memorial.png' });
 }
 
 async function memorialWithGalleries(baseUrl: string, token: string, i: number): Promise<string> {
-  const id = await createMemorial(baseUrl, token, `Complete ${i}`);
+  const id = await createPicturedMemorial(baseUrl, token, `Complete ${i}`);
   const small = await sharp({
     create: { width: 400, height: 300, channels: 3, background: '#7fa99a' },
   })

@@ -4,33 +4,17 @@
 // git). Each shot also checks that nothing is wider than the screen (no sideways scrolling).
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO,
-  fixturePng,
-  launchBrowser,
-  loginViaApi,
-  newPage,
-  SCREENSHOT_DIR,
-  startServer,
-  type RunningServer,
-} from './harness.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, fixturePng, loginViaApi, SCREENSHOT_DIR, useJourney } from './harness.js';
 
-let server: RunningServer;
-let browser: Browser;
+const { server, newPage, signIn } = useJourney();
+
 let memorialId: string;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   await mkdir(SCREENSHOT_DIR, { recursive: true });
-  const login = await fetch(`${server.baseUrl}/api/v1/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO.sponsor),
-  });
-  const { accessToken } = ((await login.json()) as { data: { accessToken: string } }).data;
+  const { accessToken } = await signIn(DEMO.sponsor);
   const auth = { authorization: `Bearer ${accessToken}` };
   const own = await fetch(`${server.baseUrl}/api/v1/posts/get-sponsor-post`, { headers: auth });
   memorialId = ((await own.json()) as { data: { _id: string }[] }).data[0]!._id;
@@ -61,10 +45,6 @@ beforeAll(async () => {
   });
   expect(prayer.status).toBe(201);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 /** Loads the page, scrolls once through it so lazy images arrive, and saves it whole. */
 async function shoot(page: Page, route: string, name: string) {
@@ -90,7 +70,7 @@ async function shoot(page: Page, route: string, name: string) {
 describe('screenshots', () => {
   for (const width of [390, 1280]) {
     it(`main screens at ${width}px`, { timeout: 180_000 }, async () => {
-      const { context, page } = await newPage(browser, server.baseUrl, { width });
+      const { context, page } = await newPage({ width });
       await shoot(page, '/', `home-signed-out-${width}`);
       await loginViaApi(page, server.baseUrl, DEMO.sponsor.userName, DEMO.sponsor.password);
       await shoot(page, '/', `home-signed-in-${width}`);

@@ -2,20 +2,13 @@
 // free of inline scripts, with the data they were rendered from handed over safely, and adopted
 // by the app in the browser without a mismatch, for visitors and members alike; a signed-in
 // member's session cookie makes their first page their own view.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO,
-  fixturePng,
-  launchBrowser,
-  loginViaApi,
-  newPage,
-  startServer,
-  type RunningServer,
-} from './harness.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createMemorial, DEMO, fixturePng, loginViaApi, useJourney } from './harness.js';
 
-let server: RunningServer;
-let browser: Browser;
+const journey = useJourney();
+const { server, newPage, signIn } = journey;
+
 let memorialId: string;
 
 // Markup, a script end tag and replacement patterns: all must stay text. (A line separator is
@@ -23,31 +16,17 @@ let memorialId: string;
 const HOSTILE_TITLE = 'Ada </script><script>window.__owned=1</script> $& $` <!-- Lovelace';
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const login = await fetch(`${server.baseUrl}/api/v1/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO.sponsor),
-  });
-  const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
-  const form = new FormData();
-  form.set('title', HOSTILE_TITLE);
-  form.set('description', 'She wrote the first program & kept <b>notes</b>.');
-  form.set('traits', 'mathematician poet');
-  form.set('postImg', new Blob([await fixturePng(900, 600)], { type: 'image/png' }), 'ada.png');
-  const created = await fetch(`${server.baseUrl}/api/v1/posts`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(created.status, await created.clone().text()).toBe(201);
-  memorialId = ((await created.json()) as { data: { _id: string } }).data._id;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  const token = (await signIn(DEMO.sponsor)).accessToken;
+  memorialId = await createMemorial(
+    server.baseUrl,
+    token,
+    {
+      title: HOSTILE_TITLE,
+      description: 'She wrote the first program & kept <b>notes</b>.',
+      traits: 'mathematician poet',
+    },
+    { png: await fixturePng(900, 600), name: 'ada.png' },
+  );
 });
 
 async function html(path: string): Promise<{ status: number; text: string }> {
@@ -123,7 +102,7 @@ describe('server-rendered pages', () => {
   });
 
   it('read without JavaScript, and keep forms from submitting by themselves', async () => {
-    const context = await browser.newContext({
+    const context = await journey.browser.newContext({
       baseURL: server.baseUrl,
       javaScriptEnabled: false,
       viewport: { width: 390, height: 800 },
@@ -150,7 +129,7 @@ describe('server-rendered pages', () => {
   });
 
   it('come alive in the browser without a mismatch, for a visitor', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl, { width: 390 });
+    const { context, page } = await newPage({ width: 390 });
     const errors = watchErrors(page);
     try {
       for (const path of ['/', '/memoriams', `/post/${memorialId}`, '/login']) {
@@ -169,7 +148,7 @@ describe('server-rendered pages', () => {
   });
 
   it("show a member's own view once the app runs, never a visitor's refusal", async () => {
-    const { context, page } = await newPage(browser, server.baseUrl);
+    const { context, page } = await newPage();
     const errors = watchErrors(page);
     try {
       await loginViaApi(page, server.baseUrl, DEMO.sponsor.userName, DEMO.sponsor.password);
@@ -196,7 +175,7 @@ describe('server-rendered pages', () => {
   });
 
   it("render a signed-in owner's first page as theirs, before any script, until they sign out", async () => {
-    const { context, page } = await newPage(browser, server.baseUrl);
+    const { context, page } = await newPage();
     const errors = watchErrors(page);
     try {
       await page.goto('/login');
@@ -208,7 +187,10 @@ describe('server-rendered pages', () => {
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', secure: false });
 
       // The raw HTML, with no script at all: the owner's tools and their name are already there.
-      const raw = await browser.newContext({ baseURL: server.baseUrl, javaScriptEnabled: false });
+      const raw = await journey.browser.newContext({
+        baseURL: server.baseUrl,
+        javaScriptEnabled: false,
+      });
       try {
         await raw.addCookies([cookie!]);
         const rawPage = await raw.newPage();

@@ -5,50 +5,23 @@
 // once; an unlisted memorial's link, typed as printed (grouped, in capitals), opens it; an
 // unknown address answers 404. Axe at 390 and 1280 px.
 import { mkdir } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO,
-  expectNoAxeViolations,
-  launchBrowser,
-  loginViaApi,
-  newPage,
-  startServer,
-  type RunningServer,
-} from './harness.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createMemorial, DEMO, expectNoAxeViolations, loginViaApi, useJourney } from './harness.js';
 
-let server: RunningServer;
-let browser: Browser;
+const { server, newPage, signIn } = useJourney();
+
 let token = '';
 const SHOTS = '/tmp/share-shots';
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const res = await fetch(`${server.baseUrl}/api/v1/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: DEMO.sponsor.userName, password: DEMO.sponsor.password }),
-  });
-  token = ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  token = (await signIn(DEMO.sponsor)).accessToken;
 });
 
 /** A memorial of the demo sponsor with these settings: its id and its short link's path. */
 async function memorial(title: string, settings: object): Promise<{ id: string; path: string }> {
   const headers = { authorization: `Bearer ${token}` };
-  const form = new FormData();
-  form.set('title', title);
-  const made = await fetch(`${server.baseUrl}/api/v1/posts`, {
-    method: 'POST',
-    headers,
-    body: form,
-  });
-  expect(made.status).toBe(201);
-  const id = ((await made.json()) as { data: { _id: string } }).data._id;
+  const id = await createMemorial(server.baseUrl, token, { title });
   const set = await fetch(`${server.baseUrl}/api/v1/posts/${id}/settings`, {
     method: 'PATCH',
     headers: { ...headers, 'content-type': 'application/json' },
@@ -72,7 +45,7 @@ describe('short links of memorials not everyone may see', () => {
       allowAccessRequests: true,
     });
     for (const width of [390, 1280]) {
-      const { page, context } = await newPage(browser, server.baseUrl, { width, height: 844 });
+      const { page, context } = await newPage({ width, height: 844 });
       await page.goto(askable.path);
       await page.waitForURL((url) => url.pathname === `/post/${askable.id}`);
       await page.getByRole('heading', { level: 1, name: 'Chidi Okafor' }).waitFor();
@@ -88,7 +61,7 @@ describe('short links of memorials not everyone may see', () => {
 
   it('shows "Memorial not found" with 404 for a memorial that shows nothing, as for an unknown code and its own address', async () => {
     const closed = await memorial('Ngozi Okafor', { visibility: 'private' });
-    const { page, context } = await newPage(browser, server.baseUrl, { width: 390, height: 844 });
+    const { page, context } = await newPage({ width: 390, height: 844 });
     const seen: { status: number; robots: string | null; text: string }[] = [];
     for (const path of [closed.path, '/m/zzzzzzzz', `/post/${closed.id}`]) {
       const res = await page.goto(path);
@@ -119,7 +92,7 @@ describe('short links of memorials not everyone may see', () => {
     const code = unlisted.path.split('/m/')[1]!;
     expect(code).toMatch(/^[a-z2-9]{18}$/);
     const printed = code.match(/.{6}/g)!.join('-').toUpperCase();
-    const { page, context } = await newPage(browser, server.baseUrl);
+    const { page, context } = await newPage();
     await page.goto(`/m/${printed}`);
     await page.waitForURL((url) => url.pathname === `/post/${unlisted.id}`);
     await page.getByRole('heading', { level: 1, name: 'Amara Okafor' }).waitFor();
@@ -127,7 +100,7 @@ describe('short links of memorials not everyone may see', () => {
   });
 
   it('answers an unknown address 404 with the not-found page', async () => {
-    const { page, context } = await newPage(browser, server.baseUrl);
+    const { page, context } = await newPage();
     const res = await page.goto('/no-such-page');
     expect(res!.status()).toBe(404);
     expect(await res!.headerValue('x-robots-tag')).toBe('noindex');

@@ -6,32 +6,11 @@
 // the successor with nothing lost. Axe on the Manage area and the ask-to-join page at 390 and
 // 1280 px.
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectNoAxeViolations,
-  fixturePng,
-  launchBrowser,
-  loginViaApi,
-  newPage,
-  startServer,
-  type RunningServer,
-} from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, fixturePng, newMember, PASSWORD, useJourney } from './harness.js';
 
-let server: RunningServer;
-let browser: Browser;
-const PASSWORD = 'Remember-them-2026';
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, newPage, signedInPage, registerMember, signIn, newestMailTo } = useJourney();
 
 interface Member {
   id: string;
@@ -41,24 +20,8 @@ interface Member {
 }
 
 async function register(label: string): Promise<Member> {
-  const suffix = randomBytes(3).toString('hex');
-  const userName = `${label.toLowerCase()}_${suffix}`;
-  const email = `${label.toLowerCase()}.${suffix}@example.com`;
-  const form = new FormData();
-  form.set('fullName', `${label} Adeyemi`);
-  form.set('userName', userName);
-  form.set('email', email);
-  form.set('password', PASSWORD);
-  form.set(
-    'avatar',
-    new Blob([new Uint8Array(await fixturePng(120, 120, '#b7a98f'))], { type: 'image/png' }),
-    'me.png',
-  );
-  const res = await fetch(`${server.baseUrl}/api/v1/users/register`, {
-    method: 'POST',
-    body: form,
-  });
-  if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
+  const avatar = await fixturePng(120, 120, '#b7a98f');
+  const { userName, email } = await registerMember(newMember(label, 'Adeyemi'), avatar);
   const member = { id: '', userName, email, token: '' };
   await refreshToken(member);
   return member;
@@ -66,15 +29,9 @@ async function register(label: string): Promise<Member> {
 
 /** Signs in through the API: the member's id and a token for their current role. */
 async function refreshToken(member: Member): Promise<void> {
-  const res = await fetch(`${server.baseUrl}/api/v1/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: member.userName, password: PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`login: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { data: { user: { _id: string }; accessToken: string } };
-  member.id = body.data.user._id;
-  member.token = body.data.accessToken;
+  const { user, accessToken } = await signIn({ userName: member.userName, password: PASSWORD });
+  member.id = user._id;
+  member.token = accessToken;
 }
 
 async function call(
@@ -97,29 +54,8 @@ async function call(
   return { status: res.status, json: text.startsWith('{') ? JSON.parse(text) : { data: null } };
 }
 
-async function newestMailTo(to: string, including: string): Promise<string> {
-  const dir = path.join(server.dataDir, 'outbox');
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const files = await readdir(dir).catch(() => [] as string[]);
-    const dated = await Promise.all(
-      files
-        .filter((f) => f.endsWith('.eml'))
-        .map(async (f) => ({ f, at: (await stat(path.join(dir, f))).mtimeMs })),
-    );
-    for (const { f } of dated.sort((a, b) => b.at - a.at)) {
-      const decoded = (await readFile(path.join(dir, f), 'utf8'))
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      if (decoded.includes(`To: ${to}`) && decoded.includes(including)) return decoded;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no mail to ${to} in ${dir}`);
-}
-
 async function signedIn(member: Member, width = 1280): Promise<Page> {
-  const { page } = await newPage(browser, server.baseUrl, { width });
-  await loginViaApi(page, server.baseUrl, member.userName, PASSWORD);
+  const { page } = await signedInPage({ userName: member.userName, password: PASSWORD }, { width });
   return page;
 }
 
@@ -215,7 +151,7 @@ describe('stewardship', () => {
     await expect
       .poll(async () => (await call(cousin, 'GET', `/api/v1/posts/${id}/access`)).status)
       .toBe(200);
-    const { page: stranger } = await newPage(browser, server.baseUrl, { width: 390 });
+    const { page: stranger } = await newPage({ width: 390 });
     await stranger.goto(`/post/${id}`);
     await stranger.getByRole('heading', { level: 1, name: `${word} Okonkwo` }).waitFor();
     expect(await stranger.getByRole('link', { name: 'log in to ask' }).getAttribute('href')).toBe(

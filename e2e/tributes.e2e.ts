@@ -1,22 +1,18 @@
 // Tributes and galleries on /post/{id}: flowers (bouquet and upload), prayers, the galleries'
 // permission message, a contributor's uploads and a real document download, and axe on every modal.
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfFile } from '../apps/server/test/fixtures.js';
 import {
   DEMO,
   expectNoAxeViolations,
+  expectNotification,
   fixturePng,
-  launchBrowser,
   loginViaApi,
-  newPage,
-  startServer,
-  type RunningServer,
+  useJourney,
 } from './harness.js';
 
-let server: RunningServer;
-let browser: Browser;
 let memorial: { _id: string; title: string };
 const contributor = {
   userName: `clara_${process.pid}`,
@@ -24,31 +20,12 @@ const contributor = {
   fullName: 'Clara Bennett',
 };
 
+const { server, newPage, registerMember } = useJourney();
+
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   const list = await fetch(`${server.baseUrl}/api/v1/posts?limit=1`);
   memorial = ((await list.json()) as { data: Array<{ _id: string; title: string }> }).data[0]!;
-  const form = new FormData();
-  form.set('fullName', contributor.fullName);
-  form.set('email', `${contributor.userName}@example.com`);
-  form.set('userName', contributor.userName);
-  form.set('password', contributor.password);
-  form.set(
-    'avatar',
-    new Blob([new Uint8Array(await fixturePng(200, 200))], { type: 'image/png' }),
-    'avatar.png',
-  );
-  const registered = await fetch(`${server.baseUrl}/api/v1/users/register`, {
-    method: 'POST',
-    body: form,
-  });
-  expect(registered.status).toBe(201);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await registerMember({ ...contributor, email: `${contributor.userName}@example.com` });
 });
 
 async function openMemorial(page: Page) {
@@ -57,17 +34,13 @@ async function openMemorial(page: Page) {
   await page.getByRole('heading', { name: 'Flowers', exact: true }).waitFor();
 }
 
-async function expectNotification(page: Page, text: string) {
-  await page.getByText(text, { exact: true }).first().waitFor();
-}
-
 function dialog(page: Page, name: string) {
   return page.getByRole('dialog', { name });
 }
 
 describe('tributes and galleries', () => {
   it('a member leaves a bouquet, an uploaded flower and a prayer, and sees the galleries refused', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl);
+    const { context, page } = await newPage();
     try {
       await loginViaApi(page, server.baseUrl, DEMO.visitor.userName, DEMO.visitor.password);
       await openMemorial(page);
@@ -128,7 +101,7 @@ describe('tributes and galleries', () => {
   });
 
   it('the owner adds a contributor through the page', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl);
+    const { context, page } = await newPage();
     try {
       await loginViaApi(page, server.baseUrl, DEMO.sponsor.userName, DEMO.sponsor.password);
       await openMemorial(page);
@@ -157,7 +130,7 @@ describe('tributes and galleries', () => {
   });
 
   it('the contributor uploads a photo, a memorablia image and a PDF, then downloads the PDF', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl);
+    const { context, page } = await newPage();
     try {
       await loginViaApi(page, server.baseUrl, contributor.userName, contributor.password);
       await openMemorial(page);
@@ -242,7 +215,7 @@ describe('tributes and galleries', () => {
   });
 
   it('a document that is not what its name says is refused with the reason shown', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl);
+    const { context, page } = await newPage();
     try {
       await loginViaApi(page, server.baseUrl, contributor.userName, contributor.password);
       await openMemorial(page);
@@ -269,7 +242,7 @@ describe('tributes and galleries', () => {
 
   it('axe finds no violations on the memorial page with each modal open', async () => {
     for (const width of [1280, 390]) {
-      const { context, page } = await newPage(browser, server.baseUrl, { width });
+      const { context, page } = await newPage({ width });
       try {
         await loginViaApi(page, server.baseUrl, contributor.userName, contributor.password);
         await openMemorial(page);
@@ -296,7 +269,7 @@ describe('tributes and galleries', () => {
   });
 
   it('/add-flower leaves a flower from its own page and returns to the memorial', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl, { width: 390 });
+    const { context, page } = await newPage({ width: 390 });
     try {
       await loginViaApi(page, server.baseUrl, DEMO.visitor.userName, DEMO.visitor.password);
       await page.goto(`/add-flower?postId=${memorial._id}`);
