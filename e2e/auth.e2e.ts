@@ -267,16 +267,17 @@ describe('web shell and accounts', () => {
     await context.close();
   });
 
-  it('shows the fallback page for an unknown address', async () => {
+  it('shows the not-found page for an unknown address', async () => {
     const { page, context } = await newPage();
     await page.goto('/no-such-page');
-    await page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' }).waitFor();
-    await expect.poll(() => page.title()).toBe('Unexpected Application Error! · Rips Memorial');
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    await expect.poll(() => page.title()).toBe('Page not found · Rips Memorial');
+    expect(await page.getByText('Unexpected Application Error!').count()).toBe(0);
     await expectNoAxeViolations(page, 'fallback (logged out)');
     await logInThroughForm(page, DEMO.visitor.userName, DEMO.visitor.password);
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/post/x/y/z');
-    await page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     await expectNoAxeViolations(page, 'fallback (logged in)');
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await page.waitForURL((url) => url.pathname === '/');

@@ -104,7 +104,7 @@ describe('short links of memorials not everyone may see', () => {
     const res = await page.goto('/no-such-page');
     expect(res!.status()).toBe(404);
     expect(await res!.headerValue('x-robots-tag')).toBe('noindex');
-    await page.getByText('Page not found').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     await context.close();
   });
 });
