@@ -2,6 +2,7 @@ import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KIND_PATHS } from '@rips/shared/kinds';
 import { TRIBUTE_KIND_NAMES } from '@rips/shared/tributes';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../../test/app.js';
 import {
@@ -55,6 +56,7 @@ describe(`the registry of item kinds (${TEST_ENGINE})`, () => {
     expect(TRIBUTE_KINDS.map((k) => k.path)).toEqual(
       expect.arrayContaining(['flowers', 'prayers', 'photos', 'memorablias', 'documents']),
     );
+    expect(TRIBUTE_KINDS.map((k) => k.path)).toEqual([...KIND_PATHS]);
     expect(new Set(TRIBUTE_KINDS.map((k) => k.path)).size).toBe(TRIBUTE_KINDS.length);
     const moderated = TRIBUTE_KINDS.flatMap((k) => (k.moderation ? [k.moderation.name] : []));
     expect(moderated.sort()).toEqual([...TRIBUTE_KIND_NAMES].sort());
