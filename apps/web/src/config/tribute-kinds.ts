@@ -4,11 +4,14 @@
  * from this map, so a new kind is one more entry here (plus its item type and, for a new kind of
  * form, that form). Texts are the spec's, exactly (SPEC.md sections 2 and 8).
  *
- * Plain data with no imports: the memorial page loads it with the first paint.
+ * The kinds themselves, their nouns, sections and whether they are reported are the shared list's
+ * (packages/shared/src/kinds.ts): this map is a record over it, so a kind missing here does not
+ * compile. Plain data: the memorial page loads it with the first paint.
  */
+import { KINDS, type KindPath } from '@rips/shared/kinds';
 
 /** The kinds by their API path segment (`/flowers`, `/prayers/post/{id}`...). */
-export type TributeKind = 'flowers' | 'prayers' | 'photos' | 'memorablias' | 'documents';
+export type TributeKind = KindPath;
 
 interface KindBase<K extends TributeKind> {
   kind: K;
@@ -60,10 +63,10 @@ export type TributeKindDescriptor =
 export const TRIBUTE_KINDS = {
   flowers: {
     kind: 'flowers',
-    noun: 'flower',
+    noun: KINDS.flowers.noun,
     label: 'Flower',
     title: 'Flowers',
-    section: 'tributes',
+    section: KINDS.flowers.section,
     openLabel: 'Leave A Flower',
     dialogTitle: 'Leave A Flower',
     submitLabel: 'Leave Flower',
@@ -76,10 +79,10 @@ export const TRIBUTE_KINDS = {
   },
   prayers: {
     kind: 'prayers',
-    noun: 'prayer',
+    noun: KINDS.prayers.noun,
     label: 'Prayer',
     title: 'Prayers',
-    section: 'tributes',
+    section: KINDS.prayers.section,
     openLabel: 'Say A Prayer',
     dialogTitle: 'Say A Prayer',
     submitLabel: 'Say Prayer',
@@ -95,10 +98,10 @@ export const TRIBUTE_KINDS = {
   },
   photos: {
     kind: 'photos',
-    noun: 'photo',
+    noun: KINDS.photos.noun,
     label: 'Photo',
     title: 'Photos',
-    section: 'galleries',
+    section: KINDS.photos.section,
     openLabel: 'Photos',
     dialogTitle: 'Add Photo',
     submitLabel: 'Add Photo',
@@ -114,10 +117,10 @@ export const TRIBUTE_KINDS = {
   },
   memorablias: {
     kind: 'memorablias',
-    noun: 'memorablia',
+    noun: KINDS.memorablias.noun,
     label: 'Memorablia',
     title: 'Memorablia',
-    section: 'galleries',
+    section: KINDS.memorablias.section,
     openLabel: 'Memoreblia',
     dialogTitle: 'Add Memorablia',
     submitLabel: 'Add Memorablia',
@@ -133,10 +136,10 @@ export const TRIBUTE_KINDS = {
   },
   documents: {
     kind: 'documents',
-    noun: 'document',
+    noun: KINDS.documents.noun,
     label: 'Document',
     title: 'Documents',
-    section: 'galleries',
+    section: KINDS.documents.section,
     openLabel: 'Document',
     dialogTitle: 'Add Document',
     submitLabel: 'Add Document',
@@ -158,6 +161,11 @@ export const TRIBUTE_KIND_LIST: readonly TributeKindDescriptor[] = Object.values
 /** The kinds of one section of the memorial page. */
 export function kindsOf(section: TributeKindDescriptor['section']): TributeKindDescriptor[] {
   return TRIBUTE_KIND_LIST.filter((descriptor) => descriptor.section === section);
+}
+
+/** Whether a signed-in visitor may report an item of this kind to the memorial's managers. */
+export function isReportable(kind: TributeKind): boolean {
+  return KINDS[kind].reportable;
 }
 
 /** A kind by the name the admin API gives it ("flower"), or null for one this app does not know. */

@@ -17,6 +17,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { KIND_LIST, kindAt, kindsInWords } from '@rips/shared/kinds';
 import type { MemorialDetail, MemorialVisibility } from '@rips/shared/memorials';
 import {
   CreateInvitationSchema,
@@ -174,7 +175,7 @@ const SWITCHES: Array<{
     onlyFor: 'public',
   },
   {
-    label: 'Approve flowers and prayers before they appear',
+    label: `Approve ${kindsInWords(KIND_LIST.filter((kind) => kind.moderated))} before they appear`,
     description: 'Visitors see their own as awaiting approval until you or a manager approves it.',
     isOn: (memorial) => memorial.tributeModeration === 'approve',
     turn: (on) => ({ tributeModeration: on ? 'approve' : 'open' }),
@@ -533,7 +534,7 @@ const MODERATION_CHOICES = {
 
 /** "the prayer by Ann Lee": how a button's accessible name and the messages name an item. */
 function itemName(item: ModerationItem): string {
-  return `the ${item.kind === 'flowers' ? 'flower' : 'prayer'} by ${item.author.fullName}`;
+  return `the ${kindAt(item.kind)?.noun ?? 'item'} by ${item.author.fullName}`;
 }
 
 function capitalized(text: string): string {

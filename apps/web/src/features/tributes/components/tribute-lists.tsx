@@ -16,7 +16,7 @@ import cover from '@/components/cover.module.css';
 import { FormModal } from '@/components/form-modal';
 import { SectionLoader } from '@/components/page-loader';
 import { TaskButton } from '@/components/task-button';
-import type { TributeKindDescriptor } from '@/config/tribute-kinds';
+import { isReportable, type TributeKindDescriptor } from '@/config/tribute-kinds';
 import { notify } from '@/lib/notify';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useReturnFocus } from '@/lib/use-return-focus';
@@ -42,12 +42,11 @@ function TributeDate({ iso }: { iso: string }) {
 
 const ReportForm = lazy(() => import('./report-form'));
 
-/** "Report" for signed-in visitors on flowers and prayers: the family is told and decides. */
+/** "Report" for signed-in visitors on the kinds the shared list makes reportable: the family is told and decides. */
 function ReportIfAllowed({ kind, item }: { kind: TributeKindDescriptor; item: TributeItem }) {
   const { user } = useSession();
   const [open, setOpen] = useState(false);
-  if (!user || item.owner._id === user._id || (kind.kind !== 'flowers' && kind.kind !== 'prayers'))
-    return null;
+  if (!user || item.owner._id === user._id || !isReportable(kind.kind)) return null;
   return (
     <>
       <Button
