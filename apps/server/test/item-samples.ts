@@ -1,3 +1,4 @@
+import type { KindPath } from '@rips/shared/kinds';
 import type { InjectOptions } from 'fastify';
 import type { TributeKind } from '../src/modules/tributes/tribute-kind.js';
 import { pdfFile, pngFile } from './fixtures.js';
@@ -10,9 +11,10 @@ type Sample = (
 /**
  * A valid create request for each kind of item, by its API path. The tests that run every kind
  * of the registry (the authorization table, memorial visibility, the registry's own test) read
- * these, so a new kind needs its sample here and no other change to them.
+ * these, so a new kind needs its sample here (a kind without one does not compile) and no other
+ * change to them.
  */
-const SAMPLES: Record<string, Sample> = {
+const SAMPLES: Record<KindPath, Sample> = {
   flowers: async (postId) => ({ fields: { postId, bouquet: 'white-lilies' }, files: {} }),
   prayers: async (postId) => ({ fields: { postId, prayerText: 'Peace.' }, files: {} }),
   photos: async (postId) => ({
@@ -32,9 +34,7 @@ export async function createItemRequest(
   postId: string,
   auth: Record<string, string>,
 ): Promise<InjectOptions> {
-  const sample = SAMPLES[kind.path];
-  if (!sample) throw new Error(`test/item-samples.ts has no sample request for "${kind.path}"`);
-  const { fields, files } = await sample(postId);
+  const { fields, files } = await SAMPLES[kind.path](postId);
   return multipartRequest('POST', `/api/v1/${kind.path}`, auth, fields, files);
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KIND_LIST, type ModeratedNoun } from './kinds.js';
 import { blockText } from './text.js';
 
 /**
@@ -28,11 +29,13 @@ export function findBouquet(id: string): (typeof BOUQUETS)[number] | undefined {
 }
 
 /**
- * The kinds left on a memorial for everyone to see, as moderation names them
- * (`/admin/tributes/{kind}/{id}`). Gallery items are the owner's and contributors' alone.
+ * The moderated kinds, as moderation names them (`/admin/tributes/{kind}/{id}`): drawn from the
+ * list of kinds (./kinds.ts). Gallery items are the owner's and contributors' alone.
  */
-export const TRIBUTE_KIND_NAMES = ['flower', 'prayer'] as const;
-export type TributeKindName = (typeof TRIBUTE_KIND_NAMES)[number];
+export type TributeKindName = ModeratedNoun;
+export const TRIBUTE_KIND_NAMES = KIND_LIST.filter((kind) => kind.moderated).map(
+  (kind) => kind.noun,
+) as [TributeKindName, ...TributeKindName[]];
 
 export const TRIBUTE_PAGE_SIZE = 24;
 export const PRAYER_MAX = 2000;

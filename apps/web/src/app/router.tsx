@@ -8,6 +8,7 @@ import {
 } from 'react-router';
 import { ErrorFallback, RootErrorFallback } from '@/components/error-fallback';
 import { paths } from '@/config/paths';
+import { kindsOf } from '@/config/tribute-kinds';
 import { legendsQuery } from '@/features/home/api/home.api';
 import { memorialListQuery, memorialQuery } from '@/features/memorials/api/memorials.api';
 import { tributeListQuery } from '@/features/tributes/api/tributes.api';
@@ -150,16 +151,17 @@ export function createRoutes({ client, awaitData }: RouteData): RouteObject[] {
       path: paths.post.path,
       element: <PostPage extras={renderTributes} notFound={renderAccessRequest} />,
       handle: RENDERED,
-      // The memorial, then its flowers and prayers; galleries are fetched by the page itself.
+      // The memorial, then the list of every kind its tributes section shows everyone (flowers,
+      // prayers...); galleries, for the family circle, are fetched by the page itself.
       loader: load(async ({ params }) => {
         const id = params.id ?? '';
         await client.fetchQuery(memorialQuery(id));
-        const flowers = tributeListQuery('flowers', id);
-        const prayers = tributeListQuery('prayers', id);
-        await Promise.all([
-          optional(flowers.queryKey, client.fetchInfiniteQuery(flowers)),
-          optional(prayers.queryKey, client.fetchInfiniteQuery(prayers)),
-        ]);
+        await Promise.all(
+          kindsOf('tributes').map(({ kind }) => {
+            const list = tributeListQuery(kind, id);
+            return optional(list.queryKey, client.fetchInfiniteQuery(list));
+          }),
+        );
       }),
     },
     { path: paths.shortLink.path, element: <ShortLinkPage /> },

@@ -4,11 +4,14 @@
  * from this map, so a new kind is one more entry here (plus its item type and, for a new kind of
  * form, that form). Texts are the spec's, exactly (SPEC.md sections 2 and 8).
  *
- * Plain data with no imports: the memorial page loads it with the first paint.
+ * The kinds themselves, their nouns, sections and whether they are reported are the shared list's
+ * (packages/shared/src/kinds.ts): this map is a record over it, so a kind missing here does not
+ * compile. Plain data: the memorial page loads it with the first paint.
  */
+import { KINDS, type KindPath } from '@rips/shared/kinds';
 
 /** The kinds by their API path segment (`/flowers`, `/prayers/post/{id}`...). */
-export type TributeKind = 'flowers' | 'prayers' | 'photos' | 'memorablias' | 'documents';
+export type TributeKind = KindPath;
 
 interface KindBase<K extends TributeKind> {
   kind: K;
@@ -62,11 +65,11 @@ export type TributeKindDescriptor =
 export const TRIBUTE_KINDS = {
   flowers: {
     kind: 'flowers',
-    noun: 'flower',
+    noun: KINDS.flowers.noun,
     label: 'Flower',
     title: 'Flowers',
-    section: 'tributes',
-    reportable: true,
+    section: KINDS.flowers.section,
+    reportable: KINDS.flowers.reportable,
     openLabel: 'Leave A Flower',
     dialogTitle: 'Leave A Flower',
     submitLabel: 'Leave Flower',
@@ -79,11 +82,11 @@ export const TRIBUTE_KINDS = {
   },
   prayers: {
     kind: 'prayers',
-    noun: 'prayer',
+    noun: KINDS.prayers.noun,
     label: 'Prayer',
     title: 'Prayers',
-    section: 'tributes',
-    reportable: true,
+    section: KINDS.prayers.section,
+    reportable: KINDS.prayers.reportable,
     openLabel: 'Say A Prayer',
     dialogTitle: 'Say A Prayer',
     submitLabel: 'Say Prayer',
@@ -99,11 +102,11 @@ export const TRIBUTE_KINDS = {
   },
   photos: {
     kind: 'photos',
-    noun: 'photo',
+    noun: KINDS.photos.noun,
     label: 'Photo',
     title: 'Photos',
-    section: 'galleries',
-    reportable: false,
+    section: KINDS.photos.section,
+    reportable: KINDS.photos.reportable,
     openLabel: 'Photos',
     dialogTitle: 'Add Photo',
     submitLabel: 'Add Photo',
@@ -119,11 +122,11 @@ export const TRIBUTE_KINDS = {
   },
   memorablias: {
     kind: 'memorablias',
-    noun: 'memorablia',
+    noun: KINDS.memorablias.noun,
     label: 'Memorablia',
     title: 'Memorablia',
-    section: 'galleries',
-    reportable: false,
+    section: KINDS.memorablias.section,
+    reportable: KINDS.memorablias.reportable,
     openLabel: 'Memoreblia',
     dialogTitle: 'Add Memorablia',
     submitLabel: 'Add Memorablia',
@@ -139,11 +142,11 @@ export const TRIBUTE_KINDS = {
   },
   documents: {
     kind: 'documents',
-    noun: 'document',
+    noun: KINDS.documents.noun,
     label: 'Document',
     title: 'Documents',
-    section: 'galleries',
-    reportable: false,
+    section: KINDS.documents.section,
+    reportable: KINDS.documents.reportable,
     openLabel: 'Document',
     dialogTitle: 'Add Document',
     submitLabel: 'Add Document',
@@ -165,6 +168,11 @@ export const TRIBUTE_KIND_LIST: readonly TributeKindDescriptor[] = Object.values
 /** The kinds of one section of the memorial page. */
 export function kindsOf(section: TributeKindDescriptor['section']): TributeKindDescriptor[] {
   return TRIBUTE_KIND_LIST.filter((descriptor) => descriptor.section === section);
+}
+
+/** Whether a signed-in visitor may report an item of this kind to the memorial's managers. */
+export function isReportable(kind: TributeKind): boolean {
+  return KINDS[kind].reportable;
 }
 
 /** A kind by the name the admin API gives it ("flower"), or null for one this app does not know. */

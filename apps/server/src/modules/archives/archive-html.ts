@@ -1,3 +1,10 @@
+import {
+  capitalized,
+  KIND_LIST,
+  kindsHeading,
+  type ArchiveDisplay,
+  type KindSpec,
+} from '@rips/shared/kinds';
 import { BOUQUET_SIZE, findBouquet } from '@rips/shared/tributes';
 import type {
   ArchiveFile,
@@ -122,7 +129,8 @@ function flowers(items: Item[], bouquets: BouquetPictures): string {
     .join('')}</div>`;
 }
 
-function prayers(items: Item[]): string {
+/** Words left on a memorial (a prayer): the archive keeps them in the item's `text` field. */
+function texts(items: Item[]): string {
   return items
     .map(
       (item) =>
@@ -145,6 +153,24 @@ function documents(items: Item[]): string {
       return `<li>${link}${named} ${leftBy(item)}</li>`;
     })
     .join('')}</ul>`;
+}
+
+/** How each way of showing a kind renders its items (`KindSpec.archive`). */
+const DISPLAYS: Record<
+  ArchiveDisplay,
+  (items: Item[], kind: KindSpec, bouquets: BouquetPictures) => string
+> = {
+  flower: (list, _kind, bouquets) => flowers(list, bouquets),
+  text: (list) => texts(list),
+  picture: (list, kind) => gallery(list, capitalized(kind.noun)),
+  document: (list) => documents(list),
+};
+
+/** One kind's section, drawn from the shared list of kinds: every kind has one. */
+function kindSection(kind: KindSpec, items: Item[], bouquets: BouquetPictures): string {
+  return section(kindsHeading([kind]), items, `No ${kind.plural} yet.`, (list) =>
+    DISPLAYS[kind.archive](list, kind, bouquets),
+  );
 }
 
 /**
@@ -193,11 +219,7 @@ ${m.description ? `<p class="description">${escapeHtml(m.description)}</p>` : ''
 ${m.tags.length ? `<p class="tags">${m.tags.map((t) => `<span>${escapeHtml(t)}</span>`).join('')}</p>` : ''}
 </div>
 </header>
-${section('Flowers', items['flowers'] ?? [], 'No flowers yet.', (list) => flowers(list, bouquets))}
-${section('Prayers', items['prayers'] ?? [], 'No prayers yet.', prayers)}
-${section('Photos', items['photos'] ?? [], 'No photo added yet.', (list) => gallery(list, 'Photo'))}
-${section('Memorablia', items['memorablias'] ?? [], 'No memorablia added yet.', (list) => gallery(list, 'Memorablia'))}
-${section('Documents', items['documents'] ?? [], 'No document added yet.', documents)}
+${KIND_LIST.map((kind) => kindSection(kind, items[kind.path] ?? [], bouquets)).join('\n')}
 <footer>Kept from ${escapeHtml(archive.source)} on ${longDate(archive.exportedAt)}. Everything in this folder belongs to the family: memorial.json holds every field, media/ every file, manifest.json the checksum of each.</footer>
 </main>
 </body>

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { KINDS, kindsHeading } from '@rips/shared/kinds';
 import { MemorialDetailSchema } from '@rips/shared/memorials';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -181,6 +182,22 @@ describe(`memorial archive round trip (${TEST_ENGINE})`, () => {
     expect(html).not.toMatch(/<script|https?:\/\/(?!localhost)/);
     for (const src of html.matchAll(/src="([^"]+)"/g))
       expect(files.has(decodeURIComponent(src[1]!))).toBe(true);
+  });
+
+  it('gives every kind of item its own section of the offline page, showing what was left', async () => {
+    const html = (await unzip(exported)).get('index.html')!.toString('utf8');
+    const sections = new Map(
+      [...html.matchAll(/<section><h2>([^<]*)<\/h2>([\s\S]*?)<\/section>/g)].map((m) => [
+        m[1]!,
+        m[2]!,
+      ]),
+    );
+    for (const kind of TRIBUTE_KINDS) {
+      const shown = sections.get(kindsHeading([KINDS[kind.path]]));
+      expect(shown, `the ${kind.path} section`).toBeDefined();
+      expect(shown, kind.path).toContain('Left By Alan Turing');
+    }
+    expect(sections.size).toBe(TRIBUTE_KINDS.length);
   });
 
   it('recreates the memorial in a fresh site, owned by the importer, every field and file equal', async () => {

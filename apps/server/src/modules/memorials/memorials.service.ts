@@ -177,29 +177,32 @@ async function withStoredImage<T>(
   }
 }
 
+/** A field of the create form that is not a column of the same name (traits become the tags). */
+type NotAColumn = Exclude<keyof CreateMemorial, keyof repo.NewMemorialRow | 'traits'>;
+/** Compiles only while every such field is a column: the create below stores them all. */
+const createStoresEveryField: [NotAColumn] extends [never] ? true : NotAColumn = true;
+void createStoresEveryField;
+
 export async function createMemorial(
   ctx: AppContext,
   user: UserRow,
   form: UploadForm<CreateMemorial, typeof IMAGE_FIELD>,
 ): Promise<MemorialDetail> {
   requireCanCreateMemorial(user);
-  const { fields } = form;
+  // Every parsed field is a column of the same name (traits becomes the tags), as update does:
+  // a field added to the schema is stored on create without a change here.
+  const { traits, ...plain } = form.fields;
+  const columns = {
+    ...plain,
+    dateOfBirth: plain.dateOfBirth ?? null,
+    deathDate: plain.deathDate ?? null,
+  } satisfies Partial<repo.NewMemorialRow>;
   const row = await withStoredImage(ctx, form, (image) =>
     repo.insertMemorial(ctx.db, {
-      ownerId: user.id,
-      title: fields.title,
-      description: fields.description,
-      birthPlace: fields.birthPlace,
-      burial: fields.burial,
-      plot: fields.plot,
-      dateOfBirth: fields.dateOfBirth ?? null,
-      deathDate: fields.deathDate ?? null,
-      posterLine: fields.posterLine,
-      ...tagColumns(fields.traits),
+      ...columns,
+      ...tagColumns(traits),
       ...(image ? imageColumns(image) : {}),
-      visibility: fields.visibility,
-      indexable: fields.indexable,
-      tributeModeration: fields.tributeModeration,
+      ownerId: user.id,
     }),
   );
   return presentDetail(ctx, row, user);

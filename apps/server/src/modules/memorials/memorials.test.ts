@@ -10,7 +10,7 @@ import { multipart, multipartRequest, type FilePart } from '../../../test/multip
 import { documents, flowers, memorabilia, memorials, photos } from '../../db/schema/index.js';
 import { eq } from 'drizzle-orm';
 import { listMemorialPage, type ListPosition } from './memorials.repository.js';
-import { DEATH_DATE_RULE } from '@rips/shared/memorials';
+import { CreateMemorialSchema, DEATH_DATE_RULE, type CreateMemorial } from '@rips/shared/memorials';
 
 const t = useTestApp();
 let sponsor: TestUser;
@@ -136,6 +136,42 @@ describe(`memorials (${TEST_ENGINE})`, () => {
       const meta = await sharp(file.rawPayload).metadata();
       expect(meta.format).toBe('webp');
       expect(`${meta.width}w`).toBe(width);
+    }
+  });
+
+  it('stores every field the create form parses, none listed by hand', async () => {
+    // One value for each field of the create form, none its default: a field without one here
+    // does not compile, and a field create does not store fails below.
+    const sent: Record<keyof CreateMemorial, string> = {
+      title: 'Grace Murray',
+      description: 'A life at sea and at the keyboard.',
+      birthPlace: 'New York',
+      burial: 'Arlington',
+      plot: 'Section 59',
+      dateOfBirth: '1906-12-09',
+      deathDate: '1992-01-01',
+      traits: 'admiral',
+      posterLine: 'Always be kind',
+      visibility: 'unlisted',
+      indexable: 'false',
+      tributeModeration: 'approve',
+    };
+    const res = await createMemorial(sponsor, sent);
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await t.app.ctx.db
+      .select()
+      .from(memorials)
+      .where(eq(memorials.id, res.json().data._id));
+    const parsed = CreateMemorialSchema.parse(sent);
+    const defaults = CreateMemorialSchema.parse({ title: 'x' });
+    for (const key of Object.keys(CreateMemorialSchema.shape) as (keyof CreateMemorial)[]) {
+      if (key === 'traits') {
+        expect(row!.tags).toEqual(['admiral']);
+        continue;
+      }
+      if (key !== 'title')
+        expect(parsed[key], `${key} is not its default`).not.toEqual(defaults[key]);
+      expect(row![key], key).toEqual(parsed[key]);
     }
   });
 

@@ -1,11 +1,11 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import { KINDS, type CreationBudget, type KindPath, type KindSpec } from '@rips/shared/kinds';
 import type { ItemStatus, TributeItem, TributeKindName } from '@rips/shared/tributes';
 import type { Config } from '../../config.js';
 import type { UploadedFile, UploadSpec } from '../../lib/multipart.js';
 import type { ImageKind } from '../../media/image-store.js';
 import type { MediaUrls } from '../../media/urls.js';
-import type { Creation } from '../uploads/uploads.service.js';
 import type { UserRow } from '../users/users.repository.js';
 
 /** The columns every item table has: flowers, prayers, photos, memorabilia, documents. */
@@ -83,12 +83,15 @@ export interface TributeKind<
   Item extends TributeItem = TributeItem,
   Fields extends { postId: string } = { postId: string },
 > {
-  /** The API's name for the kind: `/api/v1/{path}`, `/{path}/post/{id}`, `/{path}/{id}`. */
-  path: string;
+  /**
+   * The API's name for the kind: `/api/v1/{path}`, `/{path}/post/{id}`, `/{path}/{id}`. Its nouns,
+   * section, moderation, reports and budget are the shared list's (`KINDS[path]`).
+   */
+  path: KindPath;
   table: ItemTable;
   audience: Audience;
   /** The per-member rate-limit budget its creations count against. */
-  creation: Creation;
+  creation: CreationBudget;
   /** The create call's text fields and file field, parsed by the shared zod schema. */
   upload: UploadSpec<z.ZodType<Fields>, string>;
   /** The item as the API answers it. */
@@ -98,7 +101,7 @@ export interface TributeKind<
   file: ItemFile | null;
   /** The spec's success texts, and the list's message. */
   messages: { created: string; removed: string; listed: string };
-  /** Present on the kinds administrators moderate, with the name moderation uses. */
+  /** Present on the kinds the shared list moderates, with the name moderation uses (its noun). */
   moderation: {
     name: TributeKindName;
     preview(urls: MediaUrls, row: Row): ModerationPreview;
@@ -109,4 +112,43 @@ export interface TributeKind<
   values(fields: Fields, author: UserRow): Record<string, unknown>;
   /** The kind's own fields of the API item (the presenter adds id, memorial, author, date, abilities). */
   present(urls: MediaUrls, row: Row): Omit<Item, keyof TributeItem>;
+}
+
+/** What a kind declares on the server; the rest comes from the shared list of kinds. */
+export type KindDefinition<
+  P extends KindPath,
+  Row extends ItemRow,
+  Item extends TributeItem,
+  Fields extends { postId: string },
+> = Omit<TributeKind<Row, Item, Fields>, 'path' | 'audience' | 'creation' | 'moderation'> & {
+  /** A moderated kind (in the shared list) must say how moderation previews it; others say null. */
+  moderation: (typeof KINDS)[P]['moderated'] extends true
+    ? { preview(urls: MediaUrls, row: Row): ModerationPreview }
+    : null;
+};
+
+/**
+ * A kind of the registry: its own declaration, with its audience, budget and moderation name
+ * taken from the shared list (`KINDS[path]`), so they are never declared twice.
+ */
+export function defineKind<
+  P extends KindPath,
+  Row extends ItemRow,
+  Item extends TributeItem,
+  Fields extends { postId: string },
+>(
+  path: P,
+  own: KindDefinition<P, Row, Item, Fields>,
+): TributeKind<Row, Item, Fields> & { path: P } {
+  const spec: KindSpec = KINDS[path];
+  const preview = own.moderation as {
+    preview(urls: MediaUrls, row: Row): ModerationPreview;
+  } | null;
+  return {
+    ...own,
+    path,
+    audience: spec.section === 'tributes' ? 'everyone' : 'contributors',
+    creation: spec.creation,
+    moderation: preview && { name: spec.noun as TributeKindName, preview: preview.preview },
+  };
 }

@@ -2,6 +2,7 @@ import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KIND_LIST, KIND_PATHS, KINDS } from '@rips/shared/kinds';
 import { TRIBUTE_KIND_NAMES } from '@rips/shared/tributes';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../../test/app.js';
 import {
@@ -55,9 +56,45 @@ describe(`the registry of item kinds (${TEST_ENGINE})`, () => {
     expect(TRIBUTE_KINDS.map((k) => k.path)).toEqual(
       expect.arrayContaining(['flowers', 'prayers', 'photos', 'memorablias', 'documents']),
     );
+    expect(TRIBUTE_KINDS.map((k) => k.path)).toEqual([...KIND_PATHS]);
     expect(new Set(TRIBUTE_KINDS.map((k) => k.path)).size).toBe(TRIBUTE_KINDS.length);
     const moderated = TRIBUTE_KINDS.flatMap((k) => (k.moderation ? [k.moderation.name] : []));
     expect(moderated.sort()).toEqual([...TRIBUTE_KIND_NAMES].sort());
+  });
+
+  it('Manage → Moderation holds every moderated kind, and a report is taken on every reportable one', async () => {
+    const held = await createMemorialRow(t.app, owner, { tributeModeration: 'approve' });
+    const open = await createMemorialRow(t.app, owner);
+    await addContributorRow(t.app, held.id, contributor);
+    await addContributorRow(t.app, open.id, contributor);
+    const reporter = await createUser(t.app);
+    for (const kind of TRIBUTE_KINDS) {
+      const waiting = await t.app.inject(await createItemRequest(kind, held.id, contributor.auth));
+      expect(waiting.statusCode, waiting.body).toBe(201);
+      const left = await t.app.inject(await createItemRequest(kind, open.id, contributor.auth));
+      const report = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/posts/${open.id}/reports`,
+        headers: reporter.auth,
+        payload: { kind: kind.path, itemId: left.json().data._id, reason: 'Please look at this.' },
+      });
+      expect(report.statusCode, `${kind.path}: ${report.body}`).toBe(
+        KINDS[kind.path].reportable ? 201 : 400,
+      );
+    }
+    const queue = async (id: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/posts/${id}/moderation`,
+          headers: owner.auth,
+        })
+      ).json().data as Record<'pending' | 'reported', { kind: string }[]>;
+    const kindsOf = (items: { kind: string }[]) => items.map((item) => item.kind).sort();
+    const moderated = KIND_LIST.filter((k) => k.moderated).map((k) => k.path);
+    const reportable = KIND_LIST.filter((k) => k.reportable).map((k) => k.path);
+    expect(kindsOf((await queue(held.id)).pending)).toEqual([...moderated].sort());
+    expect(kindsOf((await queue(open.id)).reported)).toEqual([...reportable].sort());
   });
 
   for (const kind of TRIBUTE_KINDS) {

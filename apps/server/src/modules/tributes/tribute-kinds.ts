@@ -15,6 +15,7 @@ import {
   type MemorialDocument,
   type Photo,
 } from '@rips/shared/galleries';
+import { KIND_PATHS, type KindPath } from '@rips/shared/kinds';
 import { latestAllowedDate } from '@rips/shared/memorials';
 import {
   CreateFlowerFieldsSchema,
@@ -41,7 +42,7 @@ import {
   type MemorabiliaRow,
   type PhotoRow,
 } from '../galleries/galleries.presenter.js';
-import type { TributeKind } from './tribute-kind.js';
+import { defineKind, type TributeKind } from './tribute-kind.js';
 import {
   flowerFields,
   prayerFields,
@@ -52,11 +53,8 @@ import {
 const FLOWER_NEEDED = 'Please choose a bouquet or a picture of a flower.';
 
 /** A flower is either an uploaded picture (`flowerImg`) or one of the shipped bouquets (`bouquet`). */
-export const flowerKind: TributeKind<FlowerRow, Flower, CreateFlowerFields> = {
-  path: 'flowers',
+export const flowerKind = defineKind<'flowers', FlowerRow, Flower, CreateFlowerFields>('flowers', {
   table: flowers,
-  audience: 'everyone',
-  creation: 'flowers',
   // The spec's clients send multipart; curl users send JSON. One zod schema parses both.
   upload: uploadForm(CreateFlowerFieldsSchema, { flowerImg: 'optional' }, { json: true }),
   schema: FlowerSchema,
@@ -75,7 +73,6 @@ export const flowerKind: TributeKind<FlowerRow, Flower, CreateFlowerFields> = {
   },
   messages: { created: 'Flower Added Successfully', removed: 'Flower removed', listed: 'Flowers' },
   moderation: {
-    name: 'flower',
     preview: (urls, row) => ({
       text: null,
       image: urls.image(row)?.src ?? null,
@@ -90,13 +87,10 @@ export const flowerKind: TributeKind<FlowerRow, Flower, CreateFlowerFields> = {
   },
   values: (fields) => ({ bouquet: fields.bouquet ?? null }),
   present: flowerFields,
-};
+});
 
-export const prayerKind: TributeKind<PrayerRow, Prayer, CreatePrayer> = {
-  path: 'prayers',
+export const prayerKind = defineKind<'prayers', PrayerRow, Prayer, CreatePrayer>('prayers', {
   table: prayers,
-  audience: 'everyone',
-  creation: 'prayers',
   // Form data labelled JSON from the spec's client, JSON from others; a file part is refused.
   upload: uploadForm(CreatePrayerSchema, {}, { json: true }),
   schema: PrayerSchema,
@@ -112,12 +106,11 @@ export const prayerKind: TributeKind<PrayerRow, Prayer, CreatePrayer> = {
     listed: 'Prayers',
   },
   moderation: {
-    name: 'prayer',
     preview: (_urls, row) => ({ text: row.text, image: null, bouquet: null }),
   },
   values: (fields) => ({ text: fields.prayerText }),
   present: (_urls, row) => prayerFields(row),
-};
+});
 
 /**
  * A gallery picture keeps the "Your Name" it was shared under, its caption and the day it shows
@@ -157,12 +150,8 @@ const pictureValues = (fields: GalleryPictureFields, author: { fullName: string 
   pictureDate: fields.date ?? null,
 });
 
-export const photoKind: TributeKind<PhotoRow, Photo, GalleryPictureFields> = {
-  path: 'photos',
+export const photoKind = defineKind<'photos', PhotoRow, Photo, GalleryPictureFields>('photos', {
   table: photos,
-  audience: 'contributors',
-  // Photos, memorabilia and documents share one budget: they are one gallery upload form.
-  creation: 'uploads',
   upload: uploadForm(GalleryPictureFieldsSchema, { [GALLERY_FILE_FIELDS.photos]: 'required' }),
   schema: PhotoSchema,
   archive: galleryArchive,
@@ -183,13 +172,15 @@ export const photoKind: TributeKind<PhotoRow, Photo, GalleryPictureFields> = {
   moderation: null,
   values: pictureValues,
   present: photoFields,
-};
+});
 
-export const memorabiliaKind: TributeKind<MemorabiliaRow, Memorablia, GalleryPictureFields> = {
-  path: 'memorablias',
+export const memorabiliaKind = defineKind<
+  'memorablias',
+  MemorabiliaRow,
+  Memorablia,
+  GalleryPictureFields
+>('memorablias', {
   table: memorabilia,
-  audience: 'contributors',
-  creation: 'uploads',
   upload: uploadForm(GalleryPictureFieldsSchema, {
     [GALLERY_FILE_FIELDS.memorablias]: 'required',
   }),
@@ -212,14 +203,16 @@ export const memorabiliaKind: TributeKind<MemorabiliaRow, Memorablia, GalleryPic
   moderation: null,
   values: pictureValues,
   present: memorabiliaFields,
-};
+});
 
 /** Kept byte for byte (a family's papers are not ours to re-encode) under a key the server makes. */
-export const documentKind: TributeKind<DocumentRow, MemorialDocument, GalleryDocumentFields> = {
-  path: 'documents',
+export const documentKind = defineKind<
+  'documents',
+  DocumentRow,
+  MemorialDocument,
+  GalleryDocumentFields
+>('documents', {
   table: documents,
-  audience: 'contributors',
-  creation: 'uploads',
   upload: uploadForm(GalleryDocumentFieldsSchema, {
     [GALLERY_FILE_FIELDS.documents]: 'required',
   }),
@@ -261,20 +254,26 @@ export const documentKind: TributeKind<DocumentRow, MemorialDocument, GalleryDoc
   // The spec's document form shows "Your Name" disabled: always the uploader's full name.
   values: (fields, author) => ({ name: author.fullName, title: fields.title || null }),
   present: documentFields,
-};
+});
 
 /**
- * Every kind of item left on a memorial. The API routes, backup, the storage check, media
- * serving, memorial deletion, upload quotas and moderation all read this list, so a new kind is
- * one entry here (with its table and shared schemas), not a change in each of them.
+ * Every kind of item left on a memorial, by its path in the shared list of kinds (a kind missing
+ * here does not compile). The API routes, backup, the storage check, media serving, memorial
+ * deletion, upload quotas and moderation all read this registry, so a new kind is one entry here
+ * (with its table and shared schemas), not a change in each of them.
  */
-export const TRIBUTE_KINDS: readonly TributeKind[] = [
-  flowerKind,
-  prayerKind,
-  photoKind,
-  memorabiliaKind,
-  documentKind,
-];
+export const TRIBUTE_KIND_BY_PATH = {
+  flowers: flowerKind,
+  prayers: prayerKind,
+  photos: photoKind,
+  memorablias: memorabiliaKind,
+  documents: documentKind,
+} satisfies { [P in KindPath]: TributeKind & { path: P } };
+
+/** The same kinds, in the shared list's order. */
+export const TRIBUTE_KINDS: readonly TributeKind[] = KIND_PATHS.map(
+  (path) => TRIBUTE_KIND_BY_PATH[path],
+);
 
 /** The kinds administrators moderate, by the name moderation uses. */
 export function moderatedKind(name: TributeKindName): TributeKind {

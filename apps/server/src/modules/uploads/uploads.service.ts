@@ -1,11 +1,15 @@
+import type { CreationBudget } from '@rips/shared/kinds';
 import type { AppContext } from '../../context.js';
 import type { Config } from '../../config.js';
 import { AppError } from '../../errors.js';
 import { formatBytes } from '../../media/images.js';
 import { uploadUsage, type UploadScope } from './uploads.repository.js';
 
-/** What a member creates that is rate-limited per member, each with its own budget per window. */
-const CREATIONS = {
+/**
+ * What a member creates that is rate-limited per member, each with its own budget per window: one
+ * entry per budget of the shared list of kinds (a budget without its setting does not compile).
+ */
+const CREATIONS: Record<CreationBudget, { limit: (config: Config) => number; message: string }> = {
   flowers: {
     limit: (config: Config) => config.FLOWER_LIMIT_PER_USER,
     message: 'You have left many flowers in a short time.',
@@ -19,9 +23,9 @@ const CREATIONS = {
     limit: (config: Config) => config.UPLOAD_LIMIT_PER_USER,
     message: 'You have uploaded many files in a short time.',
   },
-} as const;
+};
 
-export type Creation = keyof typeof CREATIONS;
+export type Creation = CreationBudget;
 
 /**
  * Counts one creation by `userId`, refusing it with 429 and Retry-After once the member is over

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { ServerRenderedSuspense } from '@/components/until-hydrated';
+import { kindsIn, kindsInWords } from '@rips/shared/kinds';
 import type { MemorialAbilities, MemorialDetail } from '@rips/shared/memorials';
 import { SectionLoader } from '@/components/page-loader';
 
@@ -12,7 +13,7 @@ const TributesSection = lazy(() =>
 export function renderTributes(memorial: MemorialDetail, abilities: MemorialAbilities | null) {
   return (
     <ServerRenderedSuspense
-      fallback={<SectionLoader py="xl" label="Loading flowers and prayers…" />}
+      fallback={<SectionLoader py="xl" label={`Loading ${kindsInWords(kindsIn('tributes'))}…`} />}
     >
       <TributesSection memorial={memorial} abilities={abilities} />
     </ServerRenderedSuspense>

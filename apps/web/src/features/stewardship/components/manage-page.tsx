@@ -17,6 +17,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { KIND_LIST, kindAt, kindsInWords } from '@rips/shared/kinds';
 import type { MemorialDetail, MemorialVisibility } from '@rips/shared/memorials';
 import {
   CreateInvitationSchema,
@@ -38,7 +39,6 @@ import { ConfirmModal } from '@/components/confirm-modal';
 import { PageLoader } from '@/components/page-loader';
 import { VisibilityChoices } from '@/components/visibility-choices';
 import { paths } from '@/config/paths';
-import { TRIBUTE_KIND_LIST } from '@/config/tribute-kinds';
 import { errorMessage } from '@/lib/api-client';
 import { longDateOfMoment, longDateTimeOfMoment } from '@/lib/long-date';
 import { notify } from '@/lib/notify';
@@ -169,7 +169,7 @@ const SWITCHES: Array<{
     onlyFor: 'public',
   },
   {
-    label: 'Approve flowers and prayers before they appear',
+    label: `Approve ${kindsInWords(KIND_LIST.filter((kind) => kind.moderated))} before they appear`,
     description: 'Visitors see their own as awaiting approval until you or a manager approves it.',
     isOn: (memorial) => memorial.tributeModeration === 'approve',
     turn: (on) => ({ tributeModeration: on ? 'approve' : 'open' }),
@@ -553,8 +553,7 @@ const MODERATION_CHOICES = {
 
 /** "the photo by Ann Lee": how a button's accessible name and the messages name an item. */
 function itemName(item: ModerationItem): string {
-  const noun = TRIBUTE_KIND_LIST.find((k) => k.kind === item.kind)?.noun ?? 'tribute';
-  return `the ${noun} by ${item.author.fullName}`;
+  return `the ${kindAt(item.kind)?.noun ?? 'item'} by ${item.author.fullName}`;
 }
 
 function capitalized(text: string): string {

@@ -42,7 +42,7 @@ function TributeDate({ iso }: { iso: string }) {
 
 const ReportForm = lazy(() => import('./report-form'));
 
-/** "Report" for signed-in visitors on the kinds they may report: the family is told and decides. */
+/** "Report" for signed-in visitors on the kinds the shared list makes reportable: the family is told and decides. */
 function ReportIfAllowed({ kind, item }: { kind: TributeKindDescriptor; item: TributeItem }) {
   const { user } = useSession();
   const [open, setOpen] = useState(false);

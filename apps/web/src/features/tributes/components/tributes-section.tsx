@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import { kindsHeading, kindsIn } from '@rips/shared/kinds';
 import type { MemorialAbilities, MemorialDetail } from '@rips/shared/memorials';
 import { FormModal } from '@/components/form-modal';
 import { SectionLoader } from '@/components/page-loader';
@@ -114,7 +115,7 @@ export function TributesSection({ memorial, abilities }: TributesSectionProps) {
         <Stack gap="lg">
           <Group justify="space-between" align="center" gap="sm">
             <Title order={2} id="tributes-heading">
-              Flowers and prayers
+              {kindsHeading(kindsIn('tributes'))}
             </Title>
             {openButtons('tributes')}
           </Group>

@@ -1,0 +1,129 @@
+/*
+ * The kinds of things left on a memorial, declared once. The server's registry
+ * (apps/server/src/modules/tributes/tribute-kinds.ts) and the web's
+ * (apps/web/src/config/tribute-kinds.ts) are records over `KindPath`, so a kind missing from
+ * either does not compile; the archive page, the memorial page's prefetch, the Report button,
+ * moderation's wording, the section headings and the rate-limit budgets read this list.
+ *
+ * Plain data with no imports: the web's memorial page loads it with the first paint.
+ */
+
+/** What a member creates that is rate-limited per member; each budget has its own setting. */
+export const CREATION_BUDGETS = ['flowers', 'prayers', 'uploads'] as const;
+export type CreationBudget = (typeof CREATION_BUDGETS)[number];
+
+/**
+ * How the offline archive page shows a kind: a flower (picture or bouquet), words (the archive
+ * keeps them in the item's `text` field), a gallery picture, or a document link.
+ */
+export type ArchiveDisplay = 'flower' | 'text' | 'picture' | 'document';
+
+export interface KindSpec<P extends string = string> {
+  /** The API's name for the kind: `/api/v1/{path}`. */
+  path: P;
+  /** One item in a sentence ("the prayer by Ann Lee"); also the admin API's name for the kind. */
+  noun: string;
+  /** Several, in a sentence or a heading ("Flowers and prayers"). */
+  plural: string;
+  /** Tributes are for everyone who may see the memorial; galleries for its family circle. */
+  section: 'tributes' | 'galleries';
+  /** Its items wait for approval when the memorial asks it, and managers hide and unhide them. */
+  moderated: boolean;
+  /** A signed-in visitor may report an item to the memorial's managers. */
+  reportable: boolean;
+  archive: ArchiveDisplay;
+  /** The per-member budget its creations count against. */
+  creation: CreationBudget;
+}
+
+export const KIND_PATHS = ['flowers', 'prayers', 'photos', 'memorablias', 'documents'] as const;
+export type KindPath = (typeof KIND_PATHS)[number];
+
+export const KINDS = {
+  flowers: {
+    path: 'flowers',
+    noun: 'flower',
+    plural: 'flowers',
+    section: 'tributes',
+    moderated: true,
+    reportable: true,
+    archive: 'flower',
+    creation: 'flowers',
+  },
+  prayers: {
+    path: 'prayers',
+    noun: 'prayer',
+    plural: 'prayers',
+    section: 'tributes',
+    moderated: true,
+    reportable: true,
+    archive: 'text',
+    creation: 'prayers',
+  },
+  photos: {
+    path: 'photos',
+    noun: 'photo',
+    plural: 'photos',
+    section: 'galleries',
+    moderated: false,
+    reportable: false,
+    archive: 'picture',
+    // Photos, memorabilia and documents share one budget: they are one gallery upload form.
+    creation: 'uploads',
+  },
+  memorablias: {
+    path: 'memorablias',
+    noun: 'memorablia',
+    plural: 'memorablia',
+    section: 'galleries',
+    moderated: false,
+    reportable: false,
+    archive: 'picture',
+    creation: 'uploads',
+  },
+  documents: {
+    path: 'documents',
+    noun: 'document',
+    plural: 'documents',
+    section: 'galleries',
+    moderated: false,
+    reportable: false,
+    archive: 'document',
+    creation: 'uploads',
+  },
+} as const satisfies { [P in KindPath]: KindSpec<P> };
+
+/** Every kind, in the order pages show them. */
+export const KIND_LIST: readonly KindSpec<KindPath>[] = KIND_PATHS.map((path) => KINDS[path]);
+
+/** The kinds of one section of the memorial page. */
+export function kindsIn(section: KindSpec['section']): KindSpec<KindPath>[] {
+  return KIND_LIST.filter((kind) => kind.section === section);
+}
+
+/** A kind by its API path, or null for a path this product does not know. */
+export function kindAt(path: string): KindSpec<KindPath> | null {
+  return (KIND_PATHS as readonly string[]).includes(path) ? KINDS[path as KindPath] : null;
+}
+
+/** The nouns of the moderated kinds, the admin API's names for them ("flower", "prayer"). */
+export type ModeratedNoun = {
+  [P in KindPath]: (typeof KINDS)[P]['moderated'] extends true ? (typeof KINDS)[P]['noun'] : never;
+}[KindPath];
+
+/** "flowers and prayers", "flowers, prayers and candles": a list of kinds in a sentence. */
+export function kindsInWords(kinds: readonly KindSpec[]): string {
+  const words = kinds.map((kind) => kind.plural);
+  if (words.length < 2) return words.join('');
+  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+}
+
+/** "Photo": a noun as a label. */
+export function capitalized(words: string): string {
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** "Flowers and prayers": a list of kinds as a heading. */
+export function kindsHeading(kinds: readonly KindSpec[]): string {
+  return capitalized(kindsInWords(kinds));
+}
