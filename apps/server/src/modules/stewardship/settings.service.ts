@@ -3,6 +3,7 @@ import {
   type MemorialSettings,
   type MemorialVisibility,
 } from '@rips/shared/memorials';
+import { KIND_LIST, kindsInWords } from '@rips/shared/kinds';
 import type { UpdateSettings } from '@rips/shared/stewardship';
 import type { AppContext } from '../../context.js';
 import {
@@ -49,6 +50,9 @@ export async function updateSettings(
   return settingsOf(updated);
 }
 
+/** "flowers and prayers": the kinds a memorial's approval setting covers. */
+const MODERATED_KINDS_IN_WORDS = kindsInWords(KIND_LIST.filter((kind) => kind.moderated));
+
 /**
  * A changed setting as the activity list says it: "who may see it: Signed-in members". The
  * switch covers every setting, so a new one does not compile until it has its words.
@@ -61,8 +65,8 @@ function settingInWords(key: keyof UpdateSettings, value: unknown): string {
       return value ? 'search engines may list it' : 'search engines may not list it';
     case 'tributeModeration':
       return value === 'approve'
-        ? 'flowers and prayers wait for approval'
-        : 'flowers and prayers appear at once';
+        ? `${MODERATED_KINDS_IN_WORDS} wait for approval`
+        : `${MODERATED_KINDS_IN_WORDS} appear at once`;
     case 'allowAccessRequests':
       return value ? 'people who cannot see it may ask to join' : 'no requests to join';
   }
