@@ -19,6 +19,7 @@ const NOT_TEXT = new Set([
   'itemId',
   'requestId',
   'invitationId',
+  'jobId',
   'token',
   'cursor',
   'code',
