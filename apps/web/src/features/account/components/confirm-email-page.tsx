@@ -4,7 +4,8 @@ import { ConfirmEmailChangeSchema } from '@rips/shared/account';
 import { CardPage } from '@/components/card-page';
 import { StatusAlert } from '@/components/status-alert';
 import { paths } from '@/config/paths';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
+import { linkFormSubmit } from '@/lib/link-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useLinkToken } from '@/lib/use-link-token';
 import { useZodForm } from '@/lib/use-zod-form';
@@ -24,27 +25,7 @@ export default function ConfirmEmailPage() {
     initialValues: { token, currentPassword: '' },
   });
   const mutation = useConfirmEmailChange();
-  const onSubmit = form.handleSubmit(
-    (input) =>
-      mutation.mutate(input, {
-        onSuccess: (result) => {
-          form.reset();
-          form.notice.success(result.message);
-        },
-        onError: (error) => {
-          form.showServerErrors(error);
-          form.notice.error(errorMessage(error, CONFIRM_FAILED));
-        },
-      }),
-    (errors) => {
-      // The link itself is wrong (no field shows it): say so.
-      const [only, ...others] = Object.keys(errors);
-      if (only === 'token' && others.length === 0) form.notice.error(String(errors['token']));
-    },
-  );
-  // A refusal no field shows (the link is used, expired or closed) is said above the form.
-  const failed =
-    mutation.isError && !(mutation.error instanceof ApiError && mutation.error.errors.length > 0);
+  const { onSubmit, failed } = linkFormSubmit(form, mutation, CONFIRM_FAILED);
 
   return (
     <CardPage title="Confirm your new email" size={520}>
