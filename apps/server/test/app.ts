@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig, type Env } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { MAIL_JOB } from '../src/mail/mail-queue.js';
@@ -42,6 +42,28 @@ export interface TestAppOptions {
 }
 
 /** A test server's configuration: quiet, no demo content, its own data dir, then `env`. */
+/**
+ * An app on a data dir (and database) that outlives it, for tests that stop a server and start
+ * another on the same data: migrates, builds and readies it; `close` stops the app, then its
+ * database connection.
+ */
+export async function startAppOnData(
+  config: ReturnType<typeof loadTestConfig>,
+  options: Partial<BuildOptions> = {},
+): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dbDir });
+  await database.migrate();
+  const app = await buildApp({ config, database, logger: false, webDistDir: null, ...options });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
 export function loadTestConfig(dataDir: string, env: Partial<Record<keyof Env, string>> = {}) {
   return loadConfig(
     {},

@@ -9,12 +9,11 @@ import {
   createPostgresDatabase,
   createTestApp,
   loadTestConfig,
+  startAppOnData,
   TEST_ENGINE,
   type TestApp,
 } from '../../test/app.js';
 import { startLoopbackSmtp, type LoopbackSmtp } from '../../test/smtp-server.js';
-import { buildApp } from '../app.js';
-import { openDatabase } from '../db/client.js';
 import { MAIL_JOB, MailSeal } from './mail-queue.js';
 
 const RETRY = { MAIL_RETRY_DELAY_SECONDS: '1', MAIL_RETRY_LIMIT: '5' };
@@ -98,17 +97,7 @@ describe(`mail across a restart (${TEST_ENGINE})`, () => {
         MAIL_RETRY_DELAY_SECONDS: '2',
         ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       });
-      const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dbDir });
-      await database.migrate();
-      const app = await buildApp({ config, database, logger: false, webDistDir: null });
-      await app.ready();
-      return {
-        app,
-        close: async () => {
-          await app.close();
-          await database.close();
-        },
-      };
+      return startAppOnData(config);
     };
     try {
       const first = await start();

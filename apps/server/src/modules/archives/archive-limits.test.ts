@@ -12,6 +12,7 @@ import {
   createPostgresDatabase,
   createTestApp,
   loadTestConfig,
+  startAppOnData,
   TEST_ENGINE,
   TEST_STORAGE,
   type TestApp,
@@ -287,26 +288,12 @@ describe(`expired archives are removed with their files (${TEST_ENGINE})`, () =>
         EXPORT_SWEEP_SECONDS: '1',
         ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       });
-      const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dbDir });
-      await database.migrate();
       const mail: MailMessage[] = [];
-      const app = await buildApp({
-        config,
-        database,
-        logger: false,
-        webDistDir: null,
+      const started = await startAppOnData(config, {
         mailer: { send: async (message) => void mail.push(message) },
         now: () => new Date(clock),
       });
-      await app.ready();
-      return {
-        app,
-        mail,
-        close: async () => {
-          await app.close();
-          await database.close();
-        },
-      };
+      return { ...started, mail };
     };
     try {
       const first = await start();

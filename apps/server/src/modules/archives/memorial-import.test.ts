@@ -13,17 +13,16 @@ import {
   createPostgresDatabase,
   createTestApp,
   loadTestConfig,
+  startAppOnData,
   TEST_ENGINE,
-  UNLIMITED_CREATIONS,
   type TestApp,
+  UNLIMITED_CREATIONS,
 } from '../../../test/app.js';
 import { createUser, type TestUser } from '../../../test/factories.js';
 import { pdfFile, pngFile } from '../../../test/fixtures.js';
 import { editArchive, importArchive, importRequest, waitForImport } from '../../../test/imports.js';
 import { createItemRequest } from '../../../test/item-samples.js';
 import { multipartRequest } from '../../../test/multipart.js';
-import { buildApp } from '../../app.js';
-import { openDatabase } from '../../db/client.js';
 import { memorialImports, memorials, prayers } from '../../db/schema/index.js';
 import { TRIBUTE_KINDS } from '../tributes/tribute-kinds.js';
 
@@ -313,20 +312,8 @@ describe(`an import across a restart (${TEST_ENGINE})`, () => {
     const postgres = process.env.TEST_DATABASE_URL
       ? await createPostgresDatabase(process.env.TEST_DATABASE_URL)
       : null;
-    const start = async () => {
-      const config = loadTestConfig(dataDir, postgres ? { DATABASE_URL: postgres.url } : {});
-      const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dbDir });
-      await database.migrate();
-      const app = await buildApp({ config, database, logger: false, webDistDir: null });
-      await app.ready();
-      return {
-        app,
-        close: async () => {
-          await app.close();
-          await database.close();
-        },
-      };
-    };
+    const start = () =>
+      startAppOnData(loadTestConfig(dataDir, postgres ? { DATABASE_URL: postgres.url } : {}));
     try {
       const first = await start();
       const sponsor = await createUser(first.app, { role: 'sponsor' });
