@@ -149,10 +149,15 @@ function checkDates(
   }
 }
 
-const MemorialVisibilityField = z.enum(['public', 'unlisted', 'members', 'private'], {
+/** Who may see a memorial: the one list every layer reads (forms, archive format, rule). */
+export const MEMORIAL_VISIBILITIES = ['public', 'unlisted', 'members', 'private'] as const;
+/** Whether new flowers and prayers appear at once or wait for a manager's approval. */
+export const TRIBUTE_MODERATIONS = ['open', 'approve'] as const;
+
+const MemorialVisibilityField = z.enum(MEMORIAL_VISIBILITIES, {
   error: 'Please choose who may see this memorial: public, unlisted, members or private.',
 });
-const TributeModerationField = z.enum(['open', 'approve'], {
+const TributeModerationField = z.enum(TRIBUTE_MODERATIONS, {
   error: 'Please choose open or approve for new flowers and prayers.',
 });
 /** A yes/no field of a form: multipart sends text. */
@@ -325,7 +330,6 @@ export const MemorialAbilitiesSchema = z.object({
 export type MemorialAbilities = z.infer<typeof MemorialAbilitiesSchema>;
 
 /** Who may see a memorial, in the words the create and settings forms use. */
-export const MEMORIAL_VISIBILITIES = ['public', 'unlisted', 'members', 'private'] as const;
 export const MemorialVisibilitySchema = z.enum(MEMORIAL_VISIBILITIES, {
   error: 'Please choose who may see this memorial.',
 });
@@ -351,7 +355,6 @@ export const VISIBILITY_LABELS: Record<MemorialVisibility, { label: string; desc
     },
   };
 
-export const TRIBUTE_MODERATIONS = ['open', 'approve'] as const;
 export const TributeModerationSchema = z.enum(TRIBUTE_MODERATIONS, {
   error: 'Please choose how flowers and prayers are published.',
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEMORIAL_VISIBILITIES, TRIBUTE_MODERATIONS } from '@rips/shared/memorials';
 
 /**
  * The memorial archive (docs/memorial-archive.md): one ZIP holding `index.html` (the memorial as
@@ -77,10 +78,10 @@ export const ArchiveMemorialSchema = z.object({
   sponsor: PersonSchema,
   people: z.array(MemorialPersonSchema).max(10_000),
   /** Who may see it and whether search engines may index it; an import keeps both. */
-  visibility: z.enum(['public', 'unlisted', 'members', 'private']),
+  visibility: z.enum(MEMORIAL_VISIBILITIES),
   indexable: z.boolean(),
   /** Whether flowers and prayers wait for a manager, and whether outsiders may ask to join. */
-  tributeModeration: z.enum(['open', 'approve']).default('open'),
+  tributeModeration: z.enum(TRIBUTE_MODERATIONS).default('open'),
   allowAccessRequests: z.boolean().default(false),
   picture: ArchivePictureSchema.nullable(),
 });
