@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createPostgresDatabase,
   createTestApp,
@@ -335,10 +335,15 @@ describe(`an import across a restart (${TEST_ENGINE})`, () => {
         expect(
           await second.app.ctx.db.select().from(prayers).where(eq(prayers.memorialId, row!.id)),
         ).toHaveLength(3);
-        // The uploaded archive is gone once imported.
-        const left: string[] = [];
-        for await (const key of second.app.ctx.storage.list('imports')) left.push(key);
-        expect(left).toEqual([]);
+        // The uploaded archive goes once the import is done: the job removes it right after.
+        await vi.waitFor(
+          async () => {
+            const left: string[] = [];
+            for await (const key of second.app.ctx.storage.list('imports')) left.push(key);
+            expect(left).toEqual([]);
+          },
+          { timeout: 10_000, interval: 50 },
+        );
       } finally {
         await second.close();
       }
