@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig, type Env } from '../src/config.js';
@@ -150,6 +150,13 @@ export function useTestApp(
 }
 
 /** An answer in the spec's success envelope, with `status` and `message`; returns its body. */
+/** Sends `request` and answers its `data`, failing the test (with the body) unless it succeeded. */
+export async function okData(app: FastifyInstance, request: InjectOptions) {
+  const res = await app.inject(request);
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return res.json().data;
+}
+
 export function expectSuccess(res: LightMyRequestResponse, status: number, message: string) {
   expect(res.statusCode).toBe(status);
   const body = res.json();

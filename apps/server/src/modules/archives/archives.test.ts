@@ -6,14 +6,15 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { KINDS, kindsHeading } from '@rips/shared/kinds';
 import { MemorialDetailSchema } from '@rips/shared/memorials';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzip } from '../../../test/archives.js';
 import {
   createTestApp,
+  okData,
   TEST_ENGINE,
-  UNLIMITED_CREATIONS,
   type TestApp,
+  UNLIMITED_CREATIONS,
 } from '../../../test/app.js';
 import { createUser, type TestUser } from '../../../test/factories.js';
 import { pdfFile, pngFile } from '../../../test/fixtures.js';
@@ -35,11 +36,7 @@ let importer: TestUser;
 let memorialId: string;
 let exported: Buffer;
 
-async function ok(app: FastifyInstance, request: InjectOptions) {
-  const res = await app.inject(request);
-  expect(res.statusCode, res.body).toBeLessThan(300);
-  return res.json().data;
-}
+const ok = okData;
 
 async function exportOf(app: FastifyInstance, id: string, user: TestUser): Promise<Buffer> {
   const res = await app.inject({

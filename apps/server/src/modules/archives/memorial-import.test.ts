@@ -7,12 +7,13 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createPostgresDatabase,
   createTestApp,
   loadTestConfig,
+  okData,
   startAppOnData,
   TEST_ENGINE,
   type TestApp,
@@ -36,11 +37,7 @@ let importer: TestUser;
 /** A memorial with a portrait, 3 prayers, 2 photos and 2 documents, exported. */
 let exported: Buffer;
 
-async function ok(app: FastifyInstance, request: InjectOptions) {
-  const res = await app.inject(request);
-  expect(res.statusCode, res.body).toBeLessThan(300);
-  return res.json().data;
-}
+const ok = okData;
 
 beforeAll(async () => {
   source = await createTestApp(UNLIMITED_CREATIONS);
