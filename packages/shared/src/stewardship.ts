@@ -21,6 +21,9 @@ export const UpdateSettingsSchema = z
 export type UpdateSettings = z.infer<typeof UpdateSettingsSchema>;
 
 /** The roles one may be invited to or given: the owner is made only by a transfer. */
+/** An access request waits for a manager, then is approved or declined. */
+export const ACCESS_REQUEST_STATUSES = ['pending', 'approved', 'declined'] as const;
+
 export const GRANTABLE_ROLES = ['manager', 'contributor', 'viewer'] as const;
 export const GrantableRoleSchema = z.enum(GRANTABLE_ROLES, {
   error: 'Please choose manager, contributor or viewer.',

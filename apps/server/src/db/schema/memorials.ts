@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -12,15 +13,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.js';
+import { IMPORT_STATES } from '@rips/shared/archives';
+import { MEMORIAL_ROLES, MEMORIAL_VISIBILITIES, TRIBUTE_MODERATIONS } from '@rips/shared/memorials';
+import { ACCESS_REQUEST_STATUSES, GRANTABLE_ROLES } from '@rips/shared/stewardship';
+import { createdAt, id, oneOf, updatedAt } from './columns.js';
 import { memberRef, users } from './users.js';
-
-/** Who may see a memorial (docs/decisions/0055-memorial-privacy-levels.md). */
-export const MEMORIAL_VISIBILITIES = ['public', 'unlisted', 'members', 'private'] as const;
-/** Whether flowers and prayers appear at once or wait for a manager. */
-export const TRIBUTE_MODERATIONS = ['open', 'approve'] as const;
-/** A member's part in one memorial. */
-export const MEMORIAL_ROLES = ['owner', 'manager', 'contributor', 'viewer'] as const;
 
 /** A member a memorial points at without owning the row: the pointer clears when they go. */
 const optionalMemberRef = (column: string) =>
@@ -99,6 +96,8 @@ export const memorials = pgTable(
     // /media finds the memorial a picture belongs to before serving it without a signature.
     index('memorials_image_key_idx').on(t.imageKey),
     uniqueIndex('memorials_short_code_idx').on(t.shortCode),
+    check('memorials_visibility_check', oneOf(t.visibility, MEMORIAL_VISIBILITIES)),
+    check('memorials_tribute_moderation_check', oneOf(t.tributeModeration, TRIBUTE_MODERATIONS)),
   ],
 );
 
@@ -140,6 +139,7 @@ export const memorialPeople = pgTable(
     uniqueIndex('memorial_people_one_owner_key')
       .on(t.memorialId)
       .where(sql`${t.role} = 'owner'`),
+    check('memorial_people_role_check', oneOf(t.role, MEMORIAL_ROLES)),
   ],
 );
 
@@ -151,7 +151,7 @@ export const memorialInvitations = pgTable(
     memorialId: memorialRef(),
     /** Stored lower-cased. */
     email: text('email').notNull(),
-    role: text('role', { enum: ['manager', 'contributor', 'viewer'] }).notNull(),
+    role: text('role', { enum: GRANTABLE_ROLES }).notNull(),
     /** SHA-256 of the emailed token; the token itself is never stored. */
     tokenHash: text('token_hash').notNull(),
     invitedBy: optionalMemberRef('invited_by'),
@@ -171,6 +171,7 @@ export const memorialInvitations = pgTable(
     index('memorial_invitations_memorial_idx').on(t.memorialId),
     index('memorial_invitations_email_idx').on(t.email, t.createdAt),
     index('memorial_invitations_invited_by_idx').on(t.invitedBy),
+    check('memorial_invitations_role_check', oneOf(t.role, GRANTABLE_ROLES)),
   ],
 );
 
@@ -182,9 +183,7 @@ export const memorialAccessRequests = pgTable(
     memorialId: memorialRef(),
     userId: memberRef('user_id'),
     message: text('message').notNull().default(''),
-    status: text('status', { enum: ['pending', 'approved', 'declined'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: ACCESS_REQUEST_STATUSES }).notNull().default('pending'),
     decidedBy: optionalMemberRef('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -194,6 +193,7 @@ export const memorialAccessRequests = pgTable(
     uniqueIndex('memorial_access_requests_pending_key')
       .on(t.memorialId, t.userId)
       .where(sql`${t.status} = 'pending'`),
+    check('memorial_access_requests_status_check', oneOf(t.status, ACCESS_REQUEST_STATUSES)),
   ],
 );
 
@@ -291,8 +291,6 @@ export const searchVocabulary = pgTable(
   (t) => [index('search_vocabulary_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
 );
 
-export const IMPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;
-
 /**
  * A member's memorial import, run by a background job (docs/decisions/0080-imports-as-jobs.md):
  * the uploaded archive waits in storage under `storageKey` until the job has read it. At most one
@@ -316,5 +314,7 @@ export const memorialImports = pgTable(
     uniqueIndex('memorial_imports_one_running_key')
       .on(t.userId)
       .where(sql`${t.state} in ('queued', 'running')`),
+    // Made by hand in migration 0015; declared here so the schema and the database agree.
+    check('memorial_imports_state_check', oneOf(t.state, IMPORT_STATES)),
   ],
 );

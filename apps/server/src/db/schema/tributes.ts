@@ -1,5 +1,6 @@
 import {
   bigint,
+  check,
   date,
   index,
   integer,
@@ -7,11 +8,10 @@ import {
   text,
   type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns.js';
+import { ITEM_STATUSES } from '@rips/shared/tributes';
+import { createdAt, id, oneOf } from './columns.js';
 import { memorialRef } from './memorials.js';
 import { memberRef } from './users.js';
-
-export const ITEM_STATUSES = ['published', 'pending', 'hidden'] as const;
 
 /**
  * What every item left on a memorial has: its id, its memorial and who left it. `authorName` is
@@ -28,14 +28,18 @@ const itemColumns = () => ({
   authorName: text('author_name'),
 });
 
-/** A memorial's items newest first (lists page on it), and a member's (upload quotas sum them). */
+/**
+ * A memorial's items newest first (lists page on it), a member's (upload quotas sum them), and a
+ * status the product knows.
+ */
 function itemIndexes(
   name: string,
-  t: Record<'id' | 'memorialId' | 'ownerId' | 'createdAt', ExtraConfigColumn>,
+  t: Record<'id' | 'memorialId' | 'ownerId' | 'createdAt' | 'status', ExtraConfigColumn>,
 ) {
   return [
     index(`${name}_memorial_idx`).on(t.memorialId, t.createdAt.desc(), t.id.desc()),
     index(`${name}_owner_idx`).on(t.ownerId),
+    check(`${name}_status_check`, oneOf(t.status, ITEM_STATUSES)),
   ];
 }
 
@@ -60,15 +64,19 @@ export const flowers = pgTable(
   ],
 );
 
-export const prayers = pgTable(
-  'prayers',
-  {
-    ...itemColumns(),
-    text: text('text').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('prayers_memorial_idx').on(t.memorialId, t.createdAt.desc(), t.id.desc())],
-);
+/**
+ * Words left on a memorial (prayers; any kind whose item is a text): one table per kind, all of
+ * one shape, so a new text kind is one line here and its generated migration.
+ */
+function textItems(name: string) {
+  return pgTable(
+    name,
+    { ...itemColumns(), text: text('text').notNull(), createdAt: createdAt() },
+    (t) => itemIndexes(name, t),
+  );
+}
+
+export const prayers = textItems('prayers');
 
 /**
  * A gallery picture (photos, memorabilia): who shares it ("Your Name"), its variants, and what

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  check,
   index,
   integer,
   pgTable,
@@ -10,7 +11,8 @@ import {
   type PgColumn,
   type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.js';
+import { ROLES } from '@rips/shared/users';
+import { createdAt, id, oneOf, updatedAt } from './columns.js';
 
 export const users = pgTable(
   'users',
@@ -23,9 +25,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** Storage key of the re-encoded avatar, or null. */
     avatarKey: text('avatar_key'),
-    role: text('role', { enum: ['visitor', 'sponsor', 'admin'] })
-      .notNull()
-      .default('visitor'),
+    role: text('role', { enum: ROLES }).notNull().default('visitor'),
     /** Bumped on logout, password change and reset: every older token stops working. */
     tokenVersion: integer('token_version').notNull().default(0),
     /**
@@ -49,6 +49,7 @@ export const users = pgTable(
     index('users_created_at_idx').on(t.createdAt),
     // /media finds the member a picture belongs to before serving it without a signature.
     index('users_avatar_key_idx').on(t.avatarKey),
+    check('users_role_check', oneOf(t.role, ROLES)),
   ],
 );
 

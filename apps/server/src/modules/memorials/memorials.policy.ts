@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { MemorialAbilities } from '@rips/shared/memorials';
 import type { Db } from '../../db/client.js';
-import type { MEMORIAL_ROLES } from '../../db/schema/index.js';
+import type { MEMORIAL_ROLES } from '@rips/shared/memorials';
 import { memorialPeople, memorials } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
