@@ -1,4 +1,4 @@
-import type { KindPath } from '@rips/shared/kinds';
+import { KINDS, type KindPath, type TextKindPath } from '@rips/shared/kinds';
 import type { InjectOptions } from 'fastify';
 import type { TributeKind } from '../src/modules/tributes/tribute-kind.js';
 import { pdfFile, pngFile } from './fixtures.js';
@@ -12,11 +12,10 @@ type Sample = (
  * A valid create request for each kind of item, by its API path. The tests that run every kind
  * of the registry (the authorization table, memorial visibility, the registry's own test) read
  * these, so a new kind needs its sample here (a kind without one does not compile) and no other
- * change to them.
+ * change to them; a kind whose item is words alone (kinds.ts `text`) gets its sample from there.
  */
-const SAMPLES: Record<KindPath, Sample> = {
+const SAMPLES: Record<Exclude<KindPath, TextKindPath>, Sample> = {
   flowers: async (postId) => ({ fields: { postId, bouquet: 'white-lilies' }, files: {} }),
-  prayers: async (postId) => ({ fields: { postId, prayerText: 'Peace.' }, files: {} }),
   photos: async (postId) => ({
     fields: { postId, name: 'n' },
     files: { photoImg: await pngFile() },
@@ -28,13 +27,20 @@ const SAMPLES: Record<KindPath, Sample> = {
   documents: async (postId) => ({ fields: { postId }, files: { documentFile: pdfFile() } }),
 };
 
+/** A valid create request of a kind, by its path. */
+function sampleOf(path: KindPath): Sample {
+  const { text } = KINDS[path];
+  if (text) return async (postId) => ({ fields: { postId, [text.field]: 'Peace.' }, files: {} });
+  return SAMPLES[path as Exclude<KindPath, TextKindPath>];
+}
+
 /** The multipart request that leaves one item of `kind` on the memorial `postId`, as `auth`. */
 export async function createItemRequest(
   kind: TributeKind,
   postId: string,
   auth: Record<string, string>,
 ): Promise<InjectOptions> {
-  const { fields, files } = await SAMPLES[kind.path](postId);
+  const { fields, files } = await sampleOf(kind.path)(postId);
   return multipartRequest('POST', `/api/v1/${kind.path}`, auth, fields, files);
 }
 

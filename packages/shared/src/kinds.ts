@@ -18,6 +18,22 @@ export type CreationBudget = (typeof CREATION_BUDGETS)[number];
  */
 export type ArchiveDisplay = 'flower' | 'text' | 'picture' | 'document';
 
+/**
+ * A kind whose item is words alone (a prayer): its schemas, its server descriptor, its table and
+ * the web's form are made from this, so a new text kind is its entry here, one line naming its
+ * table, its generated migration, and its texts on the web (the README's recipe).
+ */
+export interface TextKindSpec<F extends string = string> {
+  /** The create call's and the item's field that carries the words (`prayerText`). */
+  field: F;
+  /** The longest the words may be, in characters. */
+  max: number;
+  /** The words in an error message ("The prayer must not contain control characters."). */
+  label: string;
+  /** Said when the words are missing or empty. */
+  missing: string;
+}
+
 export interface KindSpec<P extends string = string> {
   /** The API's name for the kind: `/api/v1/{path}`. */
   path: P;
@@ -34,6 +50,8 @@ export interface KindSpec<P extends string = string> {
   archive: ArchiveDisplay;
   /** The per-member budget its creations count against. */
   creation: CreationBudget;
+  /** Set for a kind whose item is words alone; null for a kind with its own fields or a file. */
+  text: TextKindSpec | null;
 }
 
 export const KIND_PATHS = ['flowers', 'prayers', 'photos', 'memorablias', 'documents'] as const;
@@ -49,6 +67,7 @@ export const KINDS = {
     reportable: true,
     archive: 'flower',
     creation: 'flowers',
+    text: null,
   },
   prayers: {
     path: 'prayers',
@@ -59,6 +78,12 @@ export const KINDS = {
     reportable: true,
     archive: 'text',
     creation: 'prayers',
+    text: {
+      field: 'prayerText',
+      max: 2000,
+      label: 'The prayer',
+      missing: 'Please write your prayer.',
+    },
   },
   photos: {
     path: 'photos',
@@ -70,6 +95,7 @@ export const KINDS = {
     archive: 'picture',
     // Photos, memorabilia and documents share one budget: they are one gallery upload form.
     creation: 'uploads',
+    text: null,
   },
   memorablias: {
     path: 'memorablias',
@@ -80,6 +106,7 @@ export const KINDS = {
     reportable: false,
     archive: 'picture',
     creation: 'uploads',
+    text: null,
   },
   documents: {
     path: 'documents',
@@ -90,8 +117,14 @@ export const KINDS = {
     reportable: false,
     archive: 'document',
     creation: 'uploads',
+    text: null,
   },
 } as const satisfies { [P in KindPath]: KindSpec<P> };
+
+/** The kinds whose item is words alone (`text` set). */
+export type TextKindPath = {
+  [P in KindPath]: (typeof KINDS)[P]['text'] extends null ? never : P;
+}[KindPath];
 
 /** Every kind, in the order pages show them. */
 export const KIND_LIST: readonly KindSpec<KindPath>[] = KIND_PATHS.map((path) => KINDS[path]);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { KIND_LIST, type ModeratedNoun } from './kinds.js';
+import { KIND_LIST, KINDS, type ModeratedNoun, type TextKindPath } from './kinds.js';
 import { blockText } from './text.js';
 
 /**
@@ -38,7 +38,7 @@ export const TRIBUTE_KIND_NAMES = KIND_LIST.filter((kind) => kind.moderated).map
 ) as [TributeKindName, ...TributeKindName[]];
 
 export const TRIBUTE_PAGE_SIZE = 24;
-export const PRAYER_MAX = 2000;
+export const PRAYER_MAX = KINDS.prayers.text.max;
 
 export const FLOWER_REQUIRED = 'Please choose a bouquet or a picture of a flower.';
 
@@ -57,12 +57,24 @@ export const CreateFlowerFieldsSchema = z.object({
 });
 export type CreateFlowerFields = z.infer<typeof CreateFlowerFieldsSchema>;
 
-export const CreatePrayerSchema = z.object({
-  postId: PostIdSchema,
-  prayerText: blockText('The prayer', { error: 'Please write your prayer.' })
-    .min(1, 'Please write your prayer.')
-    .max(PRAYER_MAX, `A prayer can be at most ${PRAYER_MAX} characters.`),
-});
+/** The words of a text kind's item, under the kind's own field name. */
+type TextShape<P extends TextKindPath, T> = { [K in (typeof KINDS)[P]['text']['field']]: T };
+
+/**
+ * The create call of a kind whose item is words alone (kinds.ts `text`): the memorial and the
+ * words, with the kind's own field, length and messages.
+ */
+export function createTextSchema<P extends TextKindPath>(path: P) {
+  const { noun, text } = KINDS[path];
+  const words = blockText(text.label, { error: text.missing })
+    .min(1, text.missing)
+    .max(text.max, `A ${noun} can be at most ${text.max} characters.`);
+  return z.object({ postId: PostIdSchema, [text.field]: words }) as unknown as z.ZodObject<
+    { postId: typeof PostIdSchema } & TextShape<P, typeof words>
+  >;
+}
+
+export const CreatePrayerSchema = createTextSchema('prayers');
 export type CreatePrayer = z.infer<typeof CreatePrayerSchema>;
 
 /** Who left an item: enough to say "Left By". */
@@ -116,7 +128,15 @@ export const FlowerSchema = TributeItemSchema.extend({
 });
 export type Flower = z.infer<typeof FlowerSchema>;
 
-export const PrayerSchema = TributeItemSchema.extend({ prayerText: z.string() });
+/** An item of a text kind as the API answers it: every item's fields and the words. */
+export function textItemSchema<P extends TextKindPath>(path: P) {
+  const { field } = KINDS[path].text;
+  return TributeItemSchema.extend({ [field]: z.string() }) as unknown as z.ZodObject<
+    (typeof TributeItemSchema)['shape'] & TextShape<P, z.ZodString>
+  >;
+}
+
+export const PrayerSchema = textItemSchema('prayers');
 export type Prayer = z.infer<typeof PrayerSchema>;
 
 /**

@@ -19,15 +19,10 @@ import { KIND_PATHS, type KindPath } from '@rips/shared/kinds';
 import { latestAllowedDate } from '@rips/shared/memorials';
 import {
   CreateFlowerFieldsSchema,
-  CreatePrayerSchema,
   FlowerSchema,
-  PrayerSchema,
   type CreateFlowerFields,
-  type CreatePrayer,
   type Flower,
-  type Prayer,
   BOUQUET_IDS,
-  PRAYER_MAX,
   type TributeKindName,
 } from '@rips/shared/tributes';
 import { z } from 'zod';
@@ -42,13 +37,9 @@ import {
   type MemorabiliaRow,
   type PhotoRow,
 } from '../galleries/galleries.presenter.js';
+import { textKind } from './text-kind.js';
 import { defineKind, type TributeKind } from './tribute-kind.js';
-import {
-  flowerFields,
-  prayerFields,
-  type FlowerRow,
-  type PrayerRow,
-} from './tributes.presenter.js';
+import { flowerFields, type FlowerRow } from './tributes.presenter.js';
 
 const FLOWER_NEEDED = 'Please choose a bouquet or a picture of a flower.';
 
@@ -89,28 +80,8 @@ export const flowerKind = defineKind<'flowers', FlowerRow, Flower, CreateFlowerF
   present: flowerFields,
 });
 
-export const prayerKind = defineKind<'prayers', PrayerRow, Prayer, CreatePrayer>('prayers', {
-  table: prayers,
-  // Form data labelled JSON from the spec's client, JSON from others; a file part is refused.
-  upload: uploadForm(CreatePrayerSchema, {}, { json: true }),
-  schema: PrayerSchema,
-  file: null,
-  archive: {
-    fields: z.object({ text: z.string().min(1).max(PRAYER_MAX) }),
-    write: (row) => ({ text: row.text }),
-    values: (fields) => ({ text: fields['text'] }),
-  },
-  messages: {
-    created: 'Prayer Created Successfully',
-    removed: 'Prayer removed',
-    listed: 'Prayers',
-  },
-  moderation: {
-    preview: (_urls, row) => ({ text: row.text, image: null, bouquet: null }),
-  },
-  values: (fields) => ({ text: fields.prayerText }),
-  present: (_urls, row) => prayerFields(row),
-});
+/** Words alone: everything about a prayer comes from its entry in the shared list of kinds. */
+export const prayerKind = textKind('prayers', prayers);
 
 /**
  * A gallery picture keeps the "Your Name" it was shared under, its caption and the day it shows

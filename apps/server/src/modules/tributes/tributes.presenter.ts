@@ -4,16 +4,14 @@ import {
   findBouquet,
   type Flower,
   type ItemAbilities,
-  type Prayer,
   type TributeItem,
 } from '@rips/shared/tributes';
 import { missingImage, singleSizeImage, type MediaUrls } from '../../media/urls.js';
-import type { flowers, prayers } from '../../db/schema/index.js';
+import type { flowers } from '../../db/schema/index.js';
 import { PRIVATE_URL_TTL_SECONDS } from '../memorials/memorials.presenter.js';
 import type { ItemRow, TributeKind } from './tribute-kind.js';
 
 export type FlowerRow = typeof flowers.$inferSelect;
-export type PrayerRow = typeof prayers.$inferSelect;
 
 /**
  * The URLs of an item's files: a pending or hidden item's picture is never on a public address,
@@ -57,8 +55,4 @@ export function flowerFields(urls: MediaUrls, row: FlowerRow): Omit<Flower, keyo
   }
   const image = urls.image(row) ?? missingImage(BOUQUET_SIZE);
   return { flowerImg: image.src, image, bouquet: null };
-}
-
-export function prayerFields(row: PrayerRow): Omit<Prayer, keyof TributeItem> {
-  return { prayerText: row.text };
 }
