@@ -188,20 +188,22 @@ export const CreateMemorialSchema = z
 export type CreateMemorial = z.infer<typeof CreateMemorialSchema>;
 
 /**
+ * The memorial's own words and dates, in the order the forms show them: the one list that the
+ * update call, the archive's story and the web's forms read. Create sets defaults of its own, so
+ * it names them; a story field it forgets does not compile (`CreateTakesEveryStoryField`).
+ */
+export type MemorialStoryField = keyof typeof memorialFieldShape;
+export const MEMORIAL_STORY_FIELDS = Object.keys(memorialFieldShape) as MemorialStoryField[];
+type Expect<T extends true> = T;
+export type CreateTakesEveryStoryField = Expect<
+  MemorialStoryField extends keyof CreateMemorial ? true : false
+>;
+
+/**
  * Text fields of the update calls (PATCH, PUT, POST update-post). Every field may be left out and
  * keeps its value; the dates are checked again against the stored ones by the server.
  */
-export const UpdateMemorialSchema = z.object({
-  title: memorialFieldShape.title.optional(),
-  description: memorialFieldShape.description.optional(),
-  birthPlace: memorialFieldShape.birthPlace.optional(),
-  burial: memorialFieldShape.burial.optional(),
-  plot: memorialFieldShape.plot.optional(),
-  dateOfBirth: memorialFieldShape.dateOfBirth.optional(),
-  deathDate: memorialFieldShape.deathDate.optional(),
-  traits: memorialFieldShape.traits.optional(),
-  posterLine: memorialFieldShape.posterLine.optional(),
-});
+export const UpdateMemorialSchema = z.object(memorialFieldShape).partial();
 export type UpdateMemorial = z.infer<typeof UpdateMemorialSchema>;
 
 export const DESCRIPTION_REQUIRED = 'Please enter a description.';

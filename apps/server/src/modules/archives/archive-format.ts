@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { MEMORIAL_VISIBILITIES, TRIBUTE_MODERATIONS } from '@rips/shared/memorials';
+import {
+  MEMORIAL_STORY_FIELDS,
+  MEMORIAL_VISIBILITIES,
+  TRIBUTE_MODERATIONS,
+  type MemorialStoryField,
+} from '@rips/shared/memorials';
 
 /**
  * The memorial archive (docs/memorial-archive.md): one ZIP holding `index.html` (the memorial as
@@ -87,34 +92,18 @@ export const ArchiveMemorialSchema = z.object({
 });
 export type ArchiveMemorial = z.infer<typeof ArchiveMemorialSchema>;
 
-type StoryField =
-  | 'title'
-  | 'description'
-  | 'birthPlace'
-  | 'burial'
-  | 'plot'
-  | 'dateOfBirth'
-  | 'deathDate'
-  | 'traits'
-  | 'posterLine';
-
-/** The memorial's own words and dates: carried as they are, into an archive and out of it. */
+/**
+ * The memorial's own words and dates: carried as they are, into an archive and out of it. The
+ * fields are the shared list's (`MEMORIAL_STORY_FIELDS`); one the archive's schema lacks does not
+ * compile here.
+ */
 export function memorialStory(
-  m: Pick<ArchiveMemorial, StoryField>,
-): Pick<ArchiveMemorial, StoryField> {
-  const { title, description, birthPlace, burial, plot, dateOfBirth, deathDate, traits } = m;
-  const { posterLine } = m;
-  return {
-    title,
-    description,
-    birthPlace,
-    burial,
-    plot,
-    dateOfBirth,
-    deathDate,
-    traits,
-    posterLine,
-  };
+  m: Pick<ArchiveMemorial, MemorialStoryField>,
+): Pick<ArchiveMemorial, MemorialStoryField> {
+  return Object.fromEntries(MEMORIAL_STORY_FIELDS.map((field) => [field, m[field]])) as Pick<
+    ArchiveMemorial,
+    MemorialStoryField
+  >;
 }
 
 /** memorial.json before its items are read by each kind's own schema. */
