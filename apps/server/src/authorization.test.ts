@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEMORIAL_VISIBILITIES, type Visibility } from '@rips/shared/visibility';
 import { createTestApp, TEST_ENGINE, UNLIMITED_CREATIONS, type TestApp } from '../test/app.js';
 import {
   addContributorRow,
@@ -54,8 +55,7 @@ type Actor = (typeof ACTORS)[number];
  * not see does not exist); invalid: 400; conflict: 409 (the call cannot apply to them).
  */
 type Outcome = 'ok' | 'unauth' | 'forbidden' | 'hidden' | 'invalid' | 'redirect' | 'conflict';
-type Visibility = 'public' | 'unlisted' | 'members' | 'private';
-const VISIBILITIES: Visibility[] = ['public', 'unlisted', 'members', 'private'];
+const VISIBILITIES = MEMORIAL_VISIBILITIES;
 type Expectation = Record<Actor, Outcome>;
 
 const all = (outcome: Outcome): Expectation =>

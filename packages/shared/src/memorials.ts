@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEMORIAL_VISIBILITIES } from './visibility.js';
 import { blockText, lineText } from './text.js';
 import type { FieldError } from './api.js';
 import { envelope } from './envelope.js';
@@ -149,8 +150,7 @@ function checkDates(
   }
 }
 
-/** Who may see a memorial: the one list every layer reads (forms, archive format, rule). */
-export const MEMORIAL_VISIBILITIES = ['public', 'unlisted', 'members', 'private'] as const;
+export { MEMORIAL_VISIBILITIES, VISIBILITY_LABELS } from './visibility.js';
 /** Whether new flowers and prayers appear at once or wait for a manager's approval. */
 export const TRIBUTE_MODERATIONS = ['open', 'approve'] as const;
 
@@ -336,26 +336,6 @@ export const MemorialVisibilitySchema = z.enum(MEMORIAL_VISIBILITIES, {
   error: 'Please choose who may see this memorial.',
 });
 export type MemorialVisibility = z.infer<typeof MemorialVisibilitySchema>;
-export const VISIBILITY_LABELS: Record<MemorialVisibility, { label: string; description: string }> =
-  {
-    public: {
-      label: 'Everyone',
-      description: 'Anyone can find it in search and on the home page.',
-    },
-    unlisted: {
-      label: 'Anyone with the link',
-      description:
-        'Never listed or searchable; people you share the link with can open it. Its short link becomes a long one nobody can guess, and a short link shared before stops working.',
-    },
-    members: {
-      label: 'Signed-in members',
-      description: 'Only people signed in to Rips Memorial can see it.',
-    },
-    private: {
-      label: 'Only the people I invite',
-      description: 'Only you and the family and friends you invite can see it.',
-    },
-  };
 
 export const TributeModerationSchema = z.enum(TRIBUTE_MODERATIONS, {
   error: 'Please choose how flowers and prayers are published.',

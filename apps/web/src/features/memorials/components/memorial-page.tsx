@@ -2,7 +2,8 @@ import { Button, Container, Grid, Group, Paper, Stack, Text, Title } from '@mant
 import { useQuery } from '@tanstack/react-query';
 import { lazy, memo, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import type { MemorialAbilities, MemorialDetail, MemorialVisibility } from '@rips/shared/memorials';
+import type { MemorialAbilities, MemorialDetail } from '@rips/shared/memorials';
+import { VISIBILITY_LABELS } from '@rips/shared/visibility';
 import { ContentLoader } from '@/components/page-loader';
 import { MemorialPhoto } from '@/components/memorial-photo';
 import { paths } from '@/config/paths';
@@ -69,14 +70,6 @@ export function MemorialPage({ extras, notFound }: MemorialPageProps) {
     />
   );
 }
-
-/** Said under a memorial that not everyone may see (the shared labels would bring zod in). */
-const VISIBILITY_NOTES: Record<MemorialVisibility, string> = {
-  public: '',
-  unlisted: 'Only people with the link can open this memorial; it is never listed or searched.',
-  members: 'Only signed-in members can see this memorial.',
-  private: 'Private: only the people its family invited can see this memorial.',
-};
 
 const MemorialView = memo(function MemorialView({
   memorial,
@@ -168,7 +161,7 @@ function MemorialDetails({
           {!memorial.indexable ? <meta name="robots" content="noindex" /> : null}
           {memorial.visibility !== 'public' ? (
             <Text size="sm" c="dimmed">
-              {VISIBILITY_NOTES[memorial.visibility]}
+              {VISIBILITY_LABELS[memorial.visibility].note}
             </Text>
           ) : null}
           {abilities?.update || abilities?.addContributor || abilities?.export ? (
