@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/react';
-import { MEMORIAL_VISIBILITIES, type MemorialVisibility } from '@rips/shared/memorials';
+import { MEMORIAL_VISIBILITIES, VISIBILITY_LABELS } from '@rips/shared/visibility';
 import type { ModerationItem } from '@rips/shared/stewardship';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -148,22 +148,20 @@ describe('Manage → Moderation', () => {
   });
 });
 
-/** What the memorial page says under a memorial of each level (SPEC's texts). */
-const NOTES: Record<MemorialVisibility, string | null> = {
-  public: null,
-  unlisted: 'Only people with the link can open this memorial; it is never listed or searched.',
-  members: 'Only signed-in members can see this memorial.',
-  private: 'Private: only the people its family invited can see this memorial.',
-};
-
 describe('a memorial’s privacy level', () => {
-  it.each(MEMORIAL_VISIBILITIES)('%s shows its note on the memorial page', async (visibility) => {
-    signIn();
-    memorialServer({ 'GET /posts/post/m1': () => memorialDetail({ visibility }) });
-    renderPage(memorialPage, onMemorialPage);
-    await screen.findByRole('heading', { level: 1, name: /Ada Lovelace/ });
-    for (const [level, note] of Object.entries(NOTES)) {
-      if (note) expect(screen.queryByText(note) !== null).toBe(level === visibility);
-    }
-  });
+  it.each(MEMORIAL_VISIBILITIES)(
+    '%s shows its own note on the memorial page',
+    async (visibility) => {
+      // Every level but public tells a visitor who may see the memorial.
+      expect(VISIBILITY_LABELS[visibility].note === '').toBe(visibility === 'public');
+      signIn();
+      memorialServer({ 'GET /posts/post/m1': () => memorialDetail({ visibility }) });
+      renderPage(memorialPage, onMemorialPage);
+      await screen.findByRole('heading', { level: 1, name: /Ada Lovelace/ });
+      for (const level of MEMORIAL_VISIBILITIES) {
+        const { note } = VISIBILITY_LABELS[level];
+        if (note) expect(screen.queryByText(note) !== null).toBe(level === visibility);
+      }
+    },
+  );
 });
