@@ -91,11 +91,18 @@ export const EMAIL_CHANGED_MESSAGE =
 
 export const PASSWORDS_DO_NOT_MATCH = 'The passwords do not match.';
 
+/** The new password typed again; the form's refinement refuses it unless it is the same. */
+const ConfirmNewPasswordSchema = z
+  .string()
+  .min(1, 'Please confirm the new password.')
+  .max(128)
+  .meta({ description: 'The same text as `newPassword`.' });
+
 export const ChangePasswordSchema = z
   .object({
     currentPassword: z.string().min(1, 'Current password is required.').max(128),
     newPassword: PasswordSchema,
-    confirmNewPassword: z.string().min(1, 'Please confirm the new password.').max(128),
+    confirmNewPassword: ConfirmNewPasswordSchema,
   })
   .refine((v) => v.newPassword === v.confirmNewPassword, {
     message: PASSWORDS_DO_NOT_MATCH,
@@ -121,9 +128,10 @@ export const ForgotPasswordSchema = z
       .max(254)
       .optional()
       .transform((v) => (v?.trim() ? v : undefined))
-      .pipe(EmailSchema.optional()),
+      .pipe(EmailSchema.optional())
+      .meta({ description: 'Empty, or the account’s own email address.' }),
     newPassword: PasswordSchema,
-    confirmNewPassword: z.string().min(1, 'Please confirm the new password.').max(128),
+    confirmNewPassword: ConfirmNewPasswordSchema,
   })
   .refine((v) => v.newPassword === v.confirmNewPassword, {
     message: PASSWORDS_DO_NOT_MATCH,
@@ -139,7 +147,7 @@ export const ResetPasswordConfirmSchema = z
   .object({
     token: LinkTokenSchema,
     newPassword: PasswordSchema,
-    confirmNewPassword: z.string().min(1, 'Please confirm the new password.').max(128),
+    confirmNewPassword: ConfirmNewPasswordSchema,
   })
   .refine((v) => v.newPassword === v.confirmNewPassword, {
     message: PASSWORDS_DO_NOT_MATCH,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blockText, lineText } from './text.js';
+import { BLOCK_TEXT_PATTERN, blockText, LINE_TEXT_PATTERN, lineText } from './text.js';
 
 export const LEGACY_SECTION_MAX_ENTRIES = 50;
 export const LEGACY_MIN_YEAR = 1900;
@@ -18,7 +18,14 @@ const text = (label: string, max: number, lines: 'line' | 'block' = 'line') =>
       (lines === 'line' ? lineText(label) : blockText(label))
         .min(1, `${label} is required.`)
         .max(max, `${label} must be at most ${max} characters.`),
-    );
+    )
+    // The API document states the text's rules, which JSON Schema applies to strings alone.
+    .meta({
+      minLength: 1,
+      maxLength: max,
+      pattern: lines === 'line' ? LINE_TEXT_PATTERN : BLOCK_TEXT_PATTERN,
+      description: `Text (a number is taken as text), trimmed, up to ${max} characters${lines === 'line' ? ' on one line' : ''}.`,
+    });
 
 /** `YYYY-MM-DD`, optionally with a time: the spec's form defaults its dates to today. */
 const DATE_WITH_YEAR = /^(\d{4})-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -36,13 +43,21 @@ export const LegacyYearSchema = z
   .refine((v) => /^\d{4}$/.test(v), 'Year must have 4 digits, or be a date (YYYY-MM-DD).')
   .refine((v) => Number(v) >= LEGACY_MIN_YEAR && Number(v) <= new Date().getFullYear(), {
     error: () => `Year must be between ${LEGACY_MIN_YEAR} and ${new Date().getFullYear()}.`,
+  })
+  // The rules above, as the API document states them (the current year moves, so in words).
+  .meta({
+    pattern: `^\\s*(?:\\d{4}|${DATE_WITH_YEAR.source.slice(1, -1)})\\s*$`,
+    minimum: LEGACY_MIN_YEAR,
+    description: `A year from ${LEGACY_MIN_YEAR} to the current one: four digits, a number, or a date (YYYY-MM-DD) whose year is kept.`,
   });
 
 export const AccomplishmentSchema = z
   .object({
     description: text('Description', 1000, 'block'),
     from: LegacyYearSchema,
-    to: LegacyYearSchema,
+    to: LegacyYearSchema.meta({
+      description: `A year from ${LEGACY_MIN_YEAR} to the current one, not before \`from\`: four digits, a number, or a date (YYYY-MM-DD) whose year is kept.`,
+    }),
     beneficiaries: text('Beneficiaries', 500),
   })
   .refine((v) => Number(v.from) <= Number(v.to), {

@@ -97,6 +97,8 @@ function block(max: number, label: string) {
   return blockText(label).max(max, `${label} must be at most ${max} characters.`);
 }
 
+const DATE_FIELD_DESCRIPTION = `A real calendar day, YYYY-MM-DD, in the year ${MIN_DATE_YEAR} or later and not in the future; empty or null when not given.`;
+
 /**
  * A date field of a form: empty means "not given" (null); anything else must be a real day. A
  * date picker holds null for "not given", so the web's forms check their values as they are.
@@ -127,6 +129,15 @@ export const DateField = (label: string) =>
         return z.NEVER;
       }
       return date;
+    })
+    // What the API document says a client may send (an ISO date-time's date is also read).
+    .meta({
+      anyOf: [
+        { type: 'string', format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+        { type: 'string', const: '' },
+        { type: 'null' },
+      ],
+      description: DATE_FIELD_DESCRIPTION,
     });
 
 const memorialFieldShape = {
@@ -136,7 +147,9 @@ const memorialFieldShape = {
   burial: text(MEMORIAL_LIMITS.place, 'The burial place'),
   plot: text(MEMORIAL_LIMITS.place, 'The plot'),
   dateOfBirth: DateField('The date of birth'),
-  deathDate: DateField('The date of death'),
+  deathDate: DateField('The date of death').meta({
+    description: `${DATE_FIELD_DESCRIPTION} ${DEATH_DATE_RULE}`,
+  }),
   traits: text(MEMORIAL_LIMITS.traits, 'The traits'),
   posterLine: text(MEMORIAL_LIMITS.posterLine, 'The poster line'),
 };
@@ -255,7 +268,12 @@ export function searchWords(search: string): string[] {
 /** Body of PATCH /users/{userId}/roles (adds a contributor); the spec sends both ids. */
 export const AddContributorSchema = z.object({
   postId: z.string().trim().min(1, 'Please choose a memorial.').max(64),
-  userId: z.string().trim().max(64).optional(),
+  userId: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .meta({ description: 'When given, the same member as the path’s `userId`.' }),
 });
 export type AddContributor = z.infer<typeof AddContributorSchema>;
 
@@ -427,7 +445,8 @@ export const PosterQuerySchema = z.object({
         message: 'The poster size must be a4 or letter.',
       });
       return z.NEVER;
-    }),
+    })
+    .meta({ enum: [...POSTER_SIZES], default: 'a4' }),
 });
 
 /** Short link codes: 8 characters from an alphabet without look-alikes (no 0/o, 1/l/i). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KIND_LIST } from './kinds.js';
 import { blockText } from './text.js';
 import {
   MemorialRoleSchema,
@@ -71,7 +72,8 @@ export const CreateInvitationSchema = z.object({
     .toLowerCase()
     .min(1, 'Please enter an email address.')
     .max(254, 'An email address is at most 254 characters.')
-    .pipe(z.email({ error: 'Please enter a valid email address.' })),
+    .pipe(z.email({ error: 'Please enter a valid email address.' }))
+    .meta({ format: 'email' }),
   role: GrantableRoleSchema,
 });
 export type CreateInvitation = z.infer<typeof CreateInvitationSchema>;
@@ -114,9 +116,19 @@ export const PersonParamsSchema = z.object({
 export const UpdatePersonSchema = z.object({ role: GrantableRoleSchema });
 export type UpdatePerson = z.infer<typeof UpdatePersonSchema>;
 
-/** The API path names of the kinds that moderation acts on. */
+/**
+ * The API path names of the kinds that moderation acts on; the service refuses any other with
+ * the list, and the API document states it.
+ */
+const ModeratedKindField = z
+  .string()
+  .trim()
+  .min(1, 'Please say which kind of tribute.')
+  .max(40)
+  .meta({ enum: KIND_LIST.filter((kind) => kind.moderated).map((kind) => kind.path) });
+
 export const ModerationActionSchema = z.object({
-  kind: z.string().trim().min(1, 'Please say which kind of tribute.').max(40),
+  kind: ModeratedKindField,
   itemId: z.string().trim().min(1, 'Please say which tribute.').max(64),
   action: z.enum(['approve', 'hide', 'unhide', 'delete'], {
     error: 'Please choose approve, hide, unhide or delete.',
@@ -127,7 +139,7 @@ export type ModerationAction = z.infer<typeof ModerationActionSchema>;
 export const REPORT_REASON_MAX = 500;
 
 export const CreateReportSchema = z.object({
-  kind: z.string().trim().min(1, 'Please say which kind of tribute.').max(40),
+  kind: ModeratedKindField,
   itemId: z.string().trim().min(1, 'Please say which tribute.').max(64),
   reason: blockText('The reason', { error: 'Please say why this should be looked at.' })
     .min(3, 'Please say in a few words why this should be looked at.')

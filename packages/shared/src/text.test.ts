@@ -2,7 +2,15 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { blockText, isBlockText, isLineText, lineText, textKind } from './text.js';
+import {
+  BLOCK_TEXT_PATTERN,
+  blockText,
+  isBlockText,
+  isLineText,
+  LINE_TEXT_PATTERN,
+  lineText,
+  textKind,
+} from './text.js';
 
 /**
  * Strings of requests that are not words a person types, by field name: identifiers and tokens
@@ -179,6 +187,32 @@ describe('text fields', () => {
       for (const bad of ['Bad\u0000', 'Bad\u001b[2J', 'Bad\u009b', 'Bad\u2029more']) {
         expect(schema.safeParse(bad).success, `${where} ${JSON.stringify(bad)}`).toBe(false);
       }
+    }
+  });
+
+  it('the API document’s patterns accept exactly what the helpers accept', () => {
+    // Every string of up to three characters drawn from text, white space the fields trim, and
+    // the characters each helper refuses.
+    const alphabet = [
+      ...['a', 'é', '李', '😀', ' ', '\u00a0', '\u3000', '\ufeff', '\u200f'],
+      ...['\t', '\n', '\r', '\u000b', '\u0000', '\u001b', '\u007f', '\u0085', '\u009b'],
+      ...['\u2028', '\u2029', '\u202b', '\u202e', '\u2066', '\u2069'],
+    ];
+    const samples = [''];
+    for (let length = 1; length <= 3; length++) {
+      for (const start of samples.filter((s) => [...s].length === length - 1)) {
+        for (const c of alphabet) samples.push(start + c);
+      }
+    }
+    expect(samples.length).toBeGreaterThan(8000);
+    for (const [schema, pattern] of [
+      [lineText('The name'), LINE_TEXT_PATTERN],
+      [blockText('The message'), BLOCK_TEXT_PATTERN],
+    ] as const) {
+      // JSON Schema patterns are ECMA-262 regular expressions; validators use the `u` flag.
+      const regex = new RegExp(pattern, 'u');
+      const disagree = samples.filter((s) => schema.safeParse(s).success !== regex.test(s));
+      expect(disagree.map((s) => JSON.stringify(s))).toEqual([]);
     }
   });
 

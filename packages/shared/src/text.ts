@@ -33,6 +33,19 @@ export function isBlockText(value: string): boolean {
   return !NOT_IN_A_BLOCK.test(value);
 }
 
+/**
+ * The same rules as JSON Schema patterns, for the API document: surrounding white space (which
+ * the field trims away) may hold anything white, the text between holds none of the characters
+ * above. `\s` is exactly what `String.prototype.trim` removes.
+ */
+const allowedBetweenSpaces = (refused: RegExp) => `^\\s*${refused.source.replace('[', '[^')}*\\s*$`;
+export const LINE_TEXT_PATTERN = allowedBetweenSpaces(NOT_IN_A_LINE);
+export const BLOCK_TEXT_PATTERN = allowedBetweenSpaces(NOT_IN_A_BLOCK);
+const LINE_TEXT_DESCRIPTION =
+  'One line of plain text, trimmed: no control characters, line breaks or bidi overrides.';
+const BLOCK_TEXT_DESCRIPTION =
+  'Plain text, trimmed: line breaks and tabs are kept, other control characters are refused.';
+
 export const lineTextMessage = (label: string) =>
   `${label} must be plain text on one line, without control characters.`;
 export const blockTextMessage = (label: string) =>
@@ -40,15 +53,24 @@ export const blockTextMessage = (label: string) =>
 
 /**
  * A one-line text field, trimmed: `label` names it in the refusal ("The name"). Chain `.min()`
- * and `.max()` after it as for any string.
+ * and `.max()` after it as for any string, not `.regex()`: the API document states the rule as
+ * the field's `pattern`, which a regex would replace there.
  */
 export function lineText(label: string, params?: Parameters<typeof z.string>[0]) {
-  return z.string(params).trim().refine(isLineText, lineTextMessage(label));
+  return z
+    .string(params)
+    .trim()
+    .refine(isLineText, lineTextMessage(label))
+    .meta({ pattern: LINE_TEXT_PATTERN, description: LINE_TEXT_DESCRIPTION });
 }
 
 /** A text field of several lines (newlines and tabs kept), trimmed. */
 export function blockText(label: string, params?: Parameters<typeof z.string>[0]) {
-  return z.string(params).trim().refine(isBlockText, blockTextMessage(label));
+  return z
+    .string(params)
+    .trim()
+    .refine(isBlockText, blockTextMessage(label))
+    .meta({ pattern: BLOCK_TEXT_PATTERN, description: BLOCK_TEXT_DESCRIPTION });
 }
 
 /** Which helper made a string schema, for the test that walks every schema: null for neither. */

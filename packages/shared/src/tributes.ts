@@ -53,7 +53,11 @@ export const CreateFlowerFieldsSchema = z.object({
     .trim()
     .optional()
     .transform((v) => (v ? v : undefined))
-    .pipe(z.enum(BOUQUET_IDS, { error: 'Please choose one of the bouquets shown.' }).optional()),
+    .pipe(z.enum(BOUQUET_IDS, { error: 'Please choose one of the bouquets shown.' }).optional())
+    .meta({
+      enum: [...BOUQUET_IDS],
+      description: 'One of the shipped bouquets; leave it out to send a picture as `flowerImg`.',
+    }),
 });
 export type CreateFlowerFields = z.infer<typeof CreateFlowerFieldsSchema>;
 

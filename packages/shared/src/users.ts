@@ -31,7 +31,12 @@ export const PasswordSchema = z
   .refine(
     (v) => /[a-zA-Z]/.test(v) && /[0-9]/.test(v),
     'Password must contain a letter and a digit.',
-  );
+  )
+  // The rule above, as the API document states it.
+  .meta({
+    pattern: '^(?=[\\s\\S]*[A-Za-z])(?=[\\s\\S]*[0-9])',
+    description: `${PASSWORD_MIN} to ${PASSWORD_MAX} characters, with a letter and a digit.`,
+  });
 
 export const FullNameSchema = lineText('The full name')
   .min(1, 'Full name is required.')
@@ -62,6 +67,11 @@ export const LoginSchema = z
   .refine((v) => Boolean(v.userName || v.email), {
     message: 'Enter your username or email.',
     path: ['userName'],
+  })
+  // The rule above, in words: an `anyOf` of required fields beside the properties turns the
+  // body into a union that generated clients type wrongly (docs/decisions/0095).
+  .meta({
+    description: 'Either `userName` or `email` identifies the account; one of them is required.',
   });
 export type Login = z.infer<typeof LoginSchema>;
 

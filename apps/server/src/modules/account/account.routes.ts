@@ -16,6 +16,7 @@ import {
 } from '@rips/shared/account';
 import { envelope } from '@rips/shared/envelope';
 import { SelfUserSchema, SessionSchema, UserAndRolesSchema } from '@rips/shared/users';
+import { apiOperations } from '../../lib/api-operation.js';
 import { readUpload, uploadForm } from '../../lib/multipart.js';
 import { answer, bodyAnswer, respond } from '../../lib/respond.js';
 import { presentSelf } from '../users/users.presenter.js';
@@ -25,6 +26,7 @@ import { changePassword, updateAccount, updateProfile } from './account.service.
 import { cancelEmailChange, confirmEmailChange } from './email-change.service.js';
 
 const ProfileUpload = uploadForm(UpdateProfileFieldsSchema, { avatar: 'optional' });
+const op = apiOperations('Account');
 
 /** The spec reads the updated user as `data.user`; some clients read a top-level `user`: both are there. */
 const ProfileUpdatedAnswer = bodyAnswer(
@@ -37,7 +39,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/update-profile',
     {
-      schema: { upload: ProfileUpload, response: ProfileUpdatedAnswer },
+      schema: {
+        ...op('updateProfile', 'Change the full name, username or avatar'),
+        upload: ProfileUpload,
+        response: ProfileUpdatedAnswer,
+      },
     },
     async (request, reply) => {
       const user = await request.requireUser();
@@ -60,7 +66,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/users/update-account',
-    { schema: { body: UpdateAccountSchema, response: answer(UpdateAccountResultSchema) } },
+    {
+      schema: {
+        ...op('updateAccount', 'Change the full name, or ask to change the email'),
+        body: UpdateAccountSchema,
+        response: answer(UpdateAccountResultSchema),
+      },
+    },
     async (request, reply) => {
       const { user, pendingEmail } = await updateAccount(
         ctx,
@@ -83,7 +95,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/users/confirm-email',
-    { schema: { body: ConfirmEmailChangeSchema, response: answer(EmailChangeConfirmedSchema) } },
+    {
+      schema: {
+        ...op('confirmEmailChange', 'Confirm a new email with its link and the password'),
+        body: ConfirmEmailChangeSchema,
+        response: answer(EmailChangeConfirmedSchema),
+      },
+    },
     async (request, reply) => {
       // Read before the change: it revokes every token, this caller's included.
       const caller = await request.optionalUser();
@@ -99,7 +117,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/users/cancel-email-change',
-    { schema: { body: CancelEmailChangeSchema, response: answer(EmailChangeCancelledSchema) } },
+    {
+      schema: {
+        ...op('cancelEmailChange', 'Cancel an email change not asked for'),
+        body: CancelEmailChangeSchema,
+        response: answer(EmailChangeCancelledSchema),
+      },
+    },
     async (request, reply) => {
       // Read before the change: it revokes every token of the account.
       const caller = await request.optionalUser();
@@ -112,7 +136,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/users/change-password',
-    { schema: { body: ChangePasswordSchema, response: answer(SessionSchema) } },
+    {
+      schema: {
+        ...op('changePassword', 'Change the password'),
+        body: ChangePasswordSchema,
+        response: answer(SessionSchema),
+      },
+    },
     async (request, reply) => {
       const session = await changePassword(ctx, await request.requireUser(), request.body);
       // Every other session ends; this browser's page session follows its new token.

@@ -7,11 +7,14 @@ import {
   ShortLinkTargetSchema,
 } from '@rips/shared/memorials';
 import { AppError } from '../../errors.js';
+import { apiOperations } from '../../lib/api-operation.js';
 import { answer, fileAnswer, respond } from '../../lib/respond.js';
 import { viewerFromToken } from '../../plugins/auth.js';
 import { FILE_CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.js';
 import { readSessionCookie } from '../auth/session-cookie.js';
 import * as share from './share.service.js';
+
+const op = apiOperations('Sharing');
 
 /**
  * Revalidated on every use (a memorial may become private), validated by the memorial's last
@@ -43,7 +46,13 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
   // for them (decisions 0070, 0086).
   app.get(
     '/posts/short/:code',
-    { schema: { params: ShortCodeParamsSchema, response: answer(ShortLinkTargetSchema) } },
+    {
+      schema: {
+        ...op('followShortLink', 'Find the memorial a short link leads to'),
+        params: ShortCodeParamsSchema,
+        response: answer(ShortLinkTargetSchema),
+      },
+    },
     async (request, reply) => {
       const viewer = await request.optionalUser();
       const id = await share.followShortLink(ctx, request.params.code, viewer, request.ip);
@@ -59,18 +68,27 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
       format: 'svg',
       type: 'image/svg+xml',
       description: "A QR code of the memorial's short link.",
+      operation: op('getQrCodeSvg', 'A memorial’s QR code, as SVG'),
       draw: share.qrSvg,
     },
     {
       format: 'png',
       type: 'image/png',
       description: "A QR code of the memorial's short link, 512 px.",
+      operation: op('getQrCodePng', 'A memorial’s QR code, as PNG'),
       draw: share.qrPng,
     },
   ] as const) {
     app.get(
       `/posts/:id/qr.${qr.format}`,
-      { schema: { params: MemorialIdParamsSchema, response: fileAnswer(qr.type, qr.description) } },
+      {
+        schema: {
+          ...qr.operation,
+          params: MemorialIdParamsSchema,
+          response: fileAnswer(qr.type, qr.description),
+          etag: true,
+        },
+      },
       async (request, reply) => {
         const viewer = await request.optionalUser();
         const file = await share.shareFile(ctx, request.params.id, viewer, qr.format);
@@ -86,12 +104,14 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts/:id/poster.pdf',
     {
       schema: {
+        ...op('getPoster', 'A memorial’s printable poster, as PDF'),
         params: MemorialIdParamsSchema,
         querystring: PosterQuerySchema,
         response: fileAnswer(
           'application/pdf',
           'A printable poster: photo, name, dates, the family’s line, QR code and short link.',
         ),
+        etag: true,
       },
     },
     async (request, reply) => {

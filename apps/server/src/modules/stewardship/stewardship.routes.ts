@@ -29,6 +29,7 @@ import {
   UserChoiceSchema,
 } from '@rips/shared/stewardship';
 import { ItemStatusSchema } from '@rips/shared/tributes';
+import { apiOperations } from '../../lib/api-operation.js';
 import { answer, bodyAnswer, createdAnswer, respond, respondPage } from '../../lib/respond.js';
 import { requireAdmin } from '../admin/admin.policy.js';
 import { memorialRead } from '../memorials/memorial-read.js';
@@ -59,6 +60,7 @@ import { changeRole, getPeople, removePerson } from './people.service.js';
 import { updateSettings } from './settings.service.js';
 
 const Params = { params: MemorialIdParamsSchema };
+const op = apiOperations('Stewardship');
 const Owner = z.object({ _id: z.string(), fullName: z.string() });
 
 /** A memorial's privacy, people, moderation, activity, ownership; a member's own part in them. */
@@ -67,7 +69,14 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/posts/:id/settings',
-    { schema: { ...Params, body: UpdateSettingsSchema, response: answer(MemorialSettingsSchema) } },
+    {
+      schema: {
+        ...op('updateMemorialSettings', 'Change who may see a memorial and how tributes appear'),
+        ...Params,
+        body: UpdateSettingsSchema,
+        response: answer(MemorialSettingsSchema),
+      },
+    },
     async (request, reply) => {
       const viewer = await request.optionalUser();
       const { id } = request.params;
@@ -76,12 +85,20 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  memorialRead(app, '/posts/:id/people', PeopleSchema, getPeople, 'People of this memorial');
+  memorialRead(
+    app,
+    '/posts/:id/people',
+    PeopleSchema,
+    getPeople,
+    'People of this memorial',
+    op('getMemorialPeople', 'The people who look after a memorial, and pending invitations'),
+  );
 
   app.post(
     '/posts/:id/invitations',
     {
       schema: {
+        ...op('createInvitation', 'Invite someone by email to help look after a memorial'),
         ...Params,
         body: CreateInvitationSchema,
         response: createdAnswer(PendingInvitationSchema),
@@ -98,6 +115,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts/:id/invitations/:invitationId',
     {
       schema: {
+        ...op('withdrawInvitation', 'Withdraw a pending invitation'),
         params: InvitationParamsSchema,
         response: answer(z.object({ withdrawn: z.string() })),
       },
@@ -113,7 +131,11 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/posts/:id/invitations/:invitationId/resend',
     {
-      schema: { params: InvitationParamsSchema, response: createdAnswer(PendingInvitationSchema) },
+      schema: {
+        ...op('resendInvitation', 'Email a pending invitation again, with a new link'),
+        params: InvitationParamsSchema,
+        response: createdAnswer(PendingInvitationSchema),
+      },
     },
     async (request, reply) => {
       const viewer = await request.optionalUser();
@@ -130,7 +152,13 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/invitations/accept',
-    { schema: { body: AcceptInvitationSchema, response: answer(InvitationAcceptedSchema) } },
+    {
+      schema: {
+        ...op('acceptInvitation', 'Accept an invitation with the token of its link'),
+        body: AcceptInvitationSchema,
+        response: answer(InvitationAcceptedSchema),
+      },
+    },
     async (request, reply) => {
       const user = await request.requireUser();
       const accepted = await acceptInvitation(ctx, user, request.body.token);
@@ -142,7 +170,13 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
   // log redacts the token in its path (lib/log-redaction.ts).
   app.post(
     '/invitations/:token/accept',
-    { schema: { params: InvitationTokenParamsSchema, response: answer(InvitationAcceptedSchema) } },
+    {
+      schema: {
+        ...op('acceptInvitationFromPath', 'Accept an invitation (the older link form)'),
+        params: InvitationTokenParamsSchema,
+        response: answer(InvitationAcceptedSchema),
+      },
+    },
     async (request, reply) => {
       const user = await request.requireUser();
       const accepted = await acceptInvitation(ctx, user, request.params.token);
@@ -154,6 +188,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts/:id/people/:userId',
     {
       schema: {
+        ...op('changePersonRole', 'Change the role of someone who looks after a memorial'),
         params: PersonParamsSchema,
         body: UpdatePersonSchema,
         response: answer(PeopleSchema),
@@ -169,7 +204,13 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/posts/:id/people/:userId',
-    { schema: { params: PersonParamsSchema, response: answer(z.object({ removed: z.string() })) } },
+    {
+      schema: {
+        ...op('removePerson', 'Stop someone looking after a memorial'),
+        params: PersonParamsSchema,
+        response: answer(z.object({ removed: z.string() })),
+      },
+    },
     async (request, reply) => {
       const viewer = await request.optionalUser();
       const { id, userId } = request.params;
@@ -184,12 +225,14 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     ModerationQueueSchema,
     moderationQueue,
     'Tributes waiting for you',
+    op('getModerationQueue', 'Tributes waiting for approval, reported or hidden'),
   );
 
   app.post(
     '/posts/:id/moderation',
     {
       schema: {
+        ...op('moderateTribute', 'Approve, hide, unhide or delete a tribute'),
         ...Params,
         body: ModerationActionSchema,
         response: answer(z.object({ status: z.union([ItemStatusSchema, z.literal('deleted')]) })),
@@ -207,6 +250,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts/:id/reports',
     {
       schema: {
+        ...op('reportTribute', 'Report a tribute to the memorial’s managers'),
         ...Params,
         body: CreateReportSchema,
         response: createdAnswer(z.object({ reported: z.literal(true) })),
@@ -223,6 +267,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts/:id/activity',
     {
       schema: {
+        ...op('listMemorialActivity', 'What was done on a memorial, newest first'),
         ...Params,
         querystring: ActivityQuerySchema,
         response: bodyAnswer(
@@ -241,6 +286,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts/:id/transfer',
     {
       schema: {
+        ...op('offerOwnership', 'Offer a memorial’s ownership to a member'),
         ...Params,
         body: UserChoiceSchema,
         response: answer(z.object({ pendingOwner: Owner })),
@@ -262,7 +308,11 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/posts/:id/transfer/accept',
     {
-      schema: { ...Params, response: answer(z.object({ postId: z.string(), title: z.string() })) },
+      schema: {
+        ...op('acceptOwnership', 'Accept the ownership offered to the caller'),
+        ...Params,
+        response: answer(z.object({ postId: z.string(), title: z.string() })),
+      },
     },
     async (request, reply) => {
       const user = await request.requireUser();
@@ -273,7 +323,13 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/posts/:id/transfer',
-    { schema: { ...Params, response: answer(z.object({ withdrawn: z.literal(true) })) } },
+    {
+      schema: {
+        ...op('withdrawOwnershipOffer', 'Withdraw an ownership offer'),
+        ...Params,
+        response: answer(z.object({ withdrawn: z.literal(true) })),
+      },
+    },
     async (request, reply) => {
       const viewer = await request.optionalUser();
       const result = await withdrawTransfer(ctx, viewer, request.params.id);
@@ -285,6 +341,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts/:id/transfer/decline',
     {
       schema: {
+        ...op('declineOwnership', 'Decline the ownership offered to the caller'),
         ...Params,
         response: answer(z.object({ postId: z.string(), declined: z.literal(true) })),
       },
@@ -300,6 +357,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts/:id/successor',
     {
       schema: {
+        ...op('setSuccessor', 'Name who receives a memorial if its owner leaves, or no one'),
         ...Params,
         body: SuccessorChoiceSchema,
         response: answer(z.object({ successor: Owner.nullable() })),
@@ -326,12 +384,14 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     AccessSummarySchema,
     accessSummary,
     'This memorial is private.',
+    op('getMemorialAccess', 'A private memorial’s name, for asking to see it'),
   );
 
   app.post(
     '/posts/:id/access-requests',
     {
       schema: {
+        ...op('requestAccess', 'Ask to see a private memorial'),
         ...Params,
         body: CreateAccessRequestSchema,
         response: createdAnswer(AccessSummarySchema),
@@ -350,12 +410,14 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     z.array(AccessRequestSchema),
     listAccessRequests,
     'Requests to see this memorial',
+    op('listAccessRequests', 'Requests to see a private memorial'),
   );
 
   app.post(
     '/posts/:id/access-requests/:requestId',
     {
       schema: {
+        ...op('decideAccessRequest', 'Approve or decline a request to see a memorial'),
         params: AccessRequestParamsSchema,
         body: AccessDecisionSchema,
         response: answer(z.object({ status: z.enum(['approved', 'declined']) })),
@@ -371,7 +433,12 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/me/stewardship',
-    { schema: { response: answer(MyStewardshipSchema) } },
+    {
+      schema: {
+        ...op('getMyStewardship', 'The caller’s invitations, offers and memorials they help with'),
+        response: answer(MyStewardshipSchema),
+      },
+    },
     async (request, reply) => {
       const mine = await myStewardship(ctx, await request.requireUser());
       return respond(reply, 200, mine, 'Memorials you help look after');
@@ -382,6 +449,8 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/me',
     {
       schema: {
+        // Deleting an account passes its memorials on, hence this module; it is the Account's call.
+        ...apiOperations('Account')('deleteAccount', 'Delete the caller’s account'),
         body: DeleteAccountSchema,
         response: answer(
           z.object({
@@ -404,6 +473,7 @@ export const adminReportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reports',
     {
       schema: {
+        ...apiOperations('Admin')('adminListReports', 'Open reports across the site'),
         response: answer(
           z.array(
             z.object({
