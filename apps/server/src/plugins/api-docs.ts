@@ -197,6 +197,11 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
           email: config.CONTACT_EMAIL,
           ...(config.PUBLIC_URL ? { url: `${config.publicUrl}/contact-us` } : {}),
         },
+        // The product is not open source: the API is used under the site's own terms.
+        license: {
+          name: 'Rips Memorial terms and conditions (all rights reserved)',
+          url: `${config.publicUrl}/terms`,
+        },
       },
       // The site's address; without PUBLIC_URL, the origin that serves this document.
       servers: [
