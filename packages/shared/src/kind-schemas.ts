@@ -1,0 +1,38 @@
+import type { z } from 'zod';
+import {
+  GalleryDocumentFieldsSchema,
+  GalleryPictureFieldsSchema,
+  MemorabliaSchema,
+  MemorialDocumentSchema,
+  PhotoSchema,
+} from './galleries.js';
+import type { KindPath } from './kinds.js';
+import {
+  CreateFlowerFieldsSchema,
+  CreatePrayerSchema,
+  FlowerSchema,
+  PrayerSchema,
+} from './tributes.js';
+
+/**
+ * Each kind's schemas, by its path: `create`, the text fields its create call takes (a kind with
+ * a file sends it beside them), and `item`, one item as its list answers it. A record over
+ * `KindPath`, like the registries (./kinds.ts): a kind without its schemas does not compile. The
+ * web draws its item types and its forms' fields from here, so a kind of words needs no web code
+ * but its registry entry (docs/decisions/0096-web-forms-and-kinds-from-the-shared-schemas.md).
+ *
+ * Apart from ./kinds.ts, which stays plain data for the memorial page's first paint.
+ */
+export const KIND_SCHEMAS = {
+  flowers: { create: CreateFlowerFieldsSchema, item: FlowerSchema },
+  prayers: { create: CreatePrayerSchema, item: PrayerSchema },
+  photos: { create: GalleryPictureFieldsSchema, item: PhotoSchema },
+  memorablias: { create: GalleryPictureFieldsSchema, item: MemorabliaSchema },
+  documents: { create: GalleryDocumentFieldsSchema, item: MemorialDocumentSchema },
+} as const satisfies { [P in KindPath]: { create: z.ZodObject; item: z.ZodObject } };
+
+/** One item of a kind, as its list answers it ("prayers": a `Prayer`). */
+export type KindItem<P extends KindPath> = z.output<(typeof KIND_SCHEMAS)[P]['item']>;
+
+/** The text fields a kind's create call takes, as a form sends them. */
+export type KindCreateFields<P extends KindPath> = z.input<(typeof KIND_SCHEMAS)[P]['create']>;
