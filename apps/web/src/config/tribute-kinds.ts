@@ -13,7 +13,7 @@
  */
 import type { GALLERY_FILE_FIELDS } from '@rips/shared/galleries';
 import type { KindCreateFields, KindItem } from '@rips/shared/kind-schemas';
-import { KINDS, type KindPath } from '@rips/shared/kinds';
+import { KIND_LIST, KINDS, type KindPath } from '@rips/shared/kinds';
 
 /** The kinds by their API path segment (`/flowers`, `/prayers/post/{id}`...). */
 export type TributeKind = KindPath;
@@ -184,6 +184,12 @@ export const TRIBUTE_KIND_LIST: readonly TributeKindDescriptor[] = Object.values
 export function kindsOf(section: TributeKindDescriptor['section']): TributeKindDescriptor[] {
   return TRIBUTE_KIND_LIST.filter((descriptor) => descriptor.section === section);
 }
+
+/**
+ * The kinds the family approves and hides in Manage → Moderation, and the administrators' list of
+ * tributes shows: the shared list's moderated kinds (flowers and prayers today).
+ */
+export const MODERATED_KINDS = KIND_LIST.filter((kind) => kind.moderated);
 
 /** Whether a signed-in visitor may report an item of this kind to the memorial's managers. */
 export function isReportable(kind: TributeKind): boolean {

@@ -1,8 +1,9 @@
 import { Paper, Radio, Stack, Switch } from '@mantine/core';
-import { KIND_LIST, kindsInWords } from '@rips/shared/kinds';
+import { kindsInWords } from '@rips/shared/kinds';
 import type { MemorialDetail, MemorialVisibility } from '@rips/shared/memorials';
 import type { UpdateSettings } from '@rips/shared/stewardship';
 import { VisibilityChoices } from '@/components/visibility-choices';
+import { MODERATED_KINDS } from '@/config/tribute-kinds';
 import { useUpdateSettings } from '../../api/stewardship.api';
 import { outcome } from './panel-parts';
 
@@ -23,7 +24,7 @@ const SWITCHES: Array<{
     onlyFor: 'public',
   },
   {
-    label: `Approve ${kindsInWords(KIND_LIST.filter((kind) => kind.moderated))} before they appear`,
+    label: `Approve ${kindsInWords(MODERATED_KINDS)} before they appear`,
     description: 'Visitors see their own as awaiting approval until you or a manager approves it.',
     isOn: (memorial) => memorial.tributeModeration === 'approve',
     turn: (on) => ({ tributeModeration: on ? 'approve' : 'open' }),
