@@ -23,7 +23,7 @@ interface Operation {
   responses: Record<string, { headers?: Record<string, unknown>; content?: unknown }>;
 }
 interface Document {
-  info: { contact?: { email?: string } };
+  info: { contact?: { email?: string }; license?: { name?: string; url?: string } };
   servers?: { url: string }[];
   tags?: { name: string; description?: string }[];
   paths: Record<string, Partial<Record<(typeof METHODS)[number], Operation>>>;

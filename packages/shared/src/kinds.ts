@@ -144,11 +144,17 @@ export type ModeratedNoun = {
   [P in KindPath]: (typeof KINDS)[P]['moderated'] extends true ? (typeof KINDS)[P]['noun'] : never;
 }[KindPath];
 
-/** "flowers and prayers", "flowers, prayers and candles": a list of kinds in a sentence. */
-export function kindsInWords(kinds: readonly KindSpec[]): string {
+/**
+ * "flowers and prayers", "flowers, prayers and candles": a list of kinds in a sentence; with
+ * `or`, as alternatives ("no flowers or prayers").
+ */
+export function kindsInWords(
+  kinds: readonly KindSpec[],
+  conjunction: 'and' | 'or' = 'and',
+): string {
   const words = kinds.map((kind) => kind.plural);
   if (words.length < 2) return words.join('');
-  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+  return `${words.slice(0, -1).join(', ')} ${conjunction} ${words[words.length - 1]}`;
 }
 
 /** "Photo": a noun as a label. */

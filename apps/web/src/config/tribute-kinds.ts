@@ -1,14 +1,19 @@
 /*
  * The kinds of things left on a memorial, one descriptor each. The memorial page's sections,
  * buttons, dialogs, lists and empty texts, the notices, and the admin page's labels are all drawn
- * from this map, so a new kind is one more entry here (plus its item type and, for a new kind of
- * form, that form). Texts are the spec's, exactly (SPEC.md sections 2 and 8).
+ * from this map, so a new kind is one more entry here; a new kind of words (`form: 'text'`) needs
+ * nothing else on the web: its item type and its form's fields and rules are the shared schemas'
+ * (packages/shared/src/kind-schemas.ts), and one form serves every text kind
+ * (docs/decisions/0096-web-forms-and-kinds-from-the-shared-schemas.md).
  *
  * The kinds themselves, their nouns, sections and whether they are reported are the shared list's
  * (packages/shared/src/kinds.ts): this map is a record over it, so a kind missing here does not
- * compile. Plain data: the memorial page loads it with the first paint.
+ * compile. Plain data: the memorial page loads it with the first paint (the imports below that
+ * are not the list of kinds are types only).
  */
-import { KINDS, type KindPath } from '@rips/shared/kinds';
+import type { GALLERY_FILE_FIELDS } from '@rips/shared/galleries';
+import type { KindCreateFields, KindItem } from '@rips/shared/kind-schemas';
+import { KIND_LIST, KINDS, type KindPath } from '@rips/shared/kinds';
 
 /** The kinds by their API path segment (`/flowers`, `/prayers/post/{id}`...). */
 export type TributeKind = KindPath;
@@ -44,13 +49,16 @@ interface FlowerKind extends KindBase<'flowers'> {
 interface TextKind<K extends TributeKind> extends KindBase<K> {
   display: 'text';
   form: 'text';
-  /** The item's field holding its words. */
-  textField: string;
+  /**
+   * The field holding its words, in the create call and in the item alike: its rules (length,
+   * message) are the shared create schema's.
+   */
+  textField: Exclude<keyof KindCreateFields<K> & keyof KindItem<K> & string, 'postId'>;
   textLabel: string;
   textPlaceholder: string;
 }
 
-interface UploadKind<K extends TributeKind> extends KindBase<K> {
+interface UploadKind<K extends UploadPath> extends KindBase<K> {
   display: 'picture' | 'document';
   form: 'upload';
   fileLabel: string;
@@ -59,8 +67,15 @@ interface UploadKind<K extends TributeKind> extends KindBase<K> {
   nameEditable: boolean;
 }
 
+/** The gallery kinds: an upload form, with the file field the shared list names. */
+type UploadPath = keyof typeof GALLERY_FILE_FIELDS;
+/** Every other kind but flowers is one of words: one text, in the one text form. */
+type TextPath = Exclude<TributeKind, 'flowers' | UploadPath>;
+
 export type TributeKindDescriptor =
-  FlowerKind | TextKind<'prayers'> | UploadKind<'photos' | 'memorablias' | 'documents'>;
+  | FlowerKind
+  | { [K in TextPath]: TextKind<K> }[TextPath]
+  | { [K in UploadPath]: UploadKind<K> }[UploadPath];
 
 export const TRIBUTE_KINDS = {
   flowers: {
@@ -169,6 +184,12 @@ export const TRIBUTE_KIND_LIST: readonly TributeKindDescriptor[] = Object.values
 export function kindsOf(section: TributeKindDescriptor['section']): TributeKindDescriptor[] {
   return TRIBUTE_KIND_LIST.filter((descriptor) => descriptor.section === section);
 }
+
+/**
+ * The kinds the family approves and hides in Manage → Moderation, and the administrators' list of
+ * tributes shows: the shared list's moderated kinds (flowers and prayers today).
+ */
+export const MODERATED_KINDS = KIND_LIST.filter((kind) => kind.moderated);
 
 /** Whether a signed-in visitor may report an item of this kind to the memorial's managers. */
 export function isReportable(kind: TributeKind): boolean {

@@ -1,8 +1,13 @@
 // Answers of the API as the component tests' fake server gives them (imported by tests only).
-import type { Memorablia, MemorialDocument, Photo } from '@rips/shared/galleries';
+import { GALLERY_FILE_FIELDS, type MemorialDocument } from '@rips/shared/galleries';
 import type { MemorialDetail, MemorialSummary } from '@rips/shared/memorials';
-import type { Flower, Prayer, ResponsiveImage, TributeItem } from '@rips/shared/tributes';
-import type { TributeKind } from '@/config/tribute-kinds';
+import type { Flower, ResponsiveImage, TributeItem } from '@rips/shared/tributes';
+import {
+  TRIBUTE_KINDS,
+  type TributeKind,
+  type TributeKindDescriptor,
+} from '@/config/tribute-kinds';
+import type { TributeItems } from '@/features/tributes/api/tributes.api';
 
 const image: ResponsiveImage = { src: '/media/a.webp', srcSet: '', width: 320, height: 320 };
 
@@ -57,8 +62,12 @@ export function memorialDetail(fields: Partial<MemorialDetail> = {}): MemorialDe
   } as MemorialDetail;
 }
 
-/** One item of each kind, left on memorial m1 by Ben Ode (not the signed-in member). */
-export function tributeItem(kind: TributeKind, id = `${kind}-1`) {
+/**
+ * An item of `kind`, left on memorial m1 by Ben Ode (not the signed-in member), shaped by how the
+ * kind shows (its registry entry): a kind of words holds its text in its own `textField`, so a
+ * new one needs nothing here.
+ */
+export function tributeItem<K extends TributeKind>(kind: K, id = `${kind}-1`): TributeItems[K] {
   const base: TributeItem = {
     _id: id,
     status: 'published',
@@ -67,22 +76,31 @@ export function tributeItem(kind: TributeKind, id = `${kind}-1`) {
     importedAuthor: null,
     createdAt: '2026-02-01T10:00:00.000Z',
     abilities: { remove: false },
-  } as TributeItem;
-  const picture = { name: 'Ben Ode', image, caption: null, date: null };
-  const items = {
-    flowers: { ...base, flowerImg: image.src, image, bouquet: null } satisfies Flower,
-    prayers: { ...base, prayerText: 'Rest gently, Ada.' } satisfies Prayer,
-    photos: { ...base, ...picture, photoImg: image.src } as Photo,
-    memorablias: { ...base, ...picture, memorabliaImg: image.src } as Memorablia,
-    documents: {
-      ...base,
-      name: 'Ben Ode',
-      documentFile: '/media/letter.pdf',
-      fileName: 'letter.pdf',
-      mimeType: 'application/pdf',
-      sizeBytes: 2048,
-      title: 'A letter',
-    } satisfies MemorialDocument,
   };
-  return items[kind];
+  const descriptor: TributeKindDescriptor = TRIBUTE_KINDS[kind];
+  switch (descriptor.display) {
+    case 'flower':
+      return { ...base, flowerImg: image.src, image, bouquet: null } as Flower as TributeItems[K];
+    case 'text':
+      return { ...base, [descriptor.textField]: 'Rest gently, Ada.' } as TributeItems[K];
+    case 'picture':
+      return {
+        ...base,
+        name: 'Ben Ode',
+        image,
+        caption: null,
+        date: null,
+        [GALLERY_FILE_FIELDS[descriptor.kind]]: image.src,
+      } as TributeItems[K];
+    case 'document':
+      return {
+        ...base,
+        name: 'Ben Ode',
+        documentFile: '/media/letter.pdf',
+        fileName: 'letter.pdf',
+        mimeType: 'application/pdf',
+        sizeBytes: 2048,
+        title: 'A letter',
+      } satisfies MemorialDocument as TributeItems[K];
+  }
 }

@@ -1,4 +1,5 @@
 // The component tests' fake API and renderer (imported by *.test.tsx only, never by the app).
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure, render } from '@testing-library/react';
 import type { Session } from '@rips/shared/users';
 import type { ReactNode } from 'react';
@@ -111,9 +112,13 @@ export function renderPage(page: ReactNode, { path = '/', route = '*' } = {}) {
   return { client, ...view };
 }
 
-/** After each test: unmount, sign out, put fetch back. */
+/**
+ * After each test: unmount, sign out, put fetch back, and clear the notices (the store outlives a
+ * test: a later test's notice would otherwise queue behind earlier ones until they close).
+ */
 export function resetPage() {
   cleanup();
+  notifications.clean();
   clearSession();
   window.localStorage.clear();
   vi.unstubAllGlobals();

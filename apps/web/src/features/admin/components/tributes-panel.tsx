@@ -1,9 +1,10 @@
 import { Anchor, Badge, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { AdminTribute } from '@rips/shared/admin';
+import { kindsInWords } from '@rips/shared/kinds';
 import { ConfirmModal } from '@/components/confirm-modal';
 import { paths } from '@/config/paths';
-import { tributeKindByNoun } from '@/config/tribute-kinds';
+import { MODERATED_KINDS, tributeKindByNoun } from '@/config/tribute-kinds';
 import { adminCalls, useConfirmedAction } from '../api/admin.api';
 import { longDate } from '../lib/notices';
 import { PagedPanel } from './paged-panel';
@@ -13,7 +14,10 @@ function kindOf(tribute: AdminTribute) {
   return tributeKindByNoun(tribute.kind) ?? { noun: 'tribute', label: 'Tribute', color: 'slate' };
 }
 
-/** The newest tributes on every memorial, each with Remove (after a confirmation). */
+/**
+ * The newest items of the moderated kinds on every memorial (the admin API lists those), each
+ * with Remove (after a confirmation); the wording names the kinds from the shared list.
+ */
 export function TributesPanel() {
   const remove = useConfirmedAction(
     adminCalls.removeTribute,
@@ -33,15 +37,14 @@ export function TributesPanel() {
         list="tributes"
         intro={
           <Text c="dimmed" mb="md">
-            The newest flowers and prayers on every memorial. Remove anything unkind or out of
-            place.
+            {`The newest ${kindsInWords(MODERATED_KINDS)} on every memorial. Remove anything unkind or out of place.`}
           </Text>
         }
       >
         {(tributes) =>
           tributes.length === 0 ? (
             <Paper withBorder p="lg" radius="md">
-              <Text c="dimmed">No flowers or prayers have been left yet.</Text>
+              <Text c="dimmed">{`No ${kindsInWords(MODERATED_KINDS, 'or')} have been left yet.`}</Text>
             </Paper>
           ) : (
             <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>

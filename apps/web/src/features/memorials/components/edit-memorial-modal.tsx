@@ -6,7 +6,11 @@ import { FormActions } from '@/components/form-actions';
 import { ApiError } from '@/lib/api-client';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useUpdateMemorial } from '../api/memorials.mutations';
-import { memorialFormData, MemorialFormSchema, memorialFormValues } from '../lib/memorial-form';
+import {
+  MemorialFormSchema,
+  memorialFormValues,
+  memorialUpdateFormData,
+} from '../lib/memorial-form';
 import { MemorialFields } from './memorial-fields';
 
 const UPDATED = 'Post updated successfully!';
@@ -47,7 +51,7 @@ function EditMemorialForm({
 
   const onSubmit = form.handleSubmit(
     (input) => {
-      mutation.mutate(memorialFormData(input), {
+      mutation.mutate(memorialUpdateFormData(input), {
         onSuccess: () => {
           form.settled();
           form.notice.success(UPDATED);

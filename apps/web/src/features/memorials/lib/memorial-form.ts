@@ -1,11 +1,14 @@
 import {
   CreateMemorialSchema,
   PostUpdateFieldsSchema,
+  UpdateMemorialSchema,
   type MemorialDetail,
   type MemorialSummary,
+  type UpdateMemorial,
 } from '@rips/shared/memorials';
 import type { z } from 'zod';
 import { optionalFile } from '@/lib/file-fields';
+import { schemaFormData, schemaKeys } from '@/lib/schema-form-data';
 
 /*
  * The memorial forms' schemas: the shared rules the server applies, plus the picture. The modules
@@ -31,39 +34,25 @@ export const EMPTY_MEMORIAL: MemorialFormValues = {
   image: null,
 };
 
-/** The Edit Rip form starts from the saved memorial; the picture stays unless a new one is chosen. */
+/**
+ * The Edit Rip form starts from the saved memorial: every field the update call takes, as the
+ * memorial has it; the picture stays unless a new one is chosen.
+ */
 export function memorialFormValues(memorial: MemorialDetail): MemorialFormValues {
-  const { title, description, birthPlace, burial, plot, dateOfBirth, deathDate, traits } = memorial;
-  const { posterLine } = memorial;
-  return {
-    title,
-    description,
-    birthPlace,
-    burial,
-    plot,
-    dateOfBirth,
-    deathDate,
-    traits,
-    posterLine,
-    image: null,
-  };
+  const values = Object.fromEntries(
+    schemaKeys(UpdateMemorialSchema).map((key) => [key, memorial[key]]),
+  ) as Pick<MemorialDetail, keyof UpdateMemorial>;
+  return { ...values, image: null };
 }
 
-/** The multipart body of create and update; the picture goes as the spec's `postImg`. */
+/** The multipart body of Add a Rip: every field the create call takes; the picture as `postImg`. */
 export function memorialFormData(input: MemorialInput): FormData {
-  const form = new FormData();
-  form.set('title', input.title);
-  form.set('description', input.description);
-  form.set('birthPlace', input.birthPlace);
-  form.set('burial', input.burial);
-  form.set('plot', input.plot);
-  form.set('dateOfBirth', input.dateOfBirth ?? '');
-  form.set('deathDate', input.deathDate ?? '');
-  form.set('traits', input.traits);
-  form.set('posterLine', input.posterLine);
-  form.set('visibility', input.visibility);
-  if (input.image) form.set('postImg', input.image, input.image.name);
-  return form;
+  return schemaFormData(CreateMemorialSchema, input, { files: { postImg: input.image } });
+}
+
+/** The multipart body of Edit Rip: every field the update call takes; a new picture as `postImg`. */
+export function memorialUpdateFormData(input: MemorialInput): FormData {
+  return schemaFormData(UpdateMemorialSchema, input, { files: { postImg: input.image } });
 }
 
 /** The profile's inline form and /profile/update-post: title and description required. */
@@ -75,10 +64,7 @@ export function postUpdateValues(memorial: MemorialSummary | null): PostUpdateVa
   return { title: memorial?.title ?? '', description: memorial?.description ?? '', image: null };
 }
 
+/** The body of the profile's two update forms: their fields, and a new picture as `postImg`. */
 export function postUpdateFormData(input: PostUpdateInput): FormData {
-  const form = new FormData();
-  form.set('title', input.title);
-  form.set('description', input.description);
-  if (input.image) form.set('postImg', input.image, input.image.name);
-  return form;
+  return schemaFormData(PostUpdateFieldsSchema, input, { files: { postImg: input.image } });
 }

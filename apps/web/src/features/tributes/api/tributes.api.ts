@@ -1,6 +1,6 @@
-import type { Memorablia, MemorialDocument, Photo, UploadLimits } from '@rips/shared/galleries';
+import type { MemorialDocument, UploadLimits } from '@rips/shared/galleries';
+import type { KindItem } from '@rips/shared/kind-schemas';
 import type { MemorialAbilities } from '@rips/shared/memorials';
-import type { Flower, Prayer } from '@rips/shared/tributes';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { TributeKind } from '@/config/tribute-kinds';
 import { api } from '@/lib/api-client';
@@ -11,14 +11,8 @@ import { api } from '@/lib/api-client';
  * DELETE /{kind}/{id}. The mutations, and the cache they change, are in tributes.mutations.ts.
  */
 
-/** The item each kind's list holds. */
-export interface TributeItems {
-  flowers: Flower;
-  prayers: Prayer;
-  photos: Photo;
-  memorablias: Memorablia;
-  documents: MemorialDocument;
-}
+/** The item each kind's list holds: its shared item schema's (packages/shared/src/kind-schemas.ts). */
+export type TributeItems = { [K in TributeKind]: KindItem<K> };
 export type AnyTributeItem = TributeItems[TributeKind];
 
 const PAGE_SIZE = 24;

@@ -14,6 +14,7 @@ import { optionalFile } from '@/lib/file-fields';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useLeaveTribute } from '../api/tributes.mutations';
 import { failureText } from '../lib/format';
+import { flowerBody } from '../lib/tribute-bodies';
 import classes from './tributes.module.css';
 import { TributeForm, type TributeFormProps } from './tribute-form';
 import { UploadStatus } from './upload-status';
@@ -36,10 +37,7 @@ export function FlowerForm({ postId, onDone, onCancel }: TributeFormProps) {
 
   const onSubmit = form.handleSubmit(
     ({ bouquet, flowerImg }) => {
-      const body = new FormData();
-      body.set('postId', postId);
-      if (flowerImg) body.set('flowerImg', flowerImg);
-      else if (bouquet) body.set('bouquet', bouquet);
+      const body = flowerBody(postId, bouquet, flowerImg);
       setProgress(0);
       mutation.mutate(
         { postId, body, onProgress: flowerImg ? setProgress : undefined },

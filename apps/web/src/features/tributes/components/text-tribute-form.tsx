@@ -1,38 +1,46 @@
 import { Textarea } from '@mantine/core';
-import { CreatePrayerSchema, PRAYER_MAX } from '@rips/shared/tributes';
-import { TRIBUTE_KINDS } from '@/config/tribute-kinds';
+import { KIND_SCHEMAS } from '@rips/shared/kind-schemas';
+import type { z } from 'zod';
+import { TRIBUTE_KINDS, type TributeKindDescriptor } from '@/config/tribute-kinds';
 import { DraftNotice } from '@/components/draft-notice';
 import { lengthHint } from '@/components/length-hint';
-import { useZodForm, type FormSchema } from '@/lib/use-zod-form';
+import { useZodForm } from '@/lib/use-zod-form';
 import { useLeaveTribute } from '../api/tributes.mutations';
 import { failureText } from '../lib/format';
 import { TributeForm, type TributeFormProps } from './tribute-form';
 
-type TextKind = 'prayers';
+/** The kinds of words: one text each (a prayer). */
+export type TextKind = Extract<TributeKindDescriptor, { form: 'text' }>['kind'];
 
-/** Each text kind's shared create schema (its rules and messages) and its longest text. */
-const TEXT_RULES: Record<TextKind, { schema: FormSchema; max: number }> = {
-  prayers: { schema: CreatePrayerSchema, max: PRAYER_MAX },
-};
+/** The longest text the shared schema lets the field hold, or null when it sets none. */
+function maxLength(schema: z.ZodObject, field: string): number | null {
+  const rule = schema.shape[field] as { maxLength?: number | null } | undefined;
+  return rule?.maxLength ?? null;
+}
 
 interface TextTributeFormProps extends TributeFormProps {
   kind: TextKind;
 }
 
-/** A tribute of words (a prayer): one text, sent as JSON. */
+/**
+ * The one form of every kind of words: its registry entry's texts, and its field's rules and
+ * messages from the kind's shared create schema; sent as JSON
+ * (docs/decisions/0096-web-forms-and-kinds-from-the-shared-schemas.md).
+ */
 export function TextTributeForm({ kind, postId, onDone, onCancel }: TextTributeFormProps) {
   const descriptor = TRIBUTE_KINDS[kind];
-  const { schema, max } = TEXT_RULES[kind];
+  const schema = KIND_SCHEMAS[kind].create;
   const field = descriptor.textField;
+  const max = maxLength(schema, field);
   const form = useZodForm(schema, {
-    initialValues: { postId, [field]: '' },
+    initialValues: { postId, [field]: '' } as z.input<typeof schema>,
     draftKey: `${kind}:${postId}`,
   });
   const mutation = useLeaveTribute(kind);
 
   const onSubmit = form.handleSubmit((body) => {
     mutation.mutate(
-      { postId, body: body as object },
+      { postId, body },
       {
         onSuccess: () => {
           form.settled();
@@ -57,11 +65,15 @@ export function TextTributeForm({ kind, postId, onDone, onCancel }: TextTributeF
       <DraftNotice form={form} />
       <Textarea
         label={descriptor.textLabel}
-        description={lengthHint(
-          form.values[field],
-          max,
-          `Up to ${max.toLocaleString('en-US')} characters.`,
-        )}
+        description={
+          max === null
+            ? undefined
+            : lengthHint(
+                (form.values as Record<string, unknown>)[field],
+                max,
+                `Up to ${max.toLocaleString('en-US')} characters.`,
+              )
+        }
         placeholder={descriptor.textPlaceholder}
         autosize
         minRows={4}

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { kindsHeading, kindsIn } from '@rips/shared/kinds';
+import { kindsHeading, kindsIn, kindsInWords } from '@rips/shared/kinds';
 import type { MemorialAbilities, MemorialDetail } from '@rips/shared/memorials';
 import { FormModal } from '@/components/form-modal';
 import { SectionLoader } from '@/components/page-loader';
@@ -30,7 +30,7 @@ interface TributesSectionProps {
   abilities: MemorialAbilities | null;
 }
 
-/** Below a memorial's details: flowers and prayers for everyone, galleries for its family circle. */
+/** Below a memorial's details: the tributes for everyone, the galleries for its family circle. */
 export function TributesSection({ memorial, abilities }: TributesSectionProps) {
   const { user } = useSession();
   const [dialog, setDialogState] = useState<TributeKindDescriptor | null>(null);
@@ -127,7 +127,7 @@ export function TributesSection({ memorial, abilities }: TributesSectionProps) {
         <Stack gap="lg">
           <Group justify="space-between" align="center" gap="sm">
             <Title order={2} id="galleries-heading">
-              Photos, memorablia and documents
+              {kindsHeading(kindsIn('galleries'))}
             </Title>
             {abilities?.addToGalleries ? openButtons('galleries') : null}
           </Group>
@@ -137,8 +137,7 @@ export function TributesSection({ memorial, abilities }: TributesSectionProps) {
             lists('galleries')
           ) : (
             <Alert color="slate" variant="light" title={NO_PERMISSION}>
-              Only the family who created this memorial and the contributors they chose can see and
-              add photos, memorablia and documents.
+              {`Only the family who created this memorial and the contributors they chose can see and add ${kindsInWords(kindsIn('galleries'))}.`}
             </Alert>
           )}
         </Stack>

@@ -15,7 +15,6 @@ import { z } from 'zod';
 import {
   DOCUMENT_ACCEPT,
   GALLERY_CAPTION_MAX,
-  GALLERY_FILE_FIELDS,
   GALLERY_FILE_REQUIRED,
   GALLERY_FILES_AT_ONCE,
   GALLERY_NAME_MAX,
@@ -33,10 +32,9 @@ import { useZodForm } from '@/lib/use-zod-form';
 import { uploadLimitsQuery } from '../api/tributes.api';
 import { useLeaveTribute } from '../api/tributes.mutations';
 import { failureText, formatFileSize } from '../lib/format';
+import { galleryUploadBody, type UploadKind } from '../lib/tribute-bodies';
 import { TributeForm, type TributeFormProps } from './tribute-form';
 import { UploadStatus } from './upload-status';
-
-export type UploadKind = keyof typeof GALLERY_FILE_FIELDS;
 
 const ACCEPT = { image: IMAGE_ACCEPT, document: DOCUMENT_ACCEPT } as const;
 
@@ -73,8 +71,6 @@ interface UploadFormProps extends TributeFormProps {
  */
 export function UploadTributeForm({ kind, postId, fullName, onDone, onCancel }: UploadFormProps) {
   const descriptor = TRIBUTE_KINDS[kind];
-  // Each file goes under the field name the spec gives it.
-  const fileField = GALLERY_FILE_FIELDS[kind];
   const schema = useMemo(
     () =>
       GalleryUploadFieldsSchema.extend({
@@ -117,18 +113,12 @@ export function UploadTributeForm({ kind, postId, fullName, onDone, onCancel }: 
     for (const [index, upload] of list.entries()) {
       if (upload.state === 'done') continue;
       patch(index, { state: 'sending', progress: 0, message: undefined });
-      const body = new FormData();
-      body.set('postId', postId);
       // A disabled field is not part of a form: documents are shared under the account's name.
-      if (descriptor.nameEditable && name !== undefined) body.set('name', name);
-      const told = details[index];
-      if (isImage) {
-        if (told?.caption) body.set('caption', told.caption);
-        if (told?.date) body.set('date', told.date);
-      } else if (told?.title) {
-        body.set('title', told.title);
-      }
-      body.set(fileField, upload.file);
+      const body = galleryUploadBody(
+        kind,
+        { postId, name: descriptor.nameEditable ? name : undefined, ...details[index] },
+        upload.file,
+      );
       try {
         await mutation.mutateAsync({
           postId,

@@ -1,0 +1,72 @@
+import { Paper, Radio, Stack, Switch } from '@mantine/core';
+import { kindsInWords } from '@rips/shared/kinds';
+import type { MemorialDetail, MemorialVisibility } from '@rips/shared/memorials';
+import type { UpdateSettings } from '@rips/shared/stewardship';
+import { VisibilityChoices } from '@/components/visibility-choices';
+import { MODERATED_KINDS } from '@/config/tribute-kinds';
+import { useUpdateSettings } from '../../api/stewardship.api';
+import { outcome } from './panel-parts';
+
+/** The settings that are on or off; some only count for memorials of one visibility. */
+const SWITCHES: Array<{
+  label: string;
+  description: string;
+  isOn: (memorial: MemorialDetail) => boolean;
+  turn: (on: boolean) => UpdateSettings;
+  onlyFor?: MemorialVisibility;
+}> = [
+  {
+    label: 'Let search engines show this memorial',
+    description:
+      'Only for memorials everyone may see; otherwise search engines are always asked to skip it.',
+    isOn: (memorial) => memorial.indexable,
+    turn: (on) => ({ indexable: on }),
+    onlyFor: 'public',
+  },
+  {
+    label: `Approve ${kindsInWords(MODERATED_KINDS)} before they appear`,
+    description: 'Visitors see their own as awaiting approval until you or a manager approves it.',
+    isOn: (memorial) => memorial.tributeModeration === 'approve',
+    turn: (on) => ({ tributeModeration: on ? 'approve' : 'open' }),
+  },
+  {
+    label: 'Let people who cannot see it ask to join',
+    description: 'For private memorials: others see only its name and may send a request.',
+    isOn: (memorial) => memorial.allowAccessRequests,
+    turn: (on) => ({ allowAccessRequests: on }),
+    onlyFor: 'private',
+  },
+];
+
+/** Manage → Privacy: who may see the memorial, and the settings that are on or off. */
+export function SettingsPanel({ memorial }: { memorial: MemorialDetail }) {
+  const mutation = useUpdateSettings(memorial._id);
+  const save = (change: UpdateSettings) =>
+    mutation.mutate(change, outcome('The memorial’s settings were saved.'));
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Stack gap="lg">
+        <Radio.Group
+          label="Who may see this memorial?"
+          value={memorial.visibility}
+          onChange={(value) => save({ visibility: value as MemorialVisibility })}
+        >
+          <VisibilityChoices disabled={mutation.isPending} />
+        </Radio.Group>
+        {SWITCHES.map((setting) => (
+          <Switch
+            key={setting.label}
+            label={setting.label}
+            description={setting.description}
+            checked={setting.isOn(memorial)}
+            disabled={
+              (setting.onlyFor !== undefined && memorial.visibility !== setting.onlyFor) ||
+              mutation.isPending
+            }
+            onChange={(event) => save(setting.turn(event.currentTarget.checked))}
+          />
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
