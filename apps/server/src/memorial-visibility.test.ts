@@ -8,8 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TEST_ENGINE, UNLIMITED_CREATIONS, type TestApp } from '../test/app.js';
-import { createUser, type TestUser } from '../test/factories.js';
-import { pngFile } from '../test/fixtures.js';
+import { createMemorialRequest, createUser, type TestUser } from '../test/factories.js';
 import { createItemRequest, pictureFlowerRequest } from '../test/item-samples.js';
 import { multipart, multipartRequest } from '../test/multipart.js';
 import { memorialAccessRequests, memorialInvitations, memorials } from './db/schema/index.js';
@@ -59,15 +58,7 @@ let serial = 0;
  */
 async function memorial(hidden: boolean): Promise<Fixture> {
   const title = `Memorial ${++serial}`;
-  const post = await created(
-    multipartRequest(
-      'POST',
-      '/api/v1/posts',
-      as(owner),
-      { title, traits: 'kind' },
-      { postImg: await pngFile() },
-    ),
-  );
+  const post = await created(await createMemorialRequest(as(owner), { title, traits: 'kind' }));
   await created({
     method: 'PATCH',
     url: `/api/v1/users/${contributor.row.id}/roles`,

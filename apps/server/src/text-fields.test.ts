@@ -3,10 +3,14 @@
 // field (docs/decisions/0089-text-fields-refuse-control-characters.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../test/app.js';
-import { createMemorialRow, createUser, type TestUser } from '../test/factories.js';
+import {
+  createMemorialRequest,
+  createMemorialRow,
+  createUser,
+  type TestUser,
+} from '../test/factories.js';
 import { pngFile } from '../test/fixtures.js';
 import { uploadRequest } from '../test/item-samples.js';
-import { multipartRequest } from '../test/multipart.js';
 import { photoKind } from './modules/tributes/tribute-kinds.js';
 
 let t: TestApp;
@@ -57,13 +61,10 @@ describe(`text fields refuse control characters (${TEST_ENGINE})`, () => {
 
   it('a memorial’s title, places and poster line are one line; its description keeps its lines', async () => {
     const created = await t.app.inject(
-      multipartRequest(
-        'POST',
-        '/api/v1/posts',
-        owner.auth,
-        { title: 'Robert\u202e Hale', description: 'Kind.\nWise.' },
-        { postImg: await pngFile() },
-      ),
+      await createMemorialRequest(owner.auth, {
+        title: 'Robert\u202e Hale',
+        description: 'Kind.\nWise.',
+      }),
     );
     expectRefused(created, 'title');
     for (const [field, value] of [

@@ -98,6 +98,19 @@ export function useMemorialCast(t: { app: FastifyInstance }): MemorialCast {
   return cast;
 }
 
+/**
+ * The spec's create-memorial form (multipart) with `fields`, as `auth`, with `portrait` as its
+ * picture (a small PNG unless given; `null` sends none).
+ */
+export async function createMemorialRequest(
+  auth: Record<string, string>,
+  fields: Record<string, string | undefined>,
+  portrait?: FilePart | null,
+): Promise<InjectOptions> {
+  const postImg = portrait === undefined ? await pngFile() : portrait;
+  return multipartRequest('POST', '/api/v1/posts', auth, fields, postImg ? { postImg } : {});
+}
+
 /** The spec's sign-up (multipart, with a picture as avatar) of a new member named after no one else. */
 export async function registrationRequest(
   headers: Record<string, string> = {},

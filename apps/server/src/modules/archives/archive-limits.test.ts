@@ -17,10 +17,9 @@ import {
   TEST_STORAGE,
   type TestApp,
 } from '../../../test/app.js';
-import { createUser, type TestUser } from '../../../test/factories.js';
+import { createMemorialRequest, createUser, type TestUser } from '../../../test/factories.js';
 import { pngFile } from '../../../test/fixtures.js';
 import { createItemRequest } from '../../../test/item-samples.js';
-import { multipartRequest } from '../../../test/multipart.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';
@@ -32,12 +31,10 @@ const WAIT = { timeout: 30_000, interval: 50 };
 
 async function newMemorial(app: FastifyInstance, user: TestUser, picture = false) {
   const res = await app.inject(
-    multipartRequest(
-      'POST',
-      '/api/v1/posts',
+    await createMemorialRequest(
       user.auth,
       { title: `Rosalind Franklin ${Math.random().toString(36).slice(2, 6)}` },
-      picture ? { postImg: await pngFile(400, 300) } : {},
+      picture ? await pngFile(400, 300) : null,
     ),
   );
   expect(res.statusCode, res.body).toBe(201);

@@ -16,7 +16,7 @@ import {
   type TestApp,
   UNLIMITED_CREATIONS,
 } from '../../../test/app.js';
-import { createUser, type TestUser } from '../../../test/factories.js';
+import { createMemorialRequest, createUser, type TestUser } from '../../../test/factories.js';
 import { pdfFile, pngFile } from '../../../test/fixtures.js';
 import { craftedZip } from '../../../test/hostile-corpus.js';
 import { importArchive, importRequest } from '../../../test/imports.js';
@@ -97,9 +97,7 @@ beforeAll(async () => {
   memorialId = (
     await ok(
       source.app,
-      multipartRequest(
-        'POST',
-        '/api/v1/posts',
+      await createMemorialRequest(
         owner.auth,
         {
           title: 'Katherine Johnson',
@@ -111,7 +109,7 @@ beforeAll(async () => {
           deathDate: '2020-02-24',
           traits: 'brilliant patient kind',
         },
-        { postImg: await pngFile(1600, 1000, '#7d9bb0') },
+        await pngFile(1600, 1000, '#7d9bb0'),
       ),
     )
   )._id;
@@ -309,13 +307,7 @@ describe(`memorial archive round trip (${TEST_ENGINE})`, () => {
     const manager = await createUser(source.app, { fullName: 'Dorothy Vaughan' });
     const { _id: id } = await ok(
       source.app,
-      multipartRequest(
-        'POST',
-        '/api/v1/posts',
-        owner.auth,
-        { title: 'Mary Jackson', visibility: 'private' },
-        { postImg: await pngFile() },
-      ),
+      await createMemorialRequest(owner.auth, { title: 'Mary Jackson', visibility: 'private' }),
     );
     await source.app.ctx.db
       .insert(memorialPeople)
@@ -448,9 +440,7 @@ describe(`every field of the API's shapes travels out and back in (${TEST_ENGINE
     const id = (
       await ok(
         source.app,
-        multipartRequest(
-          'POST',
-          '/api/v1/posts',
+        await createMemorialRequest(
           family.auth,
           {
             title: 'Dorothy Vaughan',
@@ -465,7 +455,7 @@ describe(`every field of the API's shapes travels out and back in (${TEST_ENGINE
             visibility: 'private',
             tributeModeration: 'approve',
           },
-          { postImg: await pngFile(900, 700, '#a08060') },
+          await pngFile(900, 700, '#a08060'),
         ),
       )
     )._id as string;
@@ -839,12 +829,10 @@ describe(`a large memorial's archive, by email (${TEST_ENGINE})`, () => {
       const sponsor = await createUser(big.app, { role: 'sponsor' });
       const memorial = await ok(
         big.app,
-        multipartRequest(
-          'POST',
-          '/api/v1/posts',
+        await createMemorialRequest(
           sponsor.auth,
           { title: 'Mae Jemison' },
-          { postImg: await pngFile(800, 600) },
+          await pngFile(800, 600),
         ),
       );
       await ok(

@@ -19,11 +19,10 @@ import {
   type TestApp,
   UNLIMITED_CREATIONS,
 } from '../../../test/app.js';
-import { createUser, type TestUser } from '../../../test/factories.js';
+import { createMemorialRequest, createUser, type TestUser } from '../../../test/factories.js';
 import { pdfFile, pngFile } from '../../../test/fixtures.js';
 import { editArchive, importArchive, importRequest, waitForImport } from '../../../test/imports.js';
 import { createItemRequest } from '../../../test/item-samples.js';
-import { multipartRequest } from '../../../test/multipart.js';
 import { memorialImports, memorials, prayers } from '../../db/schema/index.js';
 import { TRIBUTE_KINDS } from '../tributes/tribute-kinds.js';
 
@@ -47,13 +46,7 @@ beforeAll(async () => {
   importer = await createUser(target.app, { role: 'sponsor', fullName: 'Ada Byron' });
   const { _id: id } = await ok(
     source.app,
-    multipartRequest(
-      'POST',
-      '/api/v1/posts',
-      owner.auth,
-      { title: 'Dorothy Vaughan' },
-      { postImg: await pngFile(400, 300) },
-    ),
+    await createMemorialRequest(owner.auth, { title: 'Dorothy Vaughan' }, await pngFile(400, 300)),
   );
   await ok(source.app, {
     method: 'PATCH',

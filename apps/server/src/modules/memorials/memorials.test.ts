@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { TEST_ENGINE, useTestApp } from '../../../test/app.js';
-import { createUser, type TestUser } from '../../../test/factories.js';
+import { createMemorialRequest, createUser, type TestUser } from '../../../test/factories.js';
 import { jpegFile, pngFile, pngWithGps, textAsPng } from '../../../test/fixtures.js';
 import { multipart, multipartRequest, type FilePart } from '../../../test/multipart.js';
 import { documents, flowers, memorabilia, memorials, photos } from '../../db/schema/index.js';
@@ -31,9 +31,7 @@ async function createMemorial(
   image: FilePart | null = null,
 ) {
   return t.app.inject(
-    multipartRequest(
-      'POST',
-      '/api/v1/posts',
+    await createMemorialRequest(
       owner.auth,
       {
         owner: 'ignored',
@@ -42,7 +40,7 @@ async function createMemorial(
         traits: 'kind',
         ...fields,
       },
-      image ? { postImg: image } : {},
+      image,
     ),
   );
 }
