@@ -1,8 +1,8 @@
 // Names are text, not layout: one-line fields refuse control characters, line breaks and bidi
 // overrides, fields of several lines keep newlines and tabs; every refusal is a 400 naming the
 // field (docs/decisions/0089-text-fields-refuse-control-characters.md).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ENGINE, type TestApp } from '../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ENGINE, useTestApp } from '../test/app.js';
 import {
   createMemorialRequest,
   createMemorialRow,
@@ -13,16 +13,14 @@ import { pngFile } from '../test/fixtures.js';
 import { uploadRequest } from '../test/item-samples.js';
 import { photoKind } from './modules/tributes/tribute-kinds.js';
 
-let t: TestApp;
+const t = useTestApp();
 let owner: TestUser;
 let memorialId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await createUser(t.app, { role: 'sponsor' });
   memorialId = (await createMemorialRow(t.app, owner)).id;
 });
-afterAll(async () => t?.close());
 
 /** A 400 whose errors name `field` and say the text holds something it may not. */
 function expectRefused(res: { statusCode: number; json(): unknown; body: string }, field: string) {

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { beforeAll } from 'vitest';
 import type { Role } from '@rips/shared/users';
-import { memorialPeople, memorials, users } from '../src/db/schema/index.js';
+import { memorialInvitations, memorialPeople, memorials, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
+import { hashToken } from '../src/modules/stewardship/stewardship.shared.js';
 import { pngFile } from './fixtures.js';
 import { multipartRequest, type FilePart } from './multipart.js';
 import type { UserRow } from '../src/modules/users/users.repository.js';
@@ -69,6 +70,45 @@ export async function addContributorRow(
   await app.ctx.db
     .insert(memorialPeople)
     .values({ memorialId, userId: user.row.id, role: 'contributor' });
+}
+
+/**
+ * A pending invitation to `role` on the memorial from `sender`, working for another minute,
+ * stored straight into the database. Answers its id and the token its mail would carry.
+ */
+export async function createInvitationRow(
+  app: FastifyInstance,
+  memorialId: string,
+  sender: TestUser,
+  role: (typeof memorialInvitations.$inferInsert)['role'],
+): Promise<{ id: string; token: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const [row] = await app.ctx.db
+    .insert(memorialInvitations)
+    .values({
+      memorialId,
+      email: `invited_${randomBytes(4).toString('hex')}@example.com`,
+      role,
+      tokenHash: hashToken(token),
+      invitedBy: sender.row.id,
+      expiresAt: new Date(Date.now() + 60_000),
+    })
+    .returning({ id: memorialInvitations.id });
+  return { id: row!.id, token };
+}
+
+/** The owner's "Add Contributer" (PATCH /users/{id}/roles): `member` joins the memorial. */
+export function addContributorRequest(
+  memorialId: string,
+  member: TestUser,
+  auth: Record<string, string>,
+): InjectOptions {
+  return {
+    method: 'PATCH',
+    url: `/api/v1/users/${member.row.id}/roles`,
+    payload: { postId: memorialId, userId: member.row.id },
+    headers: auth,
+  };
 }
 
 /** Who the tests of items left on a memorial need: its owner, a contributor and a member. */

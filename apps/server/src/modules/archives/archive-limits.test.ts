@@ -6,16 +6,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { unzip } from '../../../test/archives.js';
 import {
   createPostgresDatabase,
-  createTestApp,
   loadTestConfig,
   startAppOnData,
   TEST_ENGINE,
   TEST_STORAGE,
-  type TestApp,
+  useTestApp,
 } from '../../../test/app.js';
 import { createMemorialRequest, createUser, type TestUser } from '../../../test/factories.js';
 import { pngFile } from '../../../test/fixtures.js';
@@ -75,11 +74,7 @@ function expectError(res: LightMyRequestResponse, status: number, code: string) 
 }
 
 describe(`one emailed archive waits per memorial and member (${TEST_ENGINE})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ PUBLIC_URL: 'https://m.example.org' });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp({ PUBLIC_URL: 'https://m.example.org' });
 
   it('answers a second request with 409 naming the waiting archive, until it is downloaded', async () => {
     const owner = await createUser(t.app, { role: 'sponsor' });
@@ -114,11 +109,7 @@ describe(`one emailed archive waits per memorial and member (${TEST_ENGINE})`, (
 });
 
 describe(`every export route counts against the member's budget (${TEST_ENGINE})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ EXPORT_LIMIT_PER_USER: '2' });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp({ EXPORT_LIMIT_PER_USER: '2' });
 
   it('answers 429 with Retry-After past EXPORT_LIMIT_PER_USER, for exports and the take-out alike', async () => {
     const owner = await createUser(t.app, { role: 'sponsor' });
@@ -158,12 +149,8 @@ if (TEST_STORAGE === 's3')
 describe.skipIf(TEST_STORAGE === 's3')(
   `an emailed archive needs room on the disk (${TEST_ENGINE})`,
   () => {
-    let t: TestApp;
     // A floor no disk can clear.
-    beforeAll(async () => {
-      t = await createTestApp({ MIN_FREE_DISK_BYTES: String(Number.MAX_SAFE_INTEGER) });
-    });
-    afterAll(async () => t?.close());
+    const t = useTestApp({ MIN_FREE_DISK_BYTES: String(Number.MAX_SAFE_INTEGER) });
 
     it('refuses it with 507 before anything is queued or written', async () => {
       const owner = await createUser(t.app, { role: 'sponsor' });
@@ -230,11 +217,7 @@ describe(`an archive the disk has no room for by the time it is built (${TEST_EN
 });
 
 describe(`the take-out keeps to the inline size (${TEST_ENGINE})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ EXPORT_INLINE_MAX_BYTES: '1', PUBLIC_URL: 'https://m.example.org' });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp({ EXPORT_INLINE_MAX_BYTES: '1', PUBLIC_URL: 'https://m.example.org' });
 
   it('answers 409 past EXPORT_INLINE_MAX_BYTES and is emailed instead, once at a time', async () => {
     const owner = await createUser(t.app, { role: 'sponsor', fullName: 'Lise Meitner' });

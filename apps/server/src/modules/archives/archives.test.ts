@@ -9,17 +9,16 @@ import { MemorialDetailSchema } from '@rips/shared/memorials';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzip } from '../../../test/archives.js';
+import { createTestApp, okData, TEST_ENGINE, type TestApp } from '../../../test/app.js';
 import {
-  createTestApp,
-  okData,
-  TEST_ENGINE,
-  type TestApp,
-  UNLIMITED_CREATIONS,
-} from '../../../test/app.js';
-import { createMemorialRequest, createUser, type TestUser } from '../../../test/factories.js';
+  addContributorRequest,
+  createMemorialRequest,
+  createUser,
+  type TestUser,
+} from '../../../test/factories.js';
 import { pdfFile, pngFile } from '../../../test/fixtures.js';
 import { craftedZip } from '../../../test/hostile-corpus.js';
-import { importArchive, importRequest } from '../../../test/imports.js';
+import { createArchiveCast, importArchive, importRequest } from '../../../test/imports.js';
 import { createItemRequest, pictureFlowerRequest } from '../../../test/item-samples.js';
 import { multipartRequest } from '../../../test/multipart.js';
 import { legacies, memorialPeople, memorials, prayers } from '../../db/schema/index.js';
@@ -89,11 +88,7 @@ async function withMemorialJson(zip: Buffer, edit: (json: Record<string, unknown
 }
 
 beforeAll(async () => {
-  source = await createTestApp(UNLIMITED_CREATIONS);
-  target = await createTestApp(UNLIMITED_CREATIONS);
-  owner = await createUser(source.app, { role: 'sponsor', fullName: 'Grace Hopper' });
-  contributor = await createUser(source.app, { fullName: 'Alan Turing' });
-  importer = await createUser(target.app, { role: 'sponsor', fullName: 'Ada Byron' });
+  ({ source, target, owner, contributor, importer } = await createArchiveCast());
   memorialId = (
     await ok(
       source.app,
@@ -113,12 +108,7 @@ beforeAll(async () => {
       ),
     )
   )._id;
-  await ok(source.app, {
-    method: 'PATCH',
-    url: `/api/v1/users/${contributor.row.id}/roles`,
-    payload: { postId: memorialId, userId: contributor.row.id },
-    headers: owner.auth,
-  });
+  await ok(source.app, addContributorRequest(memorialId, contributor, owner.auth));
   for (const kind of TRIBUTE_KINDS) {
     await ok(source.app, await createItemRequest(kind, memorialId, contributor.auth));
   }
