@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { archiveDownloads, memorialPeople, memorials, users } from '../../db/schema/index.js';
+import { usableLink } from '../../lib/one-time-links.js';
 import {
   visibleMemorials,
   type MemorialRole,
@@ -180,13 +181,7 @@ export async function spendArchiveLink(
   const [row] = await db
     .update(archiveDownloads)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(archiveDownloads.tokenHash, tokenHash),
-        isNull(archiveDownloads.usedAt),
-        gt(archiveDownloads.expiresAt, now),
-      ),
-    )
+    .where(usableLink(archiveDownloads, tokenHash, now))
     .returning();
   return row;
 }
