@@ -133,14 +133,15 @@ const senderMayGrant = sql`exists (
     ))
 )`;
 
+/** Neither accepted nor revoked (it may have expired since). */
+const unanswered = and(
+  isNull(memorialInvitations.acceptedAt),
+  isNull(memorialInvitations.revokedAt),
+);
+
 /** Neither used nor revoked, not expired at `now`, and its sender may still grant it. */
 const stillPending = (now: Date) =>
-  and(
-    isNull(memorialInvitations.acceptedAt),
-    isNull(memorialInvitations.revokedAt),
-    gt(memorialInvitations.expiresAt, now),
-    senderMayGrant,
-  );
+  and(unanswered, gt(memorialInvitations.expiresAt, now), senderMayGrant);
 
 export async function pendingInvitations(db: Db, memorialId: string, now: Date) {
   return db
@@ -184,13 +185,7 @@ export async function revokeInvitation(db: Db, invitationId: string, now: Date) 
   const rows = await db
     .update(memorialInvitations)
     .set({ revokedAt: now })
-    .where(
-      and(
-        eq(memorialInvitations.id, invitationId),
-        isNull(memorialInvitations.acceptedAt),
-        isNull(memorialInvitations.revokedAt),
-      ),
-    )
+    .where(and(eq(memorialInvitations.id, invitationId), unanswered))
     .returning({ id: memorialInvitations.id });
   return rows.length > 0;
 }
@@ -213,8 +208,7 @@ export async function revokeInvitationsBeyondRights(
       and(
         eq(memorialInvitations.invitedBy, senderId),
         memorialId ? eq(memorialInvitations.memorialId, memorialId) : undefined,
-        isNull(memorialInvitations.acceptedAt),
-        isNull(memorialInvitations.revokedAt),
+        unanswered,
         not(senderMayGrant),
       ),
     );
