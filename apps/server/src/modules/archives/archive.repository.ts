@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { archiveDownloads, memorialPeople, memorials, users } from '../../db/schema/index.js';
 import { usableLink } from '../../lib/one-time-links.js';
+import { changedAny } from '../../lib/sql.js';
 import {
   visibleMemorials,
   type MemorialRole,
@@ -158,18 +159,19 @@ export async function completeArchiveRequest(
     expiresAt: Date;
   },
 ): Promise<boolean> {
-  const rows = await db
-    .update(archiveDownloads)
-    .set(values)
-    .where(
-      and(
-        eq(archiveDownloads.id, id),
-        isNull(archiveDownloads.tokenHash),
-        isNull(archiveDownloads.usedAt),
-      ),
-    )
-    .returning({ id: archiveDownloads.id });
-  return rows.length > 0;
+  return changedAny(
+    db
+      .update(archiveDownloads)
+      .set(values)
+      .where(
+        and(
+          eq(archiveDownloads.id, id),
+          isNull(archiveDownloads.tokenHash),
+          isNull(archiveDownloads.usedAt),
+        ),
+      )
+      .returning({ id: archiveDownloads.id }),
+  );
 }
 
 /** Spends a link in one statement: it works once, and only until it expires. */
