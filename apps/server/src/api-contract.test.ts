@@ -3,7 +3,7 @@
 // every API route declares its answers, the OpenAPI document lists every spec call, and CORS.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMORIAL_UNPAGED_CAP } from '@rips/shared/memorials';
-import { createTestApp, TEST_ENGINE, type TestApp } from '../test/app.js';
+import { createTestApp, TEST_ENGINE, type TestApp, useTestApp } from '../test/app.js';
 import { createMemorialRow, createUser, TEST_PASSWORD, type TestUser } from '../test/factories.js';
 import { pngFile } from '../test/fixtures.js';
 import { minimalPdf } from '../test/hostile-corpus.js';
@@ -48,7 +48,7 @@ const SPEC_CALLS = [
   'POST /legacies',
 ];
 
-let t: TestApp;
+const t = useTestApp();
 
 async function send(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
@@ -90,11 +90,9 @@ describe(`spec section 7 answers, exact shapes (${TEST_ENGINE})`, () => {
   let postId: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
     sponsor = await createUser(t.app, { role: 'sponsor' });
     member = await createUser(t.app);
   });
-  afterAll(async () => t.close());
 
   it('users: register, duplicate texts, login, sponsor, profile, account, members', async () => {
     const avatar = await pngFile();

@@ -2,7 +2,6 @@
 // and on others' objects. A route without a row fails the first test, so none ships unchecked.
 // This is the one place the permission rules are tested; feature tests test behaviour. The
 // abilities the API hands to clients are checked against the same rows.
-import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,8 @@ import { MEMORIAL_VISIBILITIES, type Visibility } from '@rips/shared/visibility'
 import { createTestApp, TEST_ENGINE, UNLIMITED_CREATIONS, type TestApp } from '../test/app.js';
 import {
   addContributorRow,
+  createInvitationRow,
+  createMemorialRequest,
   createUser,
   registrationRequest,
   TEST_PASSWORD,
@@ -21,7 +22,6 @@ import { multipartRequest } from '../test/multipart.js';
 import {
   memorialAccessRequests,
   memorialImports,
-  memorialInvitations,
   memorialPeople,
   memorials,
   prayers,
@@ -185,18 +185,7 @@ const memorialOf = (visibility: Visibility, allowAccessRequests = false) =>
 
 /** A pending invitation of a contributor to the memorial, sent by its owner. */
 async function invitationOn(memorialId: string): Promise<string> {
-  const [row] = await t.app.ctx.db
-    .insert(memorialInvitations)
-    .values({
-      memorialId,
-      email: `pending${++counter}@example.com`,
-      role: 'contributor',
-      tokenHash: hashToken(randomBytes(32).toString('base64url')),
-      invitedBy: world.owner.row.id,
-      expiresAt: new Date(Date.now() + 60_000),
-    })
-    .returning({ id: memorialInvitations.id });
-  return row!.id;
+  return (await createInvitationRow(t.app, memorialId, world.owner, 'contributor')).id;
 }
 
 /** Ownership of the memorial offered to the table's manager, now. */
@@ -419,14 +408,11 @@ row('PATCH /api/v1/users/:userId/roles', MANAGERS, async (actor) => {
 
 // Memorials.
 row('GET /api/v1/posts', PUBLIC, call(GET, '/api/v1/posts?q=table'));
-row('POST /api/v1/posts', SPONSORS, async (actor) =>
-  multipartRequest(
-    POST,
-    '/api/v1/posts',
-    authOf(actor),
-    { title: 'A New Memorial', traits: 'kind' },
-    { postImg: await pngFile() },
-  ),
+row(
+  'POST /api/v1/posts',
+  SPONSORS,
+  async (actor) =>
+    await createMemorialRequest(authOf(actor), { title: 'A New Memorial', traits: 'kind' }),
 );
 plainRow('GET /api/v1/posts/get-sponsor-post', SIGNED_IN);
 plainRow('GET /api/v1/posts/get-contributer-post', SIGNED_IN);
@@ -680,7 +666,6 @@ row(
 );
 
 // Stewardship: privacy, people, moderation, activity, ownership, on memorials of every visibility.
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 for (const v of VISIBILITIES) {
   const note = `a ${v} memorial`;
   /**
@@ -902,16 +887,8 @@ for (const v of VISIBILITIES) {
 }
 /** The token of a new invitation the owner sent to see a private memorial. */
 async function invitationToken(): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await t.app.ctx.db.insert(memorialInvitations).values({
-    memorialId: await memorialOf('private'),
-    email: `invited${++counter}@example.com`,
-    role: 'viewer',
-    tokenHash: hashToken(token),
-    invitedBy: world.owner.row.id,
-    expiresAt: new Date(Date.now() + 60_000),
-  });
-  return token;
+  const memorialId = await memorialOf('private');
+  return (await createInvitationRow(t.app, memorialId, world.owner, 'viewer')).token;
 }
 row('POST /api/v1/invitations/accept', SIGNED_IN, async (actor) =>
   json(POST, '/api/v1/invitations/accept', { token: await invitationToken() }, authOf(actor)),

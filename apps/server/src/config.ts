@@ -5,12 +5,14 @@ import { z } from 'zod';
 import { parseTrustProxy } from './lib/trust-proxy.js';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+/** A whole number (the environment holds text: "30" reads as 30). */
+const int = z.coerce.number().int();
 
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     HOST: z.string().min(1).default('0.0.0.0'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PORT: int.min(0).max(65535).default(3000),
     PUBLIC_URL: z.url().optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
@@ -18,7 +20,7 @@ const EnvSchema = z
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
       .optional(),
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters.').optional(),
-    JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(2_592_000).default(604_800),
+    JWT_TTL_SECONDS: int.min(60).max(2_592_000).default(604_800),
     /** Unset/false: trust no proxy; a number: that many hops; else a list of proxy addresses/CIDRs. */
     TRUST_PROXY: z
       .string()
@@ -43,90 +45,70 @@ const EnvSchema = z
     MAIL_OUTBOX: bool.default(false),
     MAIL_FROM: z.string().min(3).default('Rips Memorial <no-reply@localhost>'),
     CONTACT_EMAIL: z.email().default('care@localhost'),
-    MAX_IMAGE_BYTES: z.coerce
-      .number()
-      .int()
-      .min(1024)
-      .default(10 * 1024 * 1024),
-    MAX_DOCUMENT_BYTES: z.coerce
-      .number()
-      .int()
-      .min(1024)
-      .default(20 * 1024 * 1024),
-    MAX_IMAGE_PIXELS: z.coerce.number().int().min(10_000).default(40_000_000),
-    LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
-    LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
-    REGISTER_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
-    RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+    MAX_IMAGE_BYTES: int.min(1024).default(10 * 1024 * 1024),
+    MAX_DOCUMENT_BYTES: int.min(1024).default(20 * 1024 * 1024),
+    MAX_IMAGE_PIXELS: int.min(10_000).default(40_000_000),
+    LOGIN_LIMIT_PER_IP: int.min(1).default(60),
+    LOGIN_LIMIT_PER_ACCOUNT: int.min(1).default(10),
+    REGISTER_LIMIT_PER_IP: int.min(1).default(30),
+    RATE_LIMIT_WINDOW_SECONDS: int.min(1).default(900),
     /** Password-reset requests per address and per account, reset-form submits per address. */
-    RESET_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
-    RESET_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
-    RESET_CONFIRM_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+    RESET_LIMIT_PER_IP: int.min(1).default(20),
+    RESET_LIMIT_PER_ACCOUNT: int.min(1).default(5),
+    RESET_CONFIRM_LIMIT_PER_IP: int.min(1).default(30),
     /** Wrong passwords typed on one reset link before it stops accepting attempts for the window. */
-    RESET_WRONG_PASSWORDS_PER_LINK: z.coerce.number().int().min(1).default(5),
+    RESET_WRONG_PASSWORDS_PER_LINK: int.min(1).default(5),
     /** Past an account's budget, a check from a new address first waits this, doubling per failure… */
-    LOGIN_DELAY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
+    LOGIN_DELAY_BASE_MS: int.min(1).max(60_000).default(1000),
     /** …up to this; a check that would wait longer is refused with Retry-After instead. */
-    LOGIN_DELAY_MAX_MS: z.coerce.number().int().min(1).max(120_000).default(30_000),
+    LOGIN_DELAY_MAX_MS: int.min(1).max(120_000).default(30_000),
     /** How long a server-rendered page is served again to anonymous visitors; 0 turns it off. */
-    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+    PAGE_CACHE_SECONDS: int.min(0).max(300).default(5),
     /** Page renders (cache misses) per address per minute; past it the app shell goes out. */
-    PAGE_RENDERS_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(120),
+    PAGE_RENDERS_PER_MINUTE_PER_IP: int.min(1).default(120),
     /** A render taking longer is given up and the app shell goes out. */
-    PAGE_RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    PAGE_RENDER_TIMEOUT_MS: int.min(100).max(60_000).default(5000),
     /** Memorial posters (PDF) drawn per address per minute; past it: 429 with Retry-After. */
-    POSTERS_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(20),
+    POSTERS_PER_MINUTE_PER_IP: int.min(1).default(20),
     /**
      * Short links (`/m/{code}`, `GET /posts/short/{code}`) per address per minute that lead
      * nowhere; past it every lookup from the address gets 429 until the minute ends (decision 0086).
      */
-    SHORT_LINK_MISSES_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(30),
+    SHORT_LINK_MISSES_PER_MINUTE_PER_IP: int.min(1).default(30),
     /** Lower caps for pictures only ever shown small, which anyone may send (decision 0020). */
-    MAX_AVATAR_PIXELS: z.coerce.number().int().min(10_000).default(25_000_000),
-    MAX_FLOWER_PIXELS: z.coerce.number().int().min(10_000).default(25_000_000),
+    MAX_AVATAR_PIXELS: int.min(10_000).default(25_000_000),
+    MAX_FLOWER_PIXELS: int.min(10_000).default(25_000_000),
     /** Pictures decoded at once, apart from the threads logins hash passwords on. */
-    IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    IMAGE_CONCURRENCY: int.min(1).max(64).default(1),
     /**
      * After SIGTERM, how long the server keeps answering (503 to new requests, /readyz 503) before
      * it closes its port: at least the load balancer's health-check interval, so it has stopped
      * routing here by then (decision 0066).
      */
-    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(5_000).default(0),
+    SHUTDOWN_GRACE_MS: int.min(0).max(5_000).default(0),
     /** PDF and DOC files verified at once (each is read whole while it is checked). */
-    DOCUMENT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+    DOCUMENT_CONCURRENCY: int.min(1).max(64).default(2),
     /** Upload quotas: everything stored for one memorial, and everything one member uploaded. */
-    MEMORIAL_UPLOAD_QUOTA_BYTES: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .default(2 * 1024 ** 3),
-    MEMORIAL_UPLOAD_QUOTA_COUNT: z.coerce.number().int().min(1).default(5_000),
-    USER_UPLOAD_QUOTA_BYTES: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .default(5 * 1024 ** 3),
-    USER_UPLOAD_QUOTA_COUNT: z.coerce.number().int().min(1).default(10_000),
+    MEMORIAL_UPLOAD_QUOTA_BYTES: int.min(1).default(2 * 1024 ** 3),
+    MEMORIAL_UPLOAD_QUOTA_COUNT: int.min(1).default(5_000),
+    USER_UPLOAD_QUOTA_BYTES: int.min(1).default(5 * 1024 ** 3),
+    USER_UPLOAD_QUOTA_COUNT: int.min(1).default(10_000),
     /** Uploads are refused (507) when they would leave less free space than this on the uploads disk. */
-    MIN_FREE_DISK_BYTES: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .default(1024 ** 3),
+    MIN_FREE_DISK_BYTES: int.min(0).default(1024 ** 3),
     /** Per member and window: flowers, prayers, and gallery uploads (photos, memorabilia, documents). */
-    FLOWER_LIMIT_PER_USER: z.coerce.number().int().min(1).default(30),
-    PRAYER_LIMIT_PER_USER: z.coerce.number().int().min(1).default(30),
-    UPLOAD_LIMIT_PER_USER: z.coerce.number().int().min(1).default(100),
+    FLOWER_LIMIT_PER_USER: int.min(1).default(30),
+    PRAYER_LIMIT_PER_USER: int.min(1).default(30),
+    UPLOAD_LIMIT_PER_USER: int.min(1).default(100),
     /**
      * Per member and window: invitations sent (and sent again), ownership offers made (a budget
      * of their own), and tribute reports and access requests made.
      */
-    INVITATION_LIMIT_PER_USER: z.coerce.number().int().min(1).default(30),
+    INVITATION_LIMIT_PER_USER: int.min(1).default(30),
     /** Invitations one email address receives in 24 hours, from every memorial together. */
-    INVITATIONS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(3),
-    REPORT_LIMIT_PER_USER: z.coerce.number().int().min(1).default(10),
+    INVITATIONS_PER_ADDRESS_PER_DAY: int.min(1).max(1000).default(3),
+    REPORT_LIMIT_PER_USER: int.min(1).default(10),
     /** Days the start-up storage check keeps unreferenced files in quarantine before deleting them. */
-    QUARANTINE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    QUARANTINE_DAYS: int.min(1).max(3650).default(30),
     /**
      * Origins (comma-separated, e.g. `https://app.example.org,http://localhost:5173`) whose pages
      * may call the API; empty keeps it same-origin only. When set, media and file URLs in answers
@@ -177,35 +159,27 @@ const EnvSchema = z
     /** Serves Prometheus metrics at /metrics to callers presenting this token; unset: no /metrics. */
     METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters.').optional(),
     /** Delivery attempts of a mail after its first, spaced from this delay, doubling each time. */
-    MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(10),
-    MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
+    MAIL_RETRY_LIMIT: int.min(0).max(100).default(10),
+    MAIL_RETRY_DELAY_SECONDS: int.min(1).max(86_400).default(30),
     /** Largest memorial archive a sponsor may import (the upload itself). */
-    IMPORT_MAX_BYTES: z.coerce
-      .number()
-      .int()
-      .min(1024)
-      .default(2 * 1024 ** 3),
+    IMPORT_MAX_BYTES: int.min(1024).default(2 * 1024 ** 3),
     /**
      * What one imported archive may hold: items in all, and of each kind. Items with files are also
      * held to the upload quotas (MEMORIAL_UPLOAD_QUOTA_COUNT and the member's).
      */
-    IMPORT_MAX_ITEMS: z.coerce.number().int().min(1).max(100_000).default(5_000),
-    IMPORT_MAX_ITEMS_PER_KIND: z.coerce.number().int().min(1).max(100_000).default(2_000),
+    IMPORT_MAX_ITEMS: int.min(1).max(100_000).default(5_000),
+    IMPORT_MAX_ITEMS_PER_KIND: int.min(1).max(100_000).default(2_000),
     /** Imports a member may start per RATE_LIMIT_WINDOW_SECONDS (one runs at a time). */
-    IMPORT_LIMIT_PER_USER: z.coerce.number().int().min(1).default(5),
+    IMPORT_LIMIT_PER_USER: int.min(1).default(5),
     /** Memorials holding more stored bytes than this are exported by a background job, not inline. */
-    EXPORT_INLINE_MAX_BYTES: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .default(512 * 1024 ** 2),
+    EXPORT_INLINE_MAX_BYTES: int.min(0).default(512 * 1024 ** 2),
     /**
      * Per member and window: archive downloads, emailed archives and take-outs asked for (every
      * export route counts against one budget); the emailed link's download counts per address.
      */
-    EXPORT_LIMIT_PER_USER: z.coerce.number().int().min(1).default(10),
+    EXPORT_LIMIT_PER_USER: int.min(1).default(10),
     /** How often expired emailed archives are removed with their files. */
-    EXPORT_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
+    EXPORT_SWEEP_SECONDS: int.min(1).max(86_400).default(3600),
     WEB_DIST_DIR: z.string().optional(),
     /** `npm run dev`: pages rendered from the web app's sources through Vite, with hot reload. */
     WEB_DEV: bool.default(false),

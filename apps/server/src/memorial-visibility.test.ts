@@ -8,11 +8,16 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TEST_ENGINE, UNLIMITED_CREATIONS, type TestApp } from '../test/app.js';
-import { createUser, type TestUser } from '../test/factories.js';
-import { pngFile } from '../test/fixtures.js';
+import {
+  addContributorRequest,
+  createInvitationRow,
+  createMemorialRequest,
+  createUser,
+  type TestUser,
+} from '../test/factories.js';
 import { createItemRequest, pictureFlowerRequest } from '../test/item-samples.js';
 import { multipart, multipartRequest } from '../test/multipart.js';
-import { memorialAccessRequests, memorialInvitations, memorials } from './db/schema/index.js';
+import { memorialAccessRequests, memorials } from './db/schema/index.js';
 import { documentKind, flowerKind, TRIBUTE_KINDS } from './modules/tributes/tribute-kinds.js';
 
 vi.mock('./modules/memorials/memorial-visibility.js', async () => {
@@ -59,21 +64,8 @@ let serial = 0;
  */
 async function memorial(hidden: boolean): Promise<Fixture> {
   const title = `Memorial ${++serial}`;
-  const post = await created(
-    multipartRequest(
-      'POST',
-      '/api/v1/posts',
-      as(owner),
-      { title, traits: 'kind' },
-      { postImg: await pngFile() },
-    ),
-  );
-  await created({
-    method: 'PATCH',
-    url: `/api/v1/users/${contributor.row.id}/roles`,
-    payload: { postId: post._id, userId: contributor.row.id },
-    headers: as(owner),
-  });
+  const post = await created(await createMemorialRequest(as(owner), { title, traits: 'kind' }));
+  await created(addContributorRequest(post._id, contributor, as(owner)));
   await created({ method: 'PUT', url: `/api/v1/posts/${post._id}/like`, headers: as(member) });
   const items: Fixture['items'] = {};
   for (const kind of TRIBUTE_KINDS) {
@@ -163,14 +155,7 @@ for (const method of ['PUT', 'DELETE'] as const) {
 }
 probe('PATCH /api/v1/users/:userId/roles', async (m) => {
   const newcomer = await createUser(t.app);
-  return succeeds(
-    await send({
-      method: 'PATCH',
-      url: `/api/v1/users/${newcomer.row.id}/roles`,
-      payload: { postId: m.id, userId: newcomer.row.id },
-      headers: as(owner),
-    }),
-  );
+  return succeeds(await send(addContributorRequest(m.id, newcomer, as(owner))));
 });
 for (const file of ['qr.svg', 'qr.png', 'poster.pdf']) {
   probe(`GET /api/v1/posts/:id/${file}`, async (m) =>
@@ -282,18 +267,7 @@ probe('POST /api/v1/posts/:id/invitations', async (m) =>
 );
 /** A pending invitation of the memorial, sent by its owner straight into the database. */
 async function invitationOn(memorialId: string): Promise<string> {
-  const [row] = await t.app.ctx.db
-    .insert(memorialInvitations)
-    .values({
-      memorialId,
-      email: `pending${++serial}@example.com`,
-      role: 'viewer',
-      tokenHash: `${++serial}`.padStart(64, '0'),
-      invitedBy: owner.row.id,
-      expiresAt: new Date(Date.now() + 60_000),
-    })
-    .returning({ id: memorialInvitations.id });
-  return row!.id;
+  return (await createInvitationRow(t.app, memorialId, owner, 'viewer')).id;
 }
 probe('DELETE /api/v1/posts/:id/invitations/:invitationId', async (m) =>
   succeeds(

@@ -3,9 +3,9 @@
 // logger; then every log line is searched for every link and token the emails carried.
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { forgotPasswordRequest } from '../test/accounts.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../test/app.js';
-import { createUser } from '../test/factories.js';
-import { pngFile } from '../test/fixtures.js';
+import { createMemorialRequest, createUser } from '../test/factories.js';
 import { multipartRequest } from '../test/multipart.js';
 import type { MailMessage } from './mail/mailer.js';
 
@@ -129,16 +129,7 @@ describe(`no token in a log line (${TEST_ENGINE})`, () => {
 
   it('a password reset, from the email to the form’s submit', async () => {
     const member = await createUser(t.app);
-    const requested = await send({
-      method: 'POST',
-      url: '/api/v1/users/forgot-password',
-      payload: {
-        userName: member.row.userName,
-        email: member.row.email,
-        newPassword: 'A-new-passphrase-42',
-        confirmNewPassword: 'A-new-passphrase-42',
-      },
-    });
+    const requested = await send(forgotPasswordRequest(member.row, 'A-new-passphrase-42'));
     expect(requested.statusCode).toBe(200);
     const [{ link, secret: token } = { link: '', secret: '' }] = remember(
       await mailTo(member.row.email, 'reset-password'),
@@ -160,13 +151,7 @@ describe(`no token in a log line (${TEST_ENGINE})`, () => {
   it('an emailed memorial archive, from the request to the download', async () => {
     const sponsor = await createUser(t.app, { role: 'sponsor' });
     const created = await send(
-      multipartRequest(
-        'POST',
-        '/api/v1/posts',
-        sponsor.auth,
-        { title: 'Mary Seacole' },
-        { postImg: await pngFile() },
-      ),
+      await createMemorialRequest(sponsor.auth, { title: 'Mary Seacole' }),
     );
     expect(created.statusCode, created.body).toBe(201);
     const queued = await send({

@@ -1,24 +1,26 @@
 // Names are text, not layout: one-line fields refuse control characters, line breaks and bidi
 // overrides, fields of several lines keep newlines and tabs; every refusal is a 400 naming the
 // field (docs/decisions/0089-text-fields-refuse-control-characters.md).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ENGINE, type TestApp } from '../test/app.js';
-import { createMemorialRow, createUser, type TestUser } from '../test/factories.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ENGINE, useTestApp } from '../test/app.js';
+import {
+  createMemorialRequest,
+  createMemorialRow,
+  createUser,
+  type TestUser,
+} from '../test/factories.js';
 import { pngFile } from '../test/fixtures.js';
 import { uploadRequest } from '../test/item-samples.js';
-import { multipartRequest } from '../test/multipart.js';
 import { photoKind } from './modules/tributes/tribute-kinds.js';
 
-let t: TestApp;
+const t = useTestApp();
 let owner: TestUser;
 let memorialId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await createUser(t.app, { role: 'sponsor' });
   memorialId = (await createMemorialRow(t.app, owner)).id;
 });
-afterAll(async () => t?.close());
 
 /** A 400 whose errors name `field` and say the text holds something it may not. */
 function expectRefused(res: { statusCode: number; json(): unknown; body: string }, field: string) {
@@ -57,13 +59,10 @@ describe(`text fields refuse control characters (${TEST_ENGINE})`, () => {
 
   it('a memorial’s title, places and poster line are one line; its description keeps its lines', async () => {
     const created = await t.app.inject(
-      multipartRequest(
-        'POST',
-        '/api/v1/posts',
-        owner.auth,
-        { title: 'Robert\u202e Hale', description: 'Kind.\nWise.' },
-        { postImg: await pngFile() },
-      ),
+      await createMemorialRequest(owner.auth, {
+        title: 'Robert\u202e Hale',
+        description: 'Kind.\nWise.',
+      }),
     );
     expectRefused(created, 'title');
     for (const [field, value] of [

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { vi } from 'vitest';
 import type { OneTimeLinkTable } from '../src/lib/one-time-links.js';
 import type { TestApp } from './app.js';
@@ -40,6 +41,26 @@ export const loginRequest = (
     payload: { userName, password },
     remoteAddress,
   });
+
+/**
+ * The forgot-password form filled in for `account` (its username and email), asking for
+ * `newPassword`, typed twice; from `remoteAddress` when given.
+ */
+export const forgotPasswordRequest = (
+  account: { userName: string; email: string },
+  newPassword: string,
+  remoteAddress?: string,
+): InjectOptions => ({
+  method: 'POST',
+  url: '/api/v1/users/forgot-password',
+  payload: {
+    userName: account.userName,
+    email: account.email,
+    newPassword,
+    confirmNewPassword: newPassword,
+  },
+  ...(remoteAddress ? { remoteAddress } : {}),
+});
 
 /** The signed-in member's own account, as `authorization` ("Bearer …") sees it. */
 export const meRequest = (app: TestApp['app'], authorization: string) =>

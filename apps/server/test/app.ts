@@ -149,7 +149,6 @@ export function useTestApp(
   return t;
 }
 
-/** An answer in the spec's success envelope, with `status` and `message`; returns its body. */
 /** Sends `request` and answers its `data`, failing the test (with the body) unless it succeeded. */
 export async function okData(app: FastifyInstance, request: InjectOptions) {
   const res = await app.inject(request);
@@ -157,6 +156,7 @@ export async function okData(app: FastifyInstance, request: InjectOptions) {
   return res.json().data;
 }
 
+/** An answer in the spec's success envelope, with `status` and `message`; returns its body. */
 export function expectSuccess(res: LightMyRequestResponse, status: number, message: string) {
   expect(res.statusCode).toBe(status);
   const body = res.json();

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { beforeAll } from 'vitest';
 import type { Role } from '@rips/shared/users';
-import { memorialPeople, memorials, users } from '../src/db/schema/index.js';
+import { memorialInvitations, memorialPeople, memorials, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
+import { hashToken } from '../src/modules/stewardship/stewardship.shared.js';
 import { pngFile } from './fixtures.js';
 import { multipartRequest, type FilePart } from './multipart.js';
 import type { UserRow } from '../src/modules/users/users.repository.js';
@@ -71,6 +72,45 @@ export async function addContributorRow(
     .values({ memorialId, userId: user.row.id, role: 'contributor' });
 }
 
+/**
+ * A pending invitation to `role` on the memorial from `sender`, working for another minute,
+ * stored straight into the database. Answers its id and the token its mail would carry.
+ */
+export async function createInvitationRow(
+  app: FastifyInstance,
+  memorialId: string,
+  sender: TestUser,
+  role: (typeof memorialInvitations.$inferInsert)['role'],
+): Promise<{ id: string; token: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const [row] = await app.ctx.db
+    .insert(memorialInvitations)
+    .values({
+      memorialId,
+      email: `invited_${randomBytes(4).toString('hex')}@example.com`,
+      role,
+      tokenHash: hashToken(token),
+      invitedBy: sender.row.id,
+      expiresAt: new Date(Date.now() + 60_000),
+    })
+    .returning({ id: memorialInvitations.id });
+  return { id: row!.id, token };
+}
+
+/** The owner's "Add Contributer" (PATCH /users/{id}/roles): `member` joins the memorial. */
+export function addContributorRequest(
+  memorialId: string,
+  member: TestUser,
+  auth: Record<string, string>,
+): InjectOptions {
+  return {
+    method: 'PATCH',
+    url: `/api/v1/users/${member.row.id}/roles`,
+    payload: { postId: memorialId, userId: member.row.id },
+    headers: auth,
+  };
+}
+
 /** Who the tests of items left on a memorial need: its owner, a contributor and a member. */
 export interface MemorialCast {
   owner: TestUser;
@@ -96,6 +136,19 @@ export function useMemorialCast(t: { app: FastifyInstance }): MemorialCast {
     Object.assign(cast, await createMemorialCast(t.app));
   });
   return cast;
+}
+
+/**
+ * The spec's create-memorial form (multipart) with `fields`, as `auth`, with `portrait` as its
+ * picture (a small PNG unless given; `null` sends none).
+ */
+export async function createMemorialRequest(
+  auth: Record<string, string>,
+  fields: Record<string, string | undefined>,
+  portrait?: FilePart | null,
+): Promise<InjectOptions> {
+  const postImg = portrait === undefined ? await pngFile() : portrait;
+  return multipartRequest('POST', '/api/v1/posts', auth, fields, postImg ? { postImg } : {});
 }
 
 /** The spec's sign-up (multipart, with a picture as avatar) of a new member named after no one else. */

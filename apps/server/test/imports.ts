@@ -2,9 +2,37 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { ImportJob } from '@rips/shared/archives';
 import { unzip } from './archives.js';
-import type { TestUser } from './factories.js';
+import { createTestApp, type TestApp, UNLIMITED_CREATIONS } from './app.js';
+import { createUser, type TestUser } from './factories.js';
 import { craftedZip } from './hostile-corpus.js';
 import { multipartRequest } from './multipart.js';
+
+/** The two sites an archive travels between, and who acts on them. */
+export interface ArchiveCast {
+  /** The site a memorial is exported from. */
+  source: TestApp;
+  /** A fresh site it is imported into. */
+  target: TestApp;
+  /** Grace Hopper, sponsor on the source. */
+  owner: TestUser;
+  /** Alan Turing, a member of the source. */
+  contributor: TestUser;
+  /** Ada Byron, sponsor on the target. */
+  importer: TestUser;
+}
+
+/** Two sites without creation budgets, and their members; close both sites after the tests. */
+export async function createArchiveCast(): Promise<ArchiveCast> {
+  const source = await createTestApp(UNLIMITED_CREATIONS);
+  const target = await createTestApp(UNLIMITED_CREATIONS);
+  return {
+    source,
+    target,
+    owner: await createUser(source.app, { role: 'sponsor', fullName: 'Grace Hopper' }),
+    contributor: await createUser(source.app, { fullName: 'Alan Turing' }),
+    importer: await createUser(target.app, { role: 'sponsor', fullName: 'Ada Byron' }),
+  };
+}
 
 /** POST /api/v1/imports with `zip` as the archive. */
 export function importRequest(zip: Buffer, user: Pick<TestUser, 'auth'>) {

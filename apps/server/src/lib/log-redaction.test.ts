@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { forgotPasswordRequest } from '../../test/accounts.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { multipartRequest } from '../../test/multipart.js';
 import { redactUrl, serializeError } from './log-redaction.js';
@@ -37,16 +38,7 @@ async function outboxMessages(): Promise<string[]> {
 
 describe('logs hold no secret or personal data', () => {
   it('a password reset logs neither the link, the token nor the address', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/forgot-password',
-      payload: {
-        userName: member.row.userName,
-        email: member.row.email,
-        newPassword: 'A-new-passphrase-42',
-        confirmNewPassword: 'A-new-passphrase-42',
-      },
-    });
+    const res = await t.app.inject(forgotPasswordRequest(member.row, 'A-new-passphrase-42'));
     expect(res.statusCode).toBe(200);
     const [message] = await outboxMessages();
     expect(message, 'the reset mail reached the outbox').toBeDefined();

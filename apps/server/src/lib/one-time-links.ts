@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { emailChanges, passwordResets, users } from '../db/schema/index.js';
 
@@ -22,9 +22,37 @@ export function newOneTimeLink(pageUrl: string, ttlMinutes: number) {
   };
 }
 
+/** The columns of a link that works once, until it expires (an emailed archive's link too). */
+interface LinkColumns {
+  tokenHash: PgColumn;
+  usedAt: PgColumn;
+  expiresAt: PgColumn;
+}
+
+/** The links still pending at `now`: neither used nor expired. */
+export function pendingLinks(table: Omit<LinkColumns, 'tokenHash'>, now: Date) {
+  return and(isNull(table.usedAt), gt(table.expiresAt, now));
+}
+
 /** The row a link names, while it is unused and unexpired. */
-export function usableLink(table: OneTimeLinkTable, tokenHash: string, now: Date) {
-  return and(eq(table.tokenHash, tokenHash), isNull(table.usedAt), gt(table.expiresAt, now));
+export function usableLink(table: LinkColumns, tokenHash: string, now: Date) {
+  return and(eq(table.tokenHash, tokenHash), pendingLinks(table, now));
+}
+
+/** The row a link names, while it is unused and unexpired; undefined otherwise. */
+export async function findUsableLink<T extends OneTimeLinkTable>(
+  db: Db,
+  table: T,
+  tokenHash: string,
+  now: Date,
+): Promise<T['$inferSelect'] | undefined> {
+  const links: OneTimeLinkTable = table;
+  const [row] = await db
+    .select()
+    .from(links)
+    .where(usableLink(links, tokenHash, now))
+    .limit(1);
+  return row as T['$inferSelect'] | undefined;
 }
 
 /** Closes the account's unused links of one kind. */

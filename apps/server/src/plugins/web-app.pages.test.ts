@@ -64,6 +64,16 @@ async function startApp(
   return started;
 }
 
+/** A started app with a sponsor's memorial on it, and a member who is not its owner. */
+async function startAppWithMemorial(
+  overrides: Partial<Record<keyof Env, string>> = {},
+): Promise<{ t: TestApp; member: TestUser; memorialId: string }> {
+  const t = await startApp(overrides);
+  const owner = await createUser(t.app, { role: 'sponsor' });
+  const member = await createUser(t.app);
+  return { t, member, memorialId: (await createMemorialRow(t.app, owner)).id };
+}
+
 afterAll(async () => {
   for (const started of apps) await started.close();
   for (const root of roots) await rm(root, { recursive: true, force: true });
@@ -95,10 +105,7 @@ describe('page cache (PAGE_CACHE_SECONDS=5)', () => {
   let memorialId: string;
 
   beforeAll(async () => {
-    t = await startApp();
-    const owner = await createUser(t.app, { role: 'sponsor' });
-    visitor = await createUser(t.app);
-    memorialId = (await createMemorialRow(t.app, owner)).id;
+    ({ t, member: visitor, memorialId } = await startAppWithMemorial());
   });
 
   afterEach(async () => {
@@ -209,9 +216,10 @@ describe('page renders per address (PAGE_CACHE_SECONDS=0, PAGE_RENDERS_PER_MINUT
   let memorialId: string;
 
   beforeAll(async () => {
-    t = await startApp({ PAGE_CACHE_SECONDS: '0', PAGE_RENDERS_PER_MINUTE_PER_IP: '2' });
-    const owner = await createUser(t.app, { role: 'sponsor' });
-    memorialId = (await createMemorialRow(t.app, owner)).id;
+    ({ t, memorialId } = await startAppWithMemorial({
+      PAGE_CACHE_SECONDS: '0',
+      PAGE_RENDERS_PER_MINUTE_PER_IP: '2',
+    }));
   });
 
   it('renders every request while the cache is off', async () => {
@@ -281,10 +289,7 @@ describe('pages for a signed-in member (session cookie)', () => {
   let memorialId: string;
 
   beforeAll(async () => {
-    t = await startApp();
-    const owner = await createUser(t.app, { role: 'sponsor' });
-    member = await createUser(t.app);
-    memorialId = (await createMemorialRow(t.app, owner)).id;
+    ({ t, member, memorialId } = await startAppWithMemorial());
   });
 
   const withCookie = (token: string) => ({ headers: { cookie: `rips_session=${token}` } });

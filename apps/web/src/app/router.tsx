@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import {
   createBrowserRouter,
@@ -17,13 +17,20 @@ import { renderTributes } from '@/features/tributes/tributes-extras';
 import { AppLayout } from './layout/app-layout';
 import { HomePage } from './routes/home';
 
+/** A page chunk whose module exports the page as `name` (the others export it as default). */
+function lazyNamed<K extends string, M extends Record<K, ComponentType>>(
+  load: () => Promise<M>,
+  name: K,
+) {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
 // Home stays in the first bundle: it is the landing page and small. Every other page is a chunk.
 const LoginPage = lazy(() => import('./routes/login'));
 const SignUpPage = lazy(() => import('./routes/sign-up'));
-const MemoriamsPage = lazy(() =>
-  import('@/features/memorials/components/memoriams-page').then((m) => ({
-    default: m.MemoriamsPage,
-  })),
+const MemoriamsPage = lazyNamed(
+  () => import('@/features/memorials/components/memoriams-page'),
+  'MemoriamsPage',
 );
 const ForgotPasswordPage = lazy(
   () => import('@/features/password-reset/components/forgot-password-page'),
@@ -33,16 +40,14 @@ const ResetPasswordConfirmPage = lazy(
 );
 const ProfilePage = lazy(() => import('./routes/profile'));
 const ManagePage = lazy(() => import('./routes/manage'));
-const InvitationPage = lazy(() =>
-  import('@/features/stewardship/components/accept-pages').then((m) => ({
-    default: m.InvitationPage,
-  })),
+const InvitationPage = lazyNamed(
+  () => import('@/features/stewardship/components/accept-pages'),
+  'InvitationPage',
 );
 const TransferPage = lazy(() => import('./routes/transfer'));
-const UpdatePostPage = lazy(() =>
-  import('@/features/memorials/components/update-post-page').then((m) => ({
-    default: m.UpdatePostPage,
-  })),
+const UpdatePostPage = lazyNamed(
+  () => import('@/features/memorials/components/update-post-page'),
+  'UpdatePostPage',
 );
 const UpdateAccountPage = lazy(() => import('@/features/account/components/update-account-page'));
 const ConfirmEmailPage = lazy(() => import('@/features/account/components/confirm-email-page'));
@@ -51,21 +56,18 @@ const CancelEmailChangePage = lazy(
 );
 const LifeLegacyPage = lazy(() => import('@/features/legacy/components/life-legacy-page'));
 const BuildLegacyPage = lazy(() => import('@/features/legacy/components/build-legacy-page'));
-const CreatePostPage = lazy(() =>
-  import('@/features/memorials/components/create-memorial-page').then((m) => ({
-    default: m.CreateMemorialPage,
-  })),
+const CreatePostPage = lazyNamed(
+  () => import('@/features/memorials/components/create-memorial-page'),
+  'CreateMemorialPage',
 );
 const AddFlowerPage = lazy(() => import('@/features/tributes/components/add-flower-page'));
-const PostPage = lazy(() =>
-  import('@/features/memorials/components/memorial-page').then((m) => ({
-    default: m.MemorialPage,
-  })),
+const PostPage = lazyNamed(
+  () => import('@/features/memorials/components/memorial-page'),
+  'MemorialPage',
 );
-const ShortLinkPage = lazy(() =>
-  import('@/features/memorials/components/short-link-page').then((m) => ({
-    default: m.ShortLinkPage,
-  })),
+const ShortLinkPage = lazyNamed(
+  () => import('@/features/memorials/components/short-link-page'),
+  'ShortLinkPage',
 );
 const AboutUsPage = lazy(() => import('@/features/static-pages/components/about-us-page'));
 const UserGuidePage = lazy(() => import('@/features/static-pages/components/user-guide-page'));

@@ -1,7 +1,13 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { emailChanges, users } from '../../db/schema/index.js';
-import { applyLink, cancelPendingLinks, usableLink } from '../../lib/one-time-links.js';
+import {
+  applyLink,
+  cancelPendingLinks,
+  findUsableLink,
+  pendingLinks,
+  usableLink,
+} from '../../lib/one-time-links.js';
 import type { UserRow } from '../users/users.repository.js';
 
 /** Records a new email waiting for confirmation; any older pending change of the account ends. */
@@ -26,30 +32,15 @@ export async function findPendingEmail(db: Db, userId: string, now: Date): Promi
   const [row] = await db
     .select({ newEmail: emailChanges.newEmail })
     .from(emailChanges)
-    .where(
-      and(
-        eq(emailChanges.userId, userId),
-        isNull(emailChanges.usedAt),
-        gt(emailChanges.expiresAt, now),
-      ),
-    )
+    .where(and(eq(emailChanges.userId, userId), pendingLinks(emailChanges, now)))
     .orderBy(desc(emailChanges.createdAt))
     .limit(1);
   return row?.newEmail ?? null;
 }
 
 /** The pending change a confirmation link names, while it is unused and unexpired. */
-export async function findUsableEmailChange(
-  db: Db,
-  tokenHash: string,
-  now: Date,
-): Promise<{ userId: string } | undefined> {
-  const [row] = await db
-    .select({ userId: emailChanges.userId })
-    .from(emailChanges)
-    .where(usableLink(emailChanges, tokenHash, now))
-    .limit(1);
-  return row;
+export function findUsableEmailChange(db: Db, tokenHash: string, now: Date) {
+  return findUsableLink(db, emailChanges, tokenHash, now);
 }
 
 /**
@@ -93,11 +84,7 @@ export async function cancelEmailChangeAndSignOut(
       .update(emailChanges)
       .set({ usedAt: now })
       .where(
-        and(
-          eq(emailChanges.cancelTokenHash, cancelTokenHash),
-          isNull(emailChanges.usedAt),
-          gt(emailChanges.expiresAt, now),
-        ),
+        and(eq(emailChanges.cancelTokenHash, cancelTokenHash), pendingLinks(emailChanges, now)),
       )
       .returning({ userId: emailChanges.userId });
     if (!change) return null;

@@ -6,21 +6,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { unzip } from '../../../test/archives.js';
 import {
   createPostgresDatabase,
-  createTestApp,
   loadTestConfig,
   startAppOnData,
   TEST_ENGINE,
   TEST_STORAGE,
-  type TestApp,
+  useTestApp,
 } from '../../../test/app.js';
-import { createUser, type TestUser } from '../../../test/factories.js';
+import { createMemorialRequest, createUser, type TestUser } from '../../../test/factories.js';
 import { pngFile } from '../../../test/fixtures.js';
 import { createItemRequest } from '../../../test/item-samples.js';
-import { multipartRequest } from '../../../test/multipart.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';
@@ -32,12 +30,10 @@ const WAIT = { timeout: 30_000, interval: 50 };
 
 async function newMemorial(app: FastifyInstance, user: TestUser, picture = false) {
   const res = await app.inject(
-    multipartRequest(
-      'POST',
-      '/api/v1/posts',
+    await createMemorialRequest(
       user.auth,
       { title: `Rosalind Franklin ${Math.random().toString(36).slice(2, 6)}` },
-      picture ? { postImg: await pngFile(400, 300) } : {},
+      picture ? await pngFile(400, 300) : null,
     ),
   );
   expect(res.statusCode, res.body).toBe(201);
@@ -78,11 +74,7 @@ function expectError(res: LightMyRequestResponse, status: number, code: string) 
 }
 
 describe(`one emailed archive waits per memorial and member (${TEST_ENGINE})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ PUBLIC_URL: 'https://m.example.org' });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp({ PUBLIC_URL: 'https://m.example.org' });
 
   it('answers a second request with 409 naming the waiting archive, until it is downloaded', async () => {
     const owner = await createUser(t.app, { role: 'sponsor' });
@@ -117,11 +109,7 @@ describe(`one emailed archive waits per memorial and member (${TEST_ENGINE})`, (
 });
 
 describe(`every export route counts against the member's budget (${TEST_ENGINE})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ EXPORT_LIMIT_PER_USER: '2' });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp({ EXPORT_LIMIT_PER_USER: '2' });
 
   it('answers 429 with Retry-After past EXPORT_LIMIT_PER_USER, for exports and the take-out alike', async () => {
     const owner = await createUser(t.app, { role: 'sponsor' });
@@ -161,12 +149,8 @@ if (TEST_STORAGE === 's3')
 describe.skipIf(TEST_STORAGE === 's3')(
   `an emailed archive needs room on the disk (${TEST_ENGINE})`,
   () => {
-    let t: TestApp;
     // A floor no disk can clear.
-    beforeAll(async () => {
-      t = await createTestApp({ MIN_FREE_DISK_BYTES: String(Number.MAX_SAFE_INTEGER) });
-    });
-    afterAll(async () => t?.close());
+    const t = useTestApp({ MIN_FREE_DISK_BYTES: String(Number.MAX_SAFE_INTEGER) });
 
     it('refuses it with 507 before anything is queued or written', async () => {
       const owner = await createUser(t.app, { role: 'sponsor' });
@@ -233,11 +217,7 @@ describe(`an archive the disk has no room for by the time it is built (${TEST_EN
 });
 
 describe(`the take-out keeps to the inline size (${TEST_ENGINE})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ EXPORT_INLINE_MAX_BYTES: '1', PUBLIC_URL: 'https://m.example.org' });
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp({ EXPORT_INLINE_MAX_BYTES: '1', PUBLIC_URL: 'https://m.example.org' });
 
   it('answers 409 past EXPORT_INLINE_MAX_BYTES and is emailed instead, once at a time', async () => {
     const owner = await createUser(t.app, { role: 'sponsor', fullName: 'Lise Meitner' });

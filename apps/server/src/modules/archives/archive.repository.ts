@@ -1,6 +1,8 @@
-import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { archiveDownloads, memorialPeople, memorials, users } from '../../db/schema/index.js';
+import { usableLink } from '../../lib/one-time-links.js';
+import { changedAny } from '../../lib/sql.js';
 import {
   visibleMemorials,
   type MemorialRole,
@@ -157,18 +159,19 @@ export async function completeArchiveRequest(
     expiresAt: Date;
   },
 ): Promise<boolean> {
-  const rows = await db
-    .update(archiveDownloads)
-    .set(values)
-    .where(
-      and(
-        eq(archiveDownloads.id, id),
-        isNull(archiveDownloads.tokenHash),
-        isNull(archiveDownloads.usedAt),
-      ),
-    )
-    .returning({ id: archiveDownloads.id });
-  return rows.length > 0;
+  return changedAny(
+    db
+      .update(archiveDownloads)
+      .set(values)
+      .where(
+        and(
+          eq(archiveDownloads.id, id),
+          isNull(archiveDownloads.tokenHash),
+          isNull(archiveDownloads.usedAt),
+        ),
+      )
+      .returning({ id: archiveDownloads.id }),
+  );
 }
 
 /** Spends a link in one statement: it works once, and only until it expires. */
@@ -180,13 +183,7 @@ export async function spendArchiveLink(
   const [row] = await db
     .update(archiveDownloads)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(archiveDownloads.tokenHash, tokenHash),
-        isNull(archiveDownloads.usedAt),
-        gt(archiveDownloads.expiresAt, now),
-      ),
-    )
+    .where(usableLink(archiveDownloads, tokenHash, now))
     .returning();
   return row;
 }

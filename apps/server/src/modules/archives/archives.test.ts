@@ -9,17 +9,16 @@ import { MemorialDetailSchema } from '@rips/shared/memorials';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzip } from '../../../test/archives.js';
+import { createTestApp, okData, TEST_ENGINE, type TestApp } from '../../../test/app.js';
 import {
-  createTestApp,
-  okData,
-  TEST_ENGINE,
-  type TestApp,
-  UNLIMITED_CREATIONS,
-} from '../../../test/app.js';
-import { createUser, type TestUser } from '../../../test/factories.js';
+  addContributorRequest,
+  createMemorialRequest,
+  createUser,
+  type TestUser,
+} from '../../../test/factories.js';
 import { pdfFile, pngFile } from '../../../test/fixtures.js';
 import { craftedZip } from '../../../test/hostile-corpus.js';
-import { importArchive, importRequest } from '../../../test/imports.js';
+import { createArchiveCast, importArchive, importRequest } from '../../../test/imports.js';
 import { createItemRequest, pictureFlowerRequest } from '../../../test/item-samples.js';
 import { multipartRequest } from '../../../test/multipart.js';
 import { legacies, memorialPeople, memorials, prayers } from '../../db/schema/index.js';
@@ -89,17 +88,11 @@ async function withMemorialJson(zip: Buffer, edit: (json: Record<string, unknown
 }
 
 beforeAll(async () => {
-  source = await createTestApp(UNLIMITED_CREATIONS);
-  target = await createTestApp(UNLIMITED_CREATIONS);
-  owner = await createUser(source.app, { role: 'sponsor', fullName: 'Grace Hopper' });
-  contributor = await createUser(source.app, { fullName: 'Alan Turing' });
-  importer = await createUser(target.app, { role: 'sponsor', fullName: 'Ada Byron' });
+  ({ source, target, owner, contributor, importer } = await createArchiveCast());
   memorialId = (
     await ok(
       source.app,
-      multipartRequest(
-        'POST',
-        '/api/v1/posts',
+      await createMemorialRequest(
         owner.auth,
         {
           title: 'Katherine Johnson',
@@ -111,16 +104,11 @@ beforeAll(async () => {
           deathDate: '2020-02-24',
           traits: 'brilliant patient kind',
         },
-        { postImg: await pngFile(1600, 1000, '#7d9bb0') },
+        await pngFile(1600, 1000, '#7d9bb0'),
       ),
     )
   )._id;
-  await ok(source.app, {
-    method: 'PATCH',
-    url: `/api/v1/users/${contributor.row.id}/roles`,
-    payload: { postId: memorialId, userId: contributor.row.id },
-    headers: owner.auth,
-  });
+  await ok(source.app, addContributorRequest(memorialId, contributor, owner.auth));
   for (const kind of TRIBUTE_KINDS) {
     await ok(source.app, await createItemRequest(kind, memorialId, contributor.auth));
   }
@@ -309,13 +297,7 @@ describe(`memorial archive round trip (${TEST_ENGINE})`, () => {
     const manager = await createUser(source.app, { fullName: 'Dorothy Vaughan' });
     const { _id: id } = await ok(
       source.app,
-      multipartRequest(
-        'POST',
-        '/api/v1/posts',
-        owner.auth,
-        { title: 'Mary Jackson', visibility: 'private' },
-        { postImg: await pngFile() },
-      ),
+      await createMemorialRequest(owner.auth, { title: 'Mary Jackson', visibility: 'private' }),
     );
     await source.app.ctx.db
       .insert(memorialPeople)
@@ -448,9 +430,7 @@ describe(`every field of the API's shapes travels out and back in (${TEST_ENGINE
     const id = (
       await ok(
         source.app,
-        multipartRequest(
-          'POST',
-          '/api/v1/posts',
+        await createMemorialRequest(
           family.auth,
           {
             title: 'Dorothy Vaughan',
@@ -465,7 +445,7 @@ describe(`every field of the API's shapes travels out and back in (${TEST_ENGINE
             visibility: 'private',
             tributeModeration: 'approve',
           },
-          { postImg: await pngFile(900, 700, '#a08060') },
+          await pngFile(900, 700, '#a08060'),
         ),
       )
     )._id as string;
@@ -839,12 +819,10 @@ describe(`a large memorial's archive, by email (${TEST_ENGINE})`, () => {
       const sponsor = await createUser(big.app, { role: 'sponsor' });
       const memorial = await ok(
         big.app,
-        multipartRequest(
-          'POST',
-          '/api/v1/posts',
+        await createMemorialRequest(
           sponsor.auth,
           { title: 'Mae Jemison' },
-          { postImg: await pngFile(800, 600) },
+          await pngFile(800, 600),
         ),
       );
       await ok(

@@ -19,11 +19,21 @@ import {
   type TestApp,
   UNLIMITED_CREATIONS,
 } from '../../../test/app.js';
-import { createUser, type TestUser } from '../../../test/factories.js';
+import {
+  addContributorRequest,
+  createMemorialRequest,
+  createUser,
+  type TestUser,
+} from '../../../test/factories.js';
 import { pdfFile, pngFile } from '../../../test/fixtures.js';
-import { editArchive, importArchive, importRequest, waitForImport } from '../../../test/imports.js';
+import {
+  createArchiveCast,
+  editArchive,
+  importArchive,
+  importRequest,
+  waitForImport,
+} from '../../../test/imports.js';
 import { createItemRequest } from '../../../test/item-samples.js';
-import { multipartRequest } from '../../../test/multipart.js';
 import { memorialImports, memorials, prayers } from '../../db/schema/index.js';
 import { TRIBUTE_KINDS } from '../tributes/tribute-kinds.js';
 
@@ -40,27 +50,12 @@ let exported: Buffer;
 const ok = okData;
 
 beforeAll(async () => {
-  source = await createTestApp(UNLIMITED_CREATIONS);
-  target = await createTestApp(UNLIMITED_CREATIONS);
-  owner = await createUser(source.app, { role: 'sponsor', fullName: 'Grace Hopper' });
-  contributor = await createUser(source.app, { fullName: 'Alan Turing' });
-  importer = await createUser(target.app, { role: 'sponsor', fullName: 'Ada Byron' });
+  ({ source, target, owner, contributor, importer } = await createArchiveCast());
   const { _id: id } = await ok(
     source.app,
-    multipartRequest(
-      'POST',
-      '/api/v1/posts',
-      owner.auth,
-      { title: 'Dorothy Vaughan' },
-      { postImg: await pngFile(400, 300) },
-    ),
+    await createMemorialRequest(owner.auth, { title: 'Dorothy Vaughan' }, await pngFile(400, 300)),
   );
-  await ok(source.app, {
-    method: 'PATCH',
-    url: `/api/v1/users/${contributor.row.id}/roles`,
-    payload: { postId: id, userId: contributor.row.id },
-    headers: owner.auth,
-  });
+  await ok(source.app, addContributorRequest(id, contributor, owner.auth));
   for (let i = 0; i < 3; i++) {
     await ok(source.app, await createItemRequest(kind('prayers'), id, contributor.auth));
   }

@@ -2,6 +2,7 @@
 // over HTTPS (as a trusted proxy reports it), renewed or cleared by the account events that end
 // sessions, never accepted by the API in place of the bearer token, and never written to the log.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { forgotPasswordRequest } from '../../../test/accounts.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../../test/app.js';
 import { createMemorialRow, createUser, TEST_PASSWORD } from '../../../test/factories.js';
 import { SESSION_COOKIE } from './session-cookie.js';
@@ -143,17 +144,9 @@ describe(`session cookie (${TEST_ENGINE})`, () => {
     const resetWith = async (cookieToken: string) => {
       const since = t.mail.length;
       ip += 1;
-      const asked = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/users/forgot-password',
-        payload: {
-          userName: member.row.userName,
-          email: member.row.email,
-          newPassword: NEW_PASSWORD,
-          confirmNewPassword: NEW_PASSWORD,
-        },
-        remoteAddress: `10.31.0.${ip}`,
-      });
+      const asked = await t.app.inject(
+        forgotPasswordRequest(member.row, NEW_PASSWORD, `10.31.0.${ip}`),
+      );
       expect(asked.statusCode).toBe(200);
       // The link's mail (a notice of the previous reset may arrive in between).
       const token = await vi.waitFor(

@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../../test/app.js';
-import { createUser, registrationRequest, type TestUser } from '../../../test/factories.js';
-import { pngFile } from '../../../test/fixtures.js';
+import {
+  createMemorialRequest,
+  createUser,
+  registrationRequest,
+  type TestUser,
+} from '../../../test/factories.js';
 import { createItemRequest, pictureFlowerRequest } from '../../../test/item-samples.js';
-import { multipartRequest } from '../../../test/multipart.js';
 import { readStored } from '../../../test/storage.js';
 import { reconcileStorage } from '../../maintenance/reconcile.js';
 import { IMAGE_WIDTHS } from '../../media/image-store.js';
@@ -29,13 +32,7 @@ beforeAll(async () => {
   const registered = await t.app.inject(await registrationRequest());
   pictures['avatars'] = registered.json().data.user.avatar;
   const memorial = await t.app.inject(
-    multipartRequest(
-      'POST',
-      '/api/v1/posts',
-      owner.auth,
-      { title: 'Pictured' },
-      { postImg: await pngFile() },
-    ),
+    await createMemorialRequest(owner.auth, { title: 'Pictured' }),
   );
   const memorialId = memorial.json().data._id as string;
   pictures['memorials'] = memorial.json().data.postImg;
@@ -132,13 +129,10 @@ describe(`what points at stored files (${TEST_ENGINE})`, () => {
   it('serves a pending or hidden flower’s picture only on a signed link, to those who may see it', async () => {
     const visitor = await createUser(t.app);
     const created = await t.app.inject(
-      multipartRequest(
-        'POST',
-        '/api/v1/posts',
-        owner.auth,
-        { title: 'Approved first', tributeModeration: 'approve' },
-        { postImg: await pngFile() },
-      ),
+      await createMemorialRequest(owner.auth, {
+        title: 'Approved first',
+        tributeModeration: 'approve',
+      }),
     );
     const memorialId = created.json().data._id as string;
 
@@ -189,13 +183,7 @@ describe(`what points at stored files (${TEST_ENGINE})`, () => {
 
   it('lets shared caches keep a memorial’s preview card for minutes only', async () => {
     const created = await t.app.inject(
-      multipartRequest(
-        'POST',
-        '/api/v1/posts',
-        owner.auth,
-        { title: 'Previewed' },
-        { postImg: await pngFile() },
-      ),
+      await createMemorialRequest(owner.auth, { title: 'Previewed' }),
     );
     const card = await get(`/api/v1/posts/${created.json().data._id as string}/preview.png`);
     expect(card.statusCode).toBe(200);

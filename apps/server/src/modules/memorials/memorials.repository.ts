@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { memorialLikes, memorialPeople, memorials, users } from '../../db/schema/index.js';
 import { searchWords } from '@rips/shared/memorials';
 import { uniqueViolation } from '../../lib/db-errors.js';
-import { escapeLike } from '../../lib/sql.js';
+import { changedAny, escapeLike } from '../../lib/sql.js';
 import type { UserRow } from '../users/users.repository.js';
 import {
   listedMemorials,
@@ -350,11 +350,9 @@ export async function updateMemorial(
 /** Deletes the memorial; its contributors, likes, tributes and gallery rows go with it (ON DELETE CASCADE). */
 export async function deleteMemorialRow(db: Db, id: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const deleted = await tx
-      .delete(memorials)
-      .where(eq(memorials.id, id))
-      .returning({ id: memorials.id });
-    return deleted.length > 0;
+    return changedAny(
+      tx.delete(memorials).where(eq(memorials.id, id)).returning({ id: memorials.id }),
+    );
   });
 }
 
@@ -369,16 +367,17 @@ export async function grantRole(
   role: MemorialRole,
   onlyFrom?: MemorialRole,
 ): Promise<boolean> {
-  const written = await db
-    .insert(memorialPeople)
-    .values({ memorialId, userId, role })
-    .onConflictDoUpdate({
-      target: [memorialPeople.memorialId, memorialPeople.userId],
-      set: { role },
-      setWhere: onlyFrom ? eq(memorialPeople.role, onlyFrom) : undefined,
-    })
-    .returning({ userId: memorialPeople.userId });
-  return written.length > 0;
+  return changedAny(
+    db
+      .insert(memorialPeople)
+      .values({ memorialId, userId, role })
+      .onConflictDoUpdate({
+        target: [memorialPeople.memorialId, memorialPeople.userId],
+        set: { role },
+        setWhere: onlyFrom ? eq(memorialPeople.role, onlyFrom) : undefined,
+      })
+      .returning({ userId: memorialPeople.userId }),
+  );
 }
 
 /** Takes the member off the memorial's people (only if their role is `role`, when given). */
@@ -388,17 +387,18 @@ export async function removeMember(
   userId: string,
   role?: MemorialRole,
 ): Promise<boolean> {
-  const removed = await db
-    .delete(memorialPeople)
-    .where(
-      and(
-        eq(memorialPeople.memorialId, memorialId),
-        eq(memorialPeople.userId, userId),
-        role ? eq(memorialPeople.role, role) : undefined,
-      ),
-    )
-    .returning({ userId: memorialPeople.userId });
-  return removed.length > 0;
+  return changedAny(
+    db
+      .delete(memorialPeople)
+      .where(
+        and(
+          eq(memorialPeople.memorialId, memorialId),
+          eq(memorialPeople.userId, userId),
+          role ? eq(memorialPeople.role, role) : undefined,
+        ),
+      )
+      .returning({ userId: memorialPeople.userId }),
+  );
 }
 
 /**

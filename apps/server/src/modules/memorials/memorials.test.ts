@@ -4,7 +4,12 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { TEST_ENGINE, useTestApp } from '../../../test/app.js';
-import { createUser, type TestUser } from '../../../test/factories.js';
+import {
+  addContributorRequest,
+  createMemorialRequest,
+  createUser,
+  type TestUser,
+} from '../../../test/factories.js';
 import { jpegFile, pngFile, pngWithGps, textAsPng } from '../../../test/fixtures.js';
 import { multipart, multipartRequest, type FilePart } from '../../../test/multipart.js';
 import { documents, flowers, memorabilia, memorials, photos } from '../../db/schema/index.js';
@@ -31,9 +36,7 @@ async function createMemorial(
   image: FilePart | null = null,
 ) {
   return t.app.inject(
-    multipartRequest(
-      'POST',
-      '/api/v1/posts',
+    await createMemorialRequest(
       owner.auth,
       {
         owner: 'ignored',
@@ -42,7 +45,7 @@ async function createMemorial(
         traits: 'kind',
         ...fields,
       },
-      image ? { postImg: image } : {},
+      image,
     ),
   );
 }
@@ -665,12 +668,7 @@ describe(`memorials (${TEST_ENGINE})`, () => {
     ]);
     const admin = await createUser(t.app, { role: 'admin' });
     for (const helper of [first, second]) {
-      const added = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/v1/users/${helper.row.id}/roles`,
-        payload: { postId: id, userId: helper.row.id },
-        headers: sponsor.auth,
-      });
+      const added = await t.app.inject(addContributorRequest(id, helper, sponsor.auth));
       expect(added.statusCode).toBe(200);
     }
     const remove = (userId: string, as?: TestUser, postId = id) =>
@@ -708,12 +706,7 @@ describe(`memorials (${TEST_ENGINE})`, () => {
     const left = await remove(second.row.id, second);
     expect(left.statusCode).toBe(200);
     expect(left.json().data.contributer).toEqual([]);
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/users/${second.row.id}/roles`,
-      payload: { postId: id, userId: second.row.id },
-      headers: sponsor.auth,
-    });
+    await t.app.inject(addContributorRequest(id, second, sponsor.auth));
     expect((await remove(second.row.id, admin)).statusCode).toBe(200);
     expect((await get(`/api/v1/posts/post/${id}`)).json().data.contributer).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { passwordResets } from '../../db/schema/index.js';
-import { applyLink, cancelPendingLinks, usableLink } from '../../lib/one-time-links.js';
+import { applyLink, cancelPendingLinks, findUsableLink } from '../../lib/one-time-links.js';
 import type { UserRow } from '../users/users.repository.js';
 
 export async function insertPasswordReset(
@@ -11,17 +11,8 @@ export async function insertPasswordReset(
 }
 
 /** The pending reset a link names, while it is unused and unexpired. */
-export async function findUsablePasswordReset(
-  db: Db,
-  tokenHash: string,
-  now: Date,
-): Promise<{ userId: string; newPasswordHash: string } | undefined> {
-  const [row] = await db
-    .select({ userId: passwordResets.userId, newPasswordHash: passwordResets.newPasswordHash })
-    .from(passwordResets)
-    .where(usableLink(passwordResets, tokenHash, now))
-    .limit(1);
-  return row;
+export function findUsablePasswordReset(db: Db, tokenHash: string, now: Date) {
+  return findUsableLink(db, passwordResets, tokenHash, now);
 }
 
 /**

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { TEST_ENGINE, useTestApp } from '../../../test/app.js';
-import { createMemorialRow, createUser } from '../../../test/factories.js';
+import { createMemorialRequest, createMemorialRow, createUser } from '../../../test/factories.js';
 import { pngFile } from '../../../test/fixtures.js';
 import { multipartRequest } from '../../../test/multipart.js';
 import { memorials } from '../../db/schema/index.js';
@@ -19,9 +19,7 @@ describe(`preview card (${TEST_ENGINE})`, () => {
   it('draws the portrait, name and dates at 1200×630, cached until the memorial changes', async () => {
     const owner = await createUser(t.app, { role: 'sponsor' });
     const created = await t.app.inject(
-      multipartRequest(
-        'POST',
-        '/api/v1/posts',
+      await createMemorialRequest(
         owner.auth,
         {
           title: 'Grace Brewster Murray Hopper',
@@ -29,7 +27,7 @@ describe(`preview card (${TEST_ENGINE})`, () => {
           deathDate: '1992-01-01',
           birthPlace: 'New York City',
         },
-        { postImg: await pngFile(900, 1200, '#6f8fa8') },
+        await pngFile(900, 1200, '#6f8fa8'),
       ),
     );
     const id = created.json().data._id as string;

@@ -12,6 +12,7 @@ import { SHORT_CODE_ALPHABET, UNLISTED_SHORT_CODE_LENGTH } from '@rips/shared/me
 import { createTestApp, TEST_ENGINE, useTestApp, type TestApp } from '../../../test/app.js';
 import {
   addContributorRow,
+  createMemorialRequest,
   createMemorialRow,
   createUser,
   type TestUser,
@@ -59,9 +60,7 @@ async function follow(url: string) {
 beforeAll(async () => {
   owner = await createUser(t.app, { role: 'sponsor', fullName: 'Ngozi Adeyemi' });
   const res = await t.app.inject(
-    multipartRequest(
-      'POST',
-      '/api/v1/posts',
+    await createMemorialRequest(
       owner.auth,
       {
         title: 'Chidi Adeyemi',
@@ -70,7 +69,7 @@ beforeAll(async () => {
         posterLine: 'Forever in our hearts, singing in the garden',
         traits: 'kind gardener',
       },
-      { postImg: await jpegFile(900, 1200) },
+      await jpegFile(900, 1200),
     ),
   );
   expect(res.statusCode, res.body).toBe(201);

@@ -9,6 +9,7 @@ import {
   tributeReports,
   users,
 } from '../../db/schema/index.js';
+import { changedAny } from '../../lib/sql.js';
 import type { MemorialRole, MemorialRow } from '../memorials/memorials.policy.js';
 import { grantRole, removeMember } from '../memorials/memorials.repository.js';
 import type { ItemRow, TributeKind } from '../tributes/tribute-kind.js';
@@ -133,14 +134,15 @@ const senderMayGrant = sql`exists (
     ))
 )`;
 
+/** Neither accepted nor revoked (it may have expired since). */
+const unanswered = and(
+  isNull(memorialInvitations.acceptedAt),
+  isNull(memorialInvitations.revokedAt),
+);
+
 /** Neither used nor revoked, not expired at `now`, and its sender may still grant it. */
 const stillPending = (now: Date) =>
-  and(
-    isNull(memorialInvitations.acceptedAt),
-    isNull(memorialInvitations.revokedAt),
-    gt(memorialInvitations.expiresAt, now),
-    senderMayGrant,
-  );
+  and(unanswered, gt(memorialInvitations.expiresAt, now), senderMayGrant);
 
 export async function pendingInvitations(db: Db, memorialId: string, now: Date) {
   return db
@@ -181,18 +183,13 @@ export async function insertInvitation(
 
 /** Ends a pending invitation (withdrawn, or replaced by one sent again); false when it was not. */
 export async function revokeInvitation(db: Db, invitationId: string, now: Date) {
-  const rows = await db
-    .update(memorialInvitations)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(memorialInvitations.id, invitationId),
-        isNull(memorialInvitations.acceptedAt),
-        isNull(memorialInvitations.revokedAt),
-      ),
-    )
-    .returning({ id: memorialInvitations.id });
-  return rows.length > 0;
+  return changedAny(
+    db
+      .update(memorialInvitations)
+      .set({ revokedAt: now })
+      .where(and(eq(memorialInvitations.id, invitationId), unanswered))
+      .returning({ id: memorialInvitations.id }),
+  );
 }
 
 /**
@@ -213,8 +210,7 @@ export async function revokeInvitationsBeyondRights(
       and(
         eq(memorialInvitations.invitedBy, senderId),
         memorialId ? eq(memorialInvitations.memorialId, memorialId) : undefined,
-        isNull(memorialInvitations.acceptedAt),
-        isNull(memorialInvitations.revokedAt),
+        unanswered,
         not(senderMayGrant),
       ),
     );
@@ -281,17 +277,18 @@ export async function transfersOfferedTo(db: Db, userId: string, offeredSince: D
 
 /** Ends the memorial's ownership offer (to `toId` alone, when given); false when none was made. */
 export async function clearOffer(db: Db, memorialId: string, toId?: string): Promise<boolean> {
-  const rows = await db
-    .update(memorials)
-    .set({ pendingOwnerId: null, pendingOwnerOfferedAt: null })
-    .where(
-      and(
-        eq(memorials.id, memorialId),
-        toId ? eq(memorials.pendingOwnerId, toId) : sql`${memorials.pendingOwnerId} is not null`,
-      ),
-    )
-    .returning({ id: memorials.id });
-  return rows.length > 0;
+  return changedAny(
+    db
+      .update(memorials)
+      .set({ pendingOwnerId: null, pendingOwnerOfferedAt: null })
+      .where(
+        and(
+          eq(memorials.id, memorialId),
+          toId ? eq(memorials.pendingOwnerId, toId) : sql`${memorials.pendingOwnerId} is not null`,
+        ),
+      )
+      .returning({ id: memorials.id }),
+  );
 }
 
 export async function recordActivity(

@@ -10,9 +10,13 @@ import {
   UNLIMITED_CREATIONS,
   type TestApp,
 } from '../../../test/app.js';
-import { createUser, TEST_PASSWORD, type TestUser } from '../../../test/factories.js';
+import {
+  createMemorialRequest,
+  createUser,
+  TEST_PASSWORD,
+  type TestUser,
+} from '../../../test/factories.js';
 import { memorials, users } from '../../db/schema/index.js';
-import { pngFile } from '../../../test/fixtures.js';
 import { multipartRequest } from '../../../test/multipart.js';
 
 let t: TestApp;
@@ -26,17 +30,11 @@ const call = (
 
 async function createMemorial(owner: TestUser, fields: Record<string, string> = {}) {
   const res = await send(
-    multipartRequest(
-      'POST',
-      '/api/v1/posts',
-      owner.auth,
-      {
-        title: `Grace Okafor ${Math.random().toString(36).slice(2, 8)}`,
-        traits: 'gentle',
-        ...fields,
-      },
-      { postImg: await pngFile() },
-    ),
+    await createMemorialRequest(owner.auth, {
+      title: `Grace Okafor ${Math.random().toString(36).slice(2, 8)}`,
+      traits: 'gentle',
+      ...fields,
+    }),
   );
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as { _id: string; title: string; postImg: string; visibility: string };

@@ -1,8 +1,7 @@
-import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ConfirmEmailChangeSchema } from '@rips/shared/account';
-import { CardPage } from '@/components/card-page';
-import { StatusAlert } from '@/components/status-alert';
+import { EmailedLinkPage, LinkFailure } from '@/components/emailed-link-page';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { linkFormSubmit } from '@/lib/link-form';
@@ -28,46 +27,13 @@ export default function ConfirmEmailPage() {
   const { onSubmit, failed } = linkFormSubmit(form, mutation, CONFIRM_FAILED);
 
   return (
-    <CardPage title="Confirm your new email" size={520}>
-      <Stack gap="md">
-        {!token ? (
-          <Alert color="red" variant="light" role="alert">
-            This link is incomplete. Please open the whole link from the email, or change your email
-            again from your account details.
-          </Alert>
-        ) : mutation.isSuccess ? (
-          <StatusAlert>{mutation.data.message}</StatusAlert>
-        ) : (
-          <form onSubmit={onSubmit} noValidate>
-            <Stack gap="md">
-              <Text>
-                Nothing has changed yet. When you type your current password and press Confirm New
-                Email, your Rips Memorial account uses the address this link was sent to: you sign
-                in and receive its mail there, and every other device signed in to the account is
-                signed out.
-              </Text>
-              <Text size="sm" c="dimmed">
-                If you did not ask for this, close this page: your account keeps its current email.
-              </Text>
-              {failed ? (
-                <Alert color="red" variant="light" role="alert">
-                  {errorMessage(mutation.error, CONFIRM_FAILED)}
-                </Alert>
-              ) : null}
-              <PasswordInput
-                label="Current Password"
-                name="currentPassword"
-                required
-                autoComplete="current-password"
-                {...form.getInputProps('currentPassword')}
-              />
-              <Button type="submit" loading={mutation.isPending} fullWidth>
-                Confirm New Email
-              </Button>
-            </Stack>
-          </form>
-        )}
-        {mutation.isSuccess ? (
+    <EmailedLinkPage
+      title="Confirm your new email"
+      token={token}
+      incomplete="This link is incomplete. Please open the whole link from the email, or change your email again from your account details."
+      done={mutation.isSuccess ? mutation.data.message : undefined}
+      after={
+        mutation.isSuccess ? (
           <Button
             component={Link}
             to={mutation.data.data.session ? paths.profile.href() : paths.login.href()}
@@ -75,8 +41,35 @@ export default function ConfirmEmailPage() {
           >
             {mutation.data.data.session ? 'Go to your profile' : 'Log in'}
           </Button>
-        ) : null}
-      </Stack>
-    </CardPage>
+        ) : null
+      }
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <Text>
+            Nothing has changed yet. When you type your current password and press Confirm New
+            Email, your Rips Memorial account uses the address this link was sent to: you sign in
+            and receive its mail there, and every other device signed in to the account is signed
+            out.
+          </Text>
+          <Text size="sm" c="dimmed">
+            If you did not ask for this, close this page: your account keeps its current email.
+          </Text>
+          {failed ? (
+            <LinkFailure>{errorMessage(mutation.error, CONFIRM_FAILED)}</LinkFailure>
+          ) : null}
+          <PasswordInput
+            label="Current Password"
+            name="currentPassword"
+            required
+            autoComplete="current-password"
+            {...form.getInputProps('currentPassword')}
+          />
+          <Button type="submit" loading={mutation.isPending} fullWidth>
+            Confirm New Email
+          </Button>
+        </Stack>
+      </form>
+    </EmailedLinkPage>
   );
 }

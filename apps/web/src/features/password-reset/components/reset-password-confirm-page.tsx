@@ -1,8 +1,7 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ResetPasswordConfirmSchema } from '@rips/shared/account';
-import { CardPage } from '@/components/card-page';
-import { StatusAlert } from '@/components/status-alert';
+import { EmailedLinkPage, LinkFailure } from '@/components/emailed-link-page';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
@@ -30,46 +29,13 @@ export default function ResetPasswordConfirmPage() {
   const { onSubmit, failed } = linkFormSubmit(form, mutation, CONFIRM_FAILED);
 
   return (
-    <CardPage title="Set your new password" size={520}>
-      <Stack gap="md">
-        {!token ? (
-          <Alert color="red" variant="light" role="alert">
-            This link is incomplete. Please open the whole link from the email, or ask for a new
-            one.
-          </Alert>
-        ) : mutation.isSuccess ? (
-          <StatusAlert>{mutation.data.message}</StatusAlert>
-        ) : (
-          <form onSubmit={onSubmit} noValidate>
-            <Stack gap="md">
-              <Text>
-                Type the new password you chose on the reset form, twice. Nothing has changed yet:
-                your current password keeps working until you press Set New Password.
-              </Text>
-              <Text size="sm">
-                When you submit, the new password takes effect and every device signed in to the
-                account is signed out. We email the account to say so.
-              </Text>
-              <Text size="sm">
-                If you did not ask to reset your password, close this page. Never type a password
-                someone else gave you.
-              </Text>
-              {failed ? (
-                <Alert color="red" variant="light" role="alert">
-                  {errorMessage(mutation.error, CONFIRM_FAILED)}
-                </Alert>
-              ) : null}
-              <NewPasswordFields
-                newPassword={form.getInputProps('newPassword')}
-                confirmNewPassword={form.getInputProps('confirmNewPassword')}
-              />
-              <Button type="submit" fullWidth loading={mutation.isPending}>
-                Set New Password
-              </Button>
-            </Stack>
-          </form>
-        )}
-        {mutation.isSuccess ? (
+    <EmailedLinkPage
+      title="Set your new password"
+      token={token}
+      incomplete="This link is incomplete. Please open the whole link from the email, or ask for a new one."
+      done={mutation.isSuccess ? mutation.data.message : undefined}
+      after={
+        mutation.isSuccess ? (
           <Button component={Link} to={paths.login.href()}>
             Log in
           </Button>
@@ -77,8 +43,35 @@ export default function ResetPasswordConfirmPage() {
           <Button component={Link} to={paths.forgotPassword.href()} variant="default">
             Ask for a new link
           </Button>
-        ) : null}
-      </Stack>
-    </CardPage>
+        ) : null
+      }
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <Text>
+            Type the new password you chose on the reset form, twice. Nothing has changed yet: your
+            current password keeps working until you press Set New Password.
+          </Text>
+          <Text size="sm">
+            When you submit, the new password takes effect and every device signed in to the account
+            is signed out. We email the account to say so.
+          </Text>
+          <Text size="sm">
+            If you did not ask to reset your password, close this page. Never type a password
+            someone else gave you.
+          </Text>
+          {failed ? (
+            <LinkFailure>{errorMessage(mutation.error, CONFIRM_FAILED)}</LinkFailure>
+          ) : null}
+          <NewPasswordFields
+            newPassword={form.getInputProps('newPassword')}
+            confirmNewPassword={form.getInputProps('confirmNewPassword')}
+          />
+          <Button type="submit" fullWidth loading={mutation.isPending}>
+            Set New Password
+          </Button>
+        </Stack>
+      </form>
+    </EmailedLinkPage>
   );
 }
