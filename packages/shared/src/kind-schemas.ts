@@ -48,7 +48,7 @@ const TEXT_SCHEMAS = Object.fromEntries(
       item: textItemSchema(path as TextKindPath),
     },
   ]),
-) as TextSchemas;
+) as unknown as TextSchemas;
 
 export const KIND_SCHEMAS: typeof OWN_SCHEMAS & TextSchemas = { ...OWN_SCHEMAS, ...TEXT_SCHEMAS };
 
