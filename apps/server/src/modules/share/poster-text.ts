@@ -75,7 +75,9 @@ function covers(face: PosterFace, text: string): boolean {
  * family its script prefers, then the others in order.
  */
 function faceFor(text: string, style: PosterStyle, previous: PosterFace | null) {
-  if (previous && NEUTRAL.test(text) && covers(previous, text)) return previous;
+  // Only a space stays with an emoji: a © after one is still text.
+  const stays = previous && (previous.family !== 'emoji' || isWhiteSpace(text));
+  if (stays && NEUTRAL.test(text) && covers(previous, text)) return previous;
   const preferred = preferredFamily(text);
   const order = preferred
     ? [preferred, ...DEFAULT_FAMILY_ORDER.filter((family) => family !== preferred)]
@@ -86,7 +88,8 @@ function faceFor(text: string, style: PosterStyle, previous: PosterFace | null) 
 /**
  * The characters of the text with their faces, in logical order. A character no single face has
  * whole is taken code point by code point; a space no face has becomes an ordinary space; an
- * invisible format character the face lacks, and anything else no face has, is left out.
+ * invisible format character the face lacks, and anything else no face has, is left out, and
+ * spaces that then meet become one.
  */
 function clustersOf(text: string, style: PosterStyle): Omit<Cluster, 'level'>[] {
   const result: Omit<Cluster, 'level'>[] = [];
@@ -95,7 +98,9 @@ function clustersOf(text: string, style: PosterStyle): Omit<Cluster, 'level'>[] 
     const kept = [...part]
       .filter((char) => face.font.hasGlyphForCodePoint(char.codePointAt(0)!) || !isInvisible(char))
       .join('');
-    if (kept) result.push({ text: kept, face, space: isWhiteSpace(kept) });
+    const space = isWhiteSpace(kept);
+    // A character left out between two spaces leaves one space, not two.
+    if (kept && !(space && result.at(-1)?.space)) result.push({ text: kept, face, space });
     previous = face;
   };
   for (const { segment } of graphemes.segment(text)) {
