@@ -7,10 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { posterUnprintable } from '@rips/shared/poster';
+import { drawnGlyphIds } from '../../../test/pdf-glyphs.js';
 import { renderPoster } from './poster.js';
 
 const run = promisify(execFile);
@@ -40,32 +40,6 @@ const SCRIPTS_WORDS = [
   '🌹',
   '🕊',
 ];
-
-/**
- * The glyph ids a PDF draws, from the hexadecimal strings of its text operators (pdfkit writes
- * two bytes a glyph, Identity-H): id 0 is the font's missing-glyph box.
- */
-function drawnGlyphIds(pdf: Buffer): number[] {
-  const ids: number[] = [];
-  const text = pdf.toString('latin1');
-  for (const match of text.matchAll(/stream\r?\n/g)) {
-    const start = match.index + match[0].length;
-    let content: string;
-    try {
-      content = inflateSync(pdf.subarray(start, text.indexOf('endstream', start))).toString(
-        'latin1',
-      );
-    } catch {
-      continue; // not a compressed stream (a JPEG)
-    }
-    for (const array of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      for (const [, hex] of array[1]!.matchAll(/<([0-9a-f]*)>/gi)) {
-        for (let i = 0; i < hex!.length; i += 4) ids.push(parseInt(hex!.slice(i, i + 4), 16));
-      }
-    }
-  }
-  return ids;
-}
 
 /** The page as a printer would render it, in grey, at 100 dpi. */
 async function rendered(pdf: Buffer, name: string): Promise<Buffer> {
