@@ -1,24 +1,9 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { PosterSize } from '@rips/shared/memorials';
+import { POSTER_FACES, type PosterStyle } from './poster-fonts.js';
+import { setText, type Piece, type SetLine } from './poster-text.js';
 import { printedShortCode } from './short-links.js';
-
-/**
- * The fonts the poster is set in ship with the product (the `dejavu-fonts-ttf` package: Bitstream
- * Vera licence, DejaVu changes public domain): DejaVu Serif covers Latin, Greek and Cyrillic
- * names, and nothing is fetched at run time.
- */
-const FONT_DIR = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
-  'ttf',
-);
-const FONTS = {
-  regular: path.join(FONT_DIR, 'DejaVuSerif.ttf'),
-  bold: path.join(FONT_DIR, 'DejaVuSerif-Bold.ttf'),
-  italic: path.join(FONT_DIR, 'DejaVuSerif-Italic.ttf'),
-};
 
 const PAGE: Record<PosterSize, 'A4' | 'LETTER'> = { a4: 'A4', letter: 'LETTER' };
 
@@ -89,10 +74,55 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, siz
   doc.fillColor('#000000').fill();
 }
 
+/** A block of text as set: its lines and the height they take. */
+interface SetBlock {
+  lines: SetLine[];
+  size: number;
+  color: string;
+  gap: number;
+  height: number;
+}
+
+/** The height of a line: the tallest face in it, above and below the baseline (pdfkit's own). */
+function lineMetrics(line: SetLine, size: number): { ascent: number; height: number } {
+  const faces = line.pieces.map((piece) => piece.face);
+  const ascent = Math.max(...faces.map((face) => face.ascent)) * size;
+  const below = Math.max(...faces.map((face) => face.descent + face.lineGap)) * size;
+  return { ascent, height: ascent + below };
+}
+
+/** Draws each piece of each line at its place, the line centred in the column. */
+function drawBlock(
+  doc: PDFKit.PDFDocument,
+  block: SetBlock,
+  left: number,
+  column: number,
+  top: number,
+) {
+  let y = top;
+  for (const line of block.lines) {
+    const { ascent, height } = lineMetrics(line, block.size);
+    let x = left + (column - line.width) / 2;
+    for (const piece of line.pieces) {
+      doc.font(piece.face.id).fontSize(block.size).fillColor(block.color);
+      doc.text(piece.drawText, x, y + ascent, {
+        lineBreak: false,
+        baseline: 'alphabetic',
+        // Any features at all make pdfkit lay the piece out whole rather than word by word, so
+        // right-to-left text is reversed as a run (decision 0100).
+        features: [],
+      });
+      x += doc.widthOfString(piece.text, { features: [] });
+    }
+    y += height;
+  }
+}
+
 /**
  * A printable poster: the photo, the name, the dates, the family's line, the QR code and the short
  * URL in text for a phone that cannot scan. Everything is measured first; the photo takes the
- * height that is left, so a long name never pushes the QR code off the page.
+ * height that is left, so a long name never pushes the QR code off the page. The name and the line
+ * are set in the scripts they were typed in (docs/decisions/0100-the-poster-prints-what-was-typed.md).
  */
 export async function renderPoster(content: PosterContent, size: PosterSize): Promise<Buffer> {
   const doc = new PDFDocument({
@@ -110,43 +140,61 @@ export async function renderPoster(content: PosterContent, size: PosterSize): Pr
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.registerFont('regular', FONTS.regular);
-  doc.registerFont('bold', FONTS.bold);
-  doc.registerFont('italic', FONTS.italic);
+  // Registered by name only: pdfkit embeds (a subset of) the faces a poster draws with.
+  for (const face of POSTER_FACES) doc.registerFont(face.id, face.data);
 
   const width = doc.page.width;
   const height = doc.page.height;
   const margin = 56;
   const column = width - 2 * margin;
-  const centred = { width: column, align: 'center' as const };
   const qrSize = 150;
 
-  const blocks = {
-    heading: { font: 'regular', size: 13, text: 'In loving memory of', gap: 10, color: MUTED },
-    name: { font: 'bold', size: 30, text: content.name, gap: 10, color: INK },
-    dates: { font: 'regular', size: 15, text: content.dates ?? '', gap: 14, color: INK },
-    line: { font: 'italic', size: 15, text: content.posterLine, gap: 0, color: INK },
-    caption: {
-      font: 'regular',
-      size: 11,
-      text: 'Scan to visit the memorial, leave a flower or say a prayer, or open',
-      gap: 4,
-      color: MUTED,
-    },
-    url: { font: 'bold', size: 14, text: printedUrl(content.shortUrl), gap: 0, color: INK },
+  const set = (
+    text: string,
+    style: PosterStyle,
+    fontSize: number,
+    gap: number,
+    color: string,
+  ): SetBlock => {
+    const widths = new Map<string, number>();
+    const measure = (piece: Piece) => {
+      const key = `${piece.face.id}\n${piece.text}`;
+      let found = widths.get(key);
+      if (found === undefined) {
+        doc.font(piece.face.id).fontSize(fontSize);
+        found = doc.widthOfString(piece.text, { features: [] });
+        widths.set(key, found);
+      }
+      return found;
+    };
+    const lines = text ? setText(text, style, column, measure) : [];
+    const lineHeights = lines.map((line) => lineMetrics(line, fontSize).height);
+    const blockHeight = lineHeights.reduce((sum, h) => sum + h, 0);
+    return { lines, size: fontSize, color, gap: lines.length ? gap : 0, height: blockHeight };
   };
-  const measure = (block: (typeof blocks)[keyof typeof blocks]) =>
-    block.text ? doc.font(block.font).fontSize(block.size).heightOfString(block.text, centred) : 0;
+  const blocks = {
+    heading: set('In loving memory of', 'regular', 13, 10, MUTED),
+    name: set(content.name, 'bold', 30, 10, INK),
+    dates: set(content.dates ?? '', 'regular', 15, 14, INK),
+    line: set(content.posterLine, 'italic', 15, 0, INK),
+    caption: set(
+      'Scan to visit the memorial, leave a flower or say a prayer, or open',
+      'regular',
+      11,
+      4,
+      MUTED,
+    ),
+    url: set(printedUrl(content.shortUrl), 'bold', 14, 0, INK),
+  };
   const textTop =
-    measure(blocks.heading) +
+    blocks.heading.height +
     blocks.heading.gap +
-    measure(blocks.name) +
+    blocks.name.height +
     blocks.name.gap +
-    measure(blocks.dates) +
-    (content.dates ? blocks.dates.gap : 0) +
-    measure(blocks.line);
-  const bottom =
-    24 + qrSize + 12 + measure(blocks.caption) + blocks.caption.gap + measure(blocks.url);
+    blocks.dates.height +
+    blocks.dates.gap +
+    blocks.line.height;
+  const bottom = 24 + qrSize + 12 + blocks.caption.height + blocks.caption.gap + blocks.url.height;
   const photoGap = 28;
   const room = height - 2 * margin - textTop - bottom - 28; /* rule and spacing */
   const photoHeight = content.photo ? Math.min(room - photoGap, column * 0.8, 360) : 0;
@@ -164,11 +212,9 @@ export async function renderPoster(content: PosterContent, size: PosterSize): Pr
     });
     y += photoHeight + photoGap;
   }
-  const write = (block: (typeof blocks)[keyof typeof blocks]) => {
-    if (!block.text) return;
-    doc.font(block.font).fontSize(block.size).fillColor(block.color);
-    doc.text(block.text, margin, y, centred);
-    y += measure(block) + block.gap;
+  const write = (block: SetBlock) => {
+    drawBlock(doc, block, margin, column, y);
+    y += block.height + block.gap;
   };
   write(blocks.heading);
   write(blocks.name);

@@ -10,8 +10,11 @@ import { posterDates, renderPoster } from './poster.js';
 import { findShownByShortCode } from './share.repository.js';
 import { normalizeShortCode, shortUrl } from './short-links.js';
 
-/** Moves on when the QR or poster layout changes, so cached copies are asked for again. */
-const LAYOUT_VERSION = 1;
+/**
+ * Moves on when the QR or poster layout changes, so cached copies are asked for again (2: the
+ * poster draws every script it has a font for, decision 0100).
+ */
+const LAYOUT_VERSION = 2;
 
 /** The memorial behind a short code when its page shows the viewer something; null otherwise. */
 export async function resolveShortCode(

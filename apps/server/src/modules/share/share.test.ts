@@ -9,6 +9,7 @@ import jsQRModule from 'jsqr';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SHORT_CODE_ALPHABET, UNLISTED_SHORT_CODE_LENGTH } from '@rips/shared/memorials';
+import { posterUnprintable } from '@rips/shared/poster';
 import { createTestApp, TEST_ENGINE, useTestApp, type TestApp } from '../../../test/app.js';
 import {
   addContributorRow,
@@ -19,6 +20,7 @@ import {
 } from '../../../test/factories.js';
 import { jpegFile } from '../../../test/fixtures.js';
 import { multipartRequest } from '../../../test/multipart.js';
+import { drawnGlyphIds } from '../../../test/pdf-glyphs.js';
 import { posterDates, printedUrl } from './poster.js';
 import { normalizeShortCode } from './short-links.js';
 
@@ -258,6 +260,35 @@ describe(`a poster for a long name in other scripts, without a photo (${TEST_ENG
     expect(await readQr(png)).toBe(made.shortUrl);
     // One page: nothing was pushed onto a second.
     expect(poster.rawPayload.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(1);
+  });
+});
+
+describe(`a poster of a name and a line in several scripts (${TEST_ENGINE})`, () => {
+  it('prints every word as typed, leaves out only what the form names, and draws no box', async () => {
+    const title = 'Miriam Haddad מרים حداد';
+    const posterLine = 'Sofía · Ελπίδα · Надежда · זכרונה לברכה · رحمها الله 🌹 永远';
+    const res = await t.app.inject(
+      multipartRequest('POST', '/api/v1/posts', owner.auth, { title, posterLine }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const made = res.json().data as { _id: string; posterLine: string };
+    // The line is stored as typed; only the poster leaves out what it cannot draw.
+    expect(made.posterLine).toBe(posterLine);
+    expect(posterUnprintable(`${title} ${posterLine}`)).toEqual(['永', '远']);
+
+    const poster = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/posts/${made._id}/poster.pdf`,
+    });
+    expect(poster.statusCode).toBe(200);
+    expect(drawnGlyphIds(poster.rawPayload).filter((id) => id === 0)).toEqual([]);
+    const work = path.join(os.tmpdir(), `poster-${process.pid}-scripts.pdf`);
+    await writeFile(work, poster.rawPayload);
+    const { stdout } = await run('pdftotext', [work, '-']);
+    await rm(work);
+    const words = `${title} ${posterLine}`.split(/[\s·]+/).filter((word) => !/[永远]/.test(word));
+    for (const word of words) expect(stdout, word).toContain(word);
+    expect(stdout).not.toMatch(/[永远]/);
   });
 });
 

@@ -8,6 +8,7 @@ import { useObjectUrl } from '@/lib/use-object-url';
 import type { ZodForm } from '@/lib/use-zod-form';
 import type { MemorialFormSchema } from '../lib/memorial-form';
 import { lifeSpan } from '../lib/format';
+import { PosterLineField } from './poster-line-field';
 import classes from './memorials.module.css';
 
 function today(): string {
@@ -112,13 +113,7 @@ export function MemorialFields({ form, variant, currentImageNote }: MemorialFiel
         placeholder="kind gardener storyteller"
         {...form.getInputProps('traits')}
       />
-      <TextInput
-        label="Poster line"
-        description="One line printed under the name on the memorial's poster, such as a favourite saying"
-        placeholder="Forever in our hearts"
-        maxLength={MEMORIAL_LIMITS.posterLine}
-        {...form.getInputProps('posterLine')}
-      />
+      <PosterLineField form={form} />
       <FileField
         label={variant === 'edit' ? 'Rip Image' : 'Image'}
         description={currentImageNote ?? 'JPEG, PNG, WebP, GIF or AVIF'}
