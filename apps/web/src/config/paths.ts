@@ -61,6 +61,7 @@ export const paths = {
   contactUs: { path: '/contact-us', href: () => '/contact-us' },
   terms: { path: '/terms', href: () => '/terms' },
   policy: { path: '/policy', href: () => '/policy' },
+  accessibility: { path: '/accessibility', href: () => '/accessibility' },
   admin: { path: '/admin', href: () => '/admin' },
 } as const;
 
