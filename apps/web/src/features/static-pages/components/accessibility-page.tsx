@@ -45,20 +45,22 @@ export default function AccessibilityPage() {
         </Para>
         <Bullets>
           <li>
-            <strong>axe on every page.</strong> <code>e2e/a11y.e2e.ts</code> opens every address the
-            site has, at 1280 and 390 pixels wide, signed out and signed in as a sponsor, and runs
-            axe-core with all its WCAG 2.0, 2.1 and 2.2 level A and AA rules. It also checks that
-            each page has a title and exactly one main heading.
+            <strong>axe on every page.</strong> <code>e2e/a11y.e2e.ts</code> opens each page in the
+            site&apos;s list of pages (for those that belong to one memorial, that memorial&apos;s
+            own page; its Manage area is checked in its own journey), at 1280 and 390 pixels wide,
+            signed out and signed in as a sponsor, and runs axe-core with all its WCAG 2.0, 2.1 and
+            2.2 level A and AA rules. It also checks that each page has a title and exactly one main
+            heading.
           </li>
           <li>
-            <strong>axe in every journey.</strong> The journeys that sign up, log in, create and
+            <strong>axe in the user journeys.</strong> The journeys that sign up, log in, create and
             share a memorial, leave flowers and prayers, upload photos, look after a memorial, write
             a legacy and manage an account (<code>e2e/auth.e2e.ts</code>,{' '}
             <code>memorials.e2e.ts</code>, <code>tributes.e2e.ts</code>,{' '}
             <code>stewardship.e2e.ts</code>, <code>legacy.e2e.ts</code>, <code>account.e2e.ts</code>
             , <code>forgiving-forms.e2e.ts</code>, <code>short-links.e2e.ts</code> and{' '}
-            <code>memorial-archive.e2e.ts</code>) run axe on each screen and dialog they pass
-            through, error messages included.
+            <code>memorial-archive.e2e.ts</code>) also run axe at their steps, on dialogs and on
+            forms showing their error messages.
           </li>
           <li>
             <strong>The keyboard.</strong> Every dialog of a memorial page and of the profile is
