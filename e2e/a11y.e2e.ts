@@ -1,11 +1,22 @@
-// Accessibility on the production build: axe (WCAG 2.0 A/AA, 2.1 AA, 2.2 AA) on EVERY route of
-// apps/web/src/config/paths.ts, at 1280 px and 390 px, signed out and signed in as the demo
-// sponsor; then every modal of a memorial page the sponsor owns and of /profile, opened from the
-// keyboard, checked with axe, focus trapped inside and returned to the button that opened it.
+// Accessibility on the production build: axe (WCAG 2.0, 2.1 and 2.2, levels A and AA) on EVERY
+// route of apps/web/src/config/paths.ts, at 1280 px and 390 px, signed out and signed in as the
+// demo sponsor; then every modal of a memorial page the sponsor owns and of /profile, opened from
+// the keyboard, checked with axe, focus trapped inside and returned to the button that opened it.
+// Then the public pages at 320 and 640 px (400% and 200% zoom of a 1280 px window) with no
+// sideways scrolling, the accessibility tree of the home and memorial pages, focus never under the
+// sticky header, and a sign-in and a prayer with the keyboard alone. /accessibility states what
+// this file checks (docs/decisions/0101): change them together.
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../apps/web/src/config/paths.js';
-import { DEMO, expectNoAxeViolations, fixturePng, loginViaApi, useJourney } from './harness.js';
+import {
+  DEMO,
+  expectNoAxeViolations,
+  expectNoPageOverflow,
+  fixturePng,
+  loginViaApi,
+  useJourney,
+} from './harness.js';
 
 const { server, newPage, signedInPage, signIn } = useJourney();
 
@@ -280,6 +291,155 @@ describe('modals, focus and keyboard', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Pause animation' }).waitFor();
     expect(await page.locator('video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+    await context.close();
+  });
+});
+
+/** The pages anyone may open without signing in: the sitemap's, the sign-in pages and a memorial. */
+function publicRoutes(): string[] {
+  return [
+    paths.home.href(),
+    paths.memoriams.href(),
+    paths.login.href(),
+    paths.signUp.href(),
+    paths.forgotPassword.href(),
+    paths.aboutUs.href(),
+    paths.userGuide.href(),
+    paths.contactUs.href(),
+    paths.terms.href(),
+    paths.policy.href(),
+    paths.accessibility.href(),
+    paths.post.href(memorialId),
+  ];
+}
+
+/** Roles a screen reader cannot use without a name. */
+const NEEDS_A_NAME = 'button|link|img|textbox|searchbox|combobox|checkbox|radio|switch|slider';
+
+/**
+ * What is wrong in an accessibility tree (Playwright's aria snapshot, one `- role "name"` a line):
+ * a missing landmark, not exactly one h1, a heading level skipped, a control or picture unnamed.
+ */
+function treeProblems(tree: string): string[] {
+  const problems: string[] = [];
+  for (const landmark of ['banner', 'main', 'contentinfo']) {
+    if (!new RegExp(`^\\s*- ${landmark}:`, 'm').test(tree)) problems.push(`no ${landmark}`);
+  }
+  if (!/^\s*- navigation "Main":/m.test(tree)) problems.push('no navigation named "Main"');
+  const levels = [...tree.matchAll(/^\s*- heading .*\[level=(\d)\]/gm)].map((m) => Number(m[1]));
+  const h1s = levels.filter((level) => level === 1).length;
+  if (h1s !== 1) problems.push(`${h1s} level-one headings`);
+  levels.forEach((level, i) => {
+    if (i > 0 && level > levels[i - 1]! + 1)
+      problems.push(`heading h${levels[i - 1]} to h${level}`);
+  });
+  const unnamed = new RegExp(`^\\s*- (${NEEDS_A_NAME})(?:$|:| \\[)`, 'gm');
+  for (const match of tree.matchAll(unnamed)) problems.push(`a ${match[1]} without a name`);
+  return problems;
+}
+
+/** Presses Tab until `target` has the focus, as someone with only a keyboard would. */
+async function tabTo(page: Page, target: Locator, max = 80) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+  }
+  throw new Error(`${max} presses of Tab never reached ${target.toString()}`);
+}
+
+describe('zoom, the accessibility tree and the keyboard alone', () => {
+  it(
+    'reflows the public pages at 320 and 640 px (400% and 200% zoom) with no sideways scrolling',
+    { timeout: 300_000 },
+    async () => {
+      for (const width of [320, 640]) {
+        const { context, page } = await newPage({ width, height: 800 });
+        for (const route of publicRoutes()) {
+          await page.goto(route);
+          await settle(page);
+          await expectNoPageOverflow(page, `${route} at ${width}px scrolls sideways`);
+        }
+        await context.close();
+      }
+    },
+  );
+
+  it('gives screen readers landmarks, one h1, no skipped heading and named controls', async () => {
+    const visitor = await newPage();
+    const owner = await signedInPage(DEMO.sponsor);
+    const views: [Page, string, string][] = [
+      [visitor.page, paths.home.href(), 'home as a visitor'],
+      [visitor.page, paths.post.href(memorialId), 'memorial as a visitor'],
+      [owner.page, paths.post.href(memorialId), 'memorial as its owner'],
+    ];
+    for (const [page, route, label] of views) {
+      await page.goto(route);
+      await settle(page);
+      const tree = await page.locator('body').ariaSnapshot();
+      expect(tree, label).toMatch(/- heading "[^"]+" \[level=1\]/);
+      expect(treeProblems(tree), `${label}:\n${tree}`).toEqual([]);
+    }
+    await visitor.context.close();
+    await owner.context.close();
+  });
+
+  it('never hides the focused element under the sticky header, tabbing forwards or back', async () => {
+    for (const width of [1280, 390]) {
+      const { context, page } = await newPage({ width, height: 700 });
+      for (const route of [
+        paths.memoriams.href(),
+        paths.userGuide.href(),
+        paths.accessibility.href(),
+      ]) {
+        await page.goto(route);
+        await settle(page);
+        const keys = [...Array<string>(40).fill('Tab'), ...Array<string>(40).fill('Shift+Tab')];
+        for (const key of keys) {
+          await page.keyboard.press(key);
+          // What is drawn at the middle of the focused element: the header, when it covers it.
+          const covered = await page.evaluate(() => {
+            const el = document.activeElement;
+            const header = document.querySelector('header');
+            if (!el || el === document.body || !header || header.contains(el)) return null;
+            const box = el.getBoundingClientRect();
+            const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+            return top && header.contains(top) ? (el.textContent ?? el.tagName).slice(0, 60) : null;
+          });
+          expect.soft(covered, `${route} at ${width}px after ${key}`).toBeNull();
+        }
+      }
+      await context.close();
+    }
+  });
+
+  it('lets a visitor sign in and say a prayer with the keyboard alone', async () => {
+    const { context, page } = await newPage({ width: 390 });
+    const memorial = paths.post.href(memorialId);
+    await page.goto(paths.login.href(memorial));
+    await settle(page);
+    const login = page.getByRole('button', { name: 'Login', exact: true });
+    await expect.poll(() => login.isEnabled()).toBe(true);
+
+    await tabTo(page, page.getByLabel(/username or email/i));
+    await page.keyboard.type(DEMO.visitor.userName);
+    await tabTo(page, page.getByLabel(/^password/i));
+    await page.keyboard.type(DEMO.visitor.password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === memorial);
+    await settle(page);
+
+    const sayAPrayer = page.getByRole('main').getByRole('button', { name: 'Say A Prayer' });
+    await tabTo(page, sayAPrayer);
+    await page.keyboard.press('Enter');
+    const dialog = await dialogOf(page);
+    const words = 'Said without a mouse: rest gently.';
+    await tabTo(page, dialog.getByRole('textbox'), 10);
+    await page.keyboard.type(words);
+    await tabTo(page, dialog.getByRole('button', { name: 'Say Prayer' }), 10);
+    await page.keyboard.press('Enter');
+    await page.getByText('Prayer Created Successfully').first().waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('main').getByText(words).waitFor();
     await context.close();
   });
 });

@@ -59,6 +59,7 @@ describe('server-rendered pages', () => {
       ['/forgot-password', /<h1[^>]*>Reset password<\/h1>/],
       ['/contact-us', /<h1[^>]*>Contact Us<\/h1>/],
       ['/about-us', /<h1[^>]*>About Us<\/h1>/],
+      ['/accessibility', /<h1[^>]*>Accessibility Statement<\/h1>/],
     ];
     for (const [path, heading] of cases) {
       const page = await html(path);
@@ -69,6 +70,11 @@ describe('server-rendered pages', () => {
       }
       expect(page.text, path).toContain('id="rips-page-data"');
     }
+    // The accessibility statement has its own title and description, in place of the site's.
+    const statement = (await html('/accessibility')).text;
+    expect(statement).toContain('<title>Accessibility Statement · Rips Memorial</title>');
+    expect(statement.match(/<meta\s+name="description"/g)).toHaveLength(1);
+    expect(statement).toMatch(/<meta name="description" content="[^"]*WCAG 2\.2 AA[^"]*" \/>/);
     // The memorials the list shows are in the HTML, with their pictures.
     expect((await html('/memoriams')).text).toMatch(/<img[^>]+alt="Photo of [^"]+"/);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pageStatus } from './entry-server';
+import { paths } from './config/paths';
+import { pageStatus, render } from './entry-server';
 
 describe('pageStatus', () => {
   it('answers 404 for an address no page of the app has, 200 for every page', () => {
@@ -15,8 +16,47 @@ describe('pageStatus', () => {
       '/m/abcdefgh',
       '/login?next=/profile',
       '/about-us',
+      '/accessibility',
     ]) {
       expect(pageStatus(url), url).toBe(200);
     }
+  });
+});
+
+describe('render', () => {
+  it('renders the accessibility statement on the server: its title, description, h1 and the footer link to it', async () => {
+    const asked: string[] = [];
+    const result = await render({
+      url: paths.accessibility.href(),
+      fetch: async (input) => {
+        asked.push(String(input));
+        return new Response('{}', { status: 404 });
+      },
+      viewer: null,
+      signal: new AbortController().signal,
+    });
+    expect(result.kind).toBe('page');
+    if (result.kind !== 'page') return;
+    expect(result.title).toBe('Accessibility Statement · Rips Memorial');
+    expect(result.description).toMatch(/WCAG 2\.2 AA/);
+    expect(result.html.match(/<h1\b/g)).toHaveLength(1);
+    expect(result.html).toMatch(/<h1[^>]*>Accessibility Statement<\/h1>/);
+    expect(result.html).toContain('partially conformant');
+    expect(result.html).toMatch(/<a [^>]*href="\/accessibility"[^>]*>Accessibility<\/a>/);
+    // A static page asks the API nothing.
+    expect(asked).toEqual([]);
+  });
+
+  it('keeps the site-wide description for a page that gives none, and links every page to the statement', async () => {
+    const result = await render({
+      url: paths.aboutUs.href(),
+      fetch: async () => new Response('{}', { status: 404 }),
+      viewer: null,
+      signal: new AbortController().signal,
+    });
+    expect(result.kind).toBe('page');
+    if (result.kind !== 'page') return;
+    expect(result.description).toBeUndefined();
+    expect(result.html).toMatch(/<a [^>]*href="\/accessibility"[^>]*>Accessibility<\/a>/);
   });
 });

@@ -35,7 +35,7 @@ export interface PageData {
 }
 
 export type RenderResult =
-  | { kind: 'page'; html: string; title: string; data: PageData }
+  | { kind: 'page'; html: string; title: string; description?: string; data: PageData }
   /** The page's data said "no such thing" (or "not yours"): the browser shows the message. */
   | { kind: 'status'; status: number }
   /** Not a page rendered here. */
@@ -105,7 +105,7 @@ async function renderPage({ url, viewer, signal }: RenderRequest): Promise<Rende
   signal.throwIfAborted();
 
   const router = createStaticRouter(handler.dataRoutes, context);
-  const title = { title: formatDocumentTitle() };
+  const title: { title: string; description?: string } = { title: formatDocumentTitle() };
   // prerender waits for every lazy page chunk, so the HTML holds the whole page; without a chunk
   // size limit React writes every part in place, with no inline script to move parts about
   // (the CSP forbids inline scripts). The router's hydration data goes out as JSON with the
@@ -128,6 +128,7 @@ async function renderPage({ url, viewer, signal }: RenderRequest): Promise<Rende
     kind: 'page',
     html,
     title: title.title,
+    ...(title.description ? { description: title.description } : {}),
     data: {
       router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
       queries: dehydrate(client),

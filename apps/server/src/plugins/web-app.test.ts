@@ -57,6 +57,32 @@ describe('page template', () => {
     expect(html).not.toContain('<noscript>');
   });
 
+  it("puts a page's own description in place of the site's, escaped, and keeps the site's otherwise", () => {
+    // index.html's own head: the site-wide description, written over several lines.
+    const withSiteDescription = parseTemplate(
+      VITE_INDEX.replace(
+        '<!--app-head-->',
+        `<meta
+      name="description"
+      content="Rips Memorial is a quiet place online."
+    />
+    <!--app-head-->`,
+      ),
+    );
+    const page = { title: 'Accessibility Statement · Rips Memorial', html: '<h1>A</h1>', data: {} };
+    const own = renderedPage(withSiteDescription, { ...page, description: 'How & why <we> test' });
+    expect(own.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(own).toContain('<meta name="description" content="How &amp; why &lt;we&gt; test" />');
+    expect(own).not.toContain('a quiet place online');
+    expect(renderedPage(withSiteDescription, page)).toContain(
+      'content="Rips Memorial is a quiet place online."',
+    );
+    // A template without the site's description gets the page's beside its title.
+    expect(renderedPage(template, { ...page, description: 'Ours' })).toContain(
+      '<title>Accessibility Statement · Rips Memorial</title><meta name="description" content="Ours" />',
+    );
+  });
+
   it('refuses a template without its markers', () => {
     expect(() => parseTemplate('<html><body><div id="root"></div></body></html>')).toThrow(
       /<!--app-head-->/,

@@ -39,7 +39,7 @@ export interface ServerRenderer {
     viewer: PageViewer | null;
     signal: AbortSignal;
   }): Promise<
-    | { kind: 'page'; html: string; title: string; data: unknown }
+    | { kind: 'page'; html: string; title: string; description?: string; data: unknown }
     | { kind: 'status'; status: number }
     | { kind: 'skip' }
   >;
@@ -120,14 +120,27 @@ export function shellPage({ parts }: PageTemplate): string {
   return parts[0] + '<title>Rips Memorial</title>' + parts[1] + parts[2] + NOSCRIPT + parts[3];
 }
 
-/** A page rendered here: it reads without scripts, so no notice asks for them. */
+/** The site-wide description index.html carries (its attributes in this order). */
+const SITE_DESCRIPTION = /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/;
+
+/**
+ * A page rendered here: it reads without scripts, so no notice asks for them. A page that has its
+ * own description (a static page's) has it in place of the site's.
+ */
 export function renderedPage(
   { parts }: PageTemplate,
-  page: { title: string; html: string; data: unknown },
+  page: { title: string; description?: string; html: string; data: unknown },
 ): string {
+  let head = parts[0];
+  let title = `<title>${escapeHtml(page.title)}</title>`;
+  if (page.description) {
+    const own = `<meta name="description" content="${escapeHtml(page.description)}" />`;
+    if (SITE_DESCRIPTION.test(head)) head = head.replace(SITE_DESCRIPTION, () => own);
+    else title += own;
+  }
   return (
-    parts[0] +
-    `<title>${escapeHtml(page.title)}</title>` +
+    head +
+    title +
     parts[1] +
     page.html +
     parts[2] +

@@ -77,6 +77,9 @@ const ArchiveDownloadPage = lazy(
   () => import('@/features/memorials/components/archive-download-page'),
 );
 const PolicyPage = lazy(() => import('@/features/static-pages/components/policy-page'));
+const AccessibilityPage = lazy(
+  () => import('@/features/static-pages/components/accessibility-page'),
+);
 const AdminPage = lazy(() => import('@/features/admin/components/admin-page'));
 
 /** How a route's loader fills the query cache: the server waits for it, the browser does not. */
@@ -176,6 +179,7 @@ export function createRoutes({ client, awaitData }: RouteData): RouteObject[] {
     { path: paths.contactUs.path, element: <ContactUsPage />, handle: RENDERED },
     { path: paths.terms.path, element: <TermsPage />, handle: RENDERED },
     { path: paths.policy.path, element: <PolicyPage />, handle: RENDERED },
+    { path: paths.accessibility.path, element: <AccessibilityPage />, handle: RENDERED },
     { path: paths.admin.path, element: <AdminPage /> },
     { path: '*', element: <ErrorFallback notFound /> },
   ];

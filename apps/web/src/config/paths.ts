@@ -1,5 +1,5 @@
 /*
- * Every route of the web app (SPEC.md section 2), in one place. `path` is the router pattern;
+ * Every route of the web app (docs/product.md section 2), in one place. `path` is the router pattern;
  * `href()` builds a link. Nothing else spells a URL of the app by hand.
  */
 export const paths = {
@@ -61,6 +61,7 @@ export const paths = {
   contactUs: { path: '/contact-us', href: () => '/contact-us' },
   terms: { path: '/terms', href: () => '/terms' },
   policy: { path: '/policy', href: () => '/policy' },
+  accessibility: { path: '/accessibility', href: () => '/accessibility' },
   admin: { path: '/admin', href: () => '/admin' },
 } as const;
 

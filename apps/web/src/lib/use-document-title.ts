@@ -7,8 +7,10 @@ export function formatDocumentTitle(title?: string): string {
   return title ? `${title} · ${SITE_NAME}` : SITE_NAME;
 }
 
-/** While the server renders a page, the title the page asks for is written here. */
-export const ServerTitleContext = createContext<{ title: string } | null>(null);
+/** While the server renders a page, the title (and description) the page asks for go here. */
+export const ServerTitleContext = createContext<{ title: string; description?: string } | null>(
+  null,
+);
 
 export function useDocumentTitle(title?: string) {
   const serverTitle = useContext(ServerTitleContext);
@@ -16,4 +18,14 @@ export function useDocumentTitle(title?: string) {
   useEffect(() => {
     document.title = formatDocumentTitle(title);
   }, [title]);
+}
+
+/**
+ * The page's own line for search engines and link previews, in place of the site's (index.html).
+ * Both read the HTML the server sends, so it is written into server-rendered pages only; in the
+ * browser the tag stays as the page arrived.
+ */
+export function usePageDescription(description?: string) {
+  const serverHead = useContext(ServerTitleContext);
+  if (serverHead && description) serverHead.description = description;
 }

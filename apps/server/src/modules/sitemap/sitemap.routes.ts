@@ -17,6 +17,7 @@ export const STATIC_PAGES = [
   '/contact-us',
   '/terms',
   '/policy',
+  '/accessibility',
 ];
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';

@@ -26,6 +26,10 @@ describe(`sitemap (${TEST_ENGINE})`, () => {
       ...STATIC_PAGES.map((p) => `https://memorials.example.org${p}`),
       `https://memorials.example.org/post/${memorial.id}`,
     ]);
+    // The information pages, the accessibility statement among them.
+    for (const page of ['/about-us', '/user-guide', '/terms', '/policy', '/accessibility']) {
+      expect(locs(res.body)).toContain(`https://memorials.example.org${page}`);
+    }
     expect(res.body).toContain(`<lastmod>${memorial.updatedAt.toISOString()}</lastmod>`);
     const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.body).toContain('Sitemap: https://memorials.example.org/sitemap.xml');

@@ -118,6 +118,15 @@ export function SiteFooter() {
                 Terms and Conditions
               </Anchor>
             </li>
+            <li>
+              <Anchor
+                component={Link}
+                to={paths.accessibility.href()}
+                className={classes.footerLink}
+              >
+                Accessibility
+              </Anchor>
+            </li>
           </ul>
         </div>
       </Container>

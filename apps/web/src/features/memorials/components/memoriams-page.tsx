@@ -209,6 +209,7 @@ function AddRipAction() {
     <Button
       color="orange"
       size="md"
+      classNames={{ root: classes.wrappingButton, label: classes.wrappingLabel }}
       loading={mutation.isPending}
       onClick={() => (isAuthenticated ? becomeSponsor() : void navigate(paths.login.href()))}
     >

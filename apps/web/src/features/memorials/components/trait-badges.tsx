@@ -13,10 +13,13 @@ export function TraitBadges({
 }) {
   if (tags.length === 0) return null;
   return (
-    <Group gap={6} aria-label="Traits">
+    // A named list: screen readers announce "Traits, list, 4 items" (an aria-label on a plain
+    // div is not read at all).
+    <Group gap={6} role="list" aria-label="Traits">
       {tags.slice(0, max).map((tag) => (
         <Badge
           key={tag}
+          role="listitem"
           size={size}
           variant="light"
           color="sage"

@@ -1,18 +1,21 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { useDocumentTitle, usePageDescription } from '@/lib/use-document-title';
 
 interface StaticPageProps {
   title: string;
   lead: string;
+  /** The page's own line for search engines (meta description); else the site's. */
+  description?: string;
   /** Shown under the lead, e.g. when a policy last changed. */
   meta?: string;
   children: ReactNode;
 }
 
 /** The calm reading frame every information page shares: one heading, a lead, then sections. */
-export function StaticPage({ title, lead, meta, children }: StaticPageProps) {
+export function StaticPage({ title, lead, description, meta, children }: StaticPageProps) {
   useDocumentTitle(title);
+  usePageDescription(description);
   return (
     <Container size={760} py={{ base: 32, sm: 64 }} px={{ base: 'md', sm: 'lg' }}>
       <Stack gap="xs" mb="xl">
@@ -33,10 +36,21 @@ export function StaticPage({ title, lead, meta, children }: StaticPageProps) {
   );
 }
 
-/** One titled part of a static page; its heading is an h2 under the page's h1. */
-export function PageSection({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * One titled part of a static page; its heading is an h2 under the page's h1. With `id`, a link
+ * elsewhere on the page can lead to it (`#id`).
+ */
+export function PageSection({
+  title,
+  id,
+  children,
+}: {
+  title: string;
+  id?: string;
+  children: ReactNode;
+}) {
   return (
-    <Stack gap="sm" component="section">
+    <Stack gap="sm" component="section" id={id}>
       <Title order={2} size="h3">
         {title}
       </Title>
