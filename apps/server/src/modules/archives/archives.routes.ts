@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ImportJobParamsSchema, ImportJobSchema, ImportStartedSchema } from '@rips/shared/archives';
@@ -48,6 +48,13 @@ export const archivesRoutes: FastifyPluginAsyncZod = async (app) => {
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 
+  /** The signed-in caller of an export call, counted against their one export budget. */
+  async function exporter(request: FastifyRequest) {
+    const user = await request.requireUser();
+    await archives.countExport(ctx, user.id);
+    return user;
+  }
+
   const sendZip = (reply: FastifyReply, download: archives.ZipDownload) =>
     reply
       .header('content-type', 'application/zip')
@@ -61,8 +68,7 @@ export const archivesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts/:id/export',
     { schema: { params: MemorialIdParamsSchema, response: ZipAnswer } },
     async (request, reply) => {
-      const user = await request.requireUser();
-      await archives.countExport(ctx, user.id);
+      const user = await exporter(request);
       const download = await archives.exportMemorial(ctx, user, request.params.id, request.log);
       return sendZip(reply, download);
     },
@@ -73,8 +79,7 @@ export const archivesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts/:id/export',
     { schema: { params: MemorialIdParamsSchema, response: QueuedAnswer } },
     async (request, reply) => {
-      const user = await request.requireUser();
-      await archives.countExport(ctx, user.id);
+      const user = await exporter(request);
       const memorial = await archives.exportableMemorial(ctx, user, request.params.id);
       await requestArchive(ctx, user, { kind: 'memorial', memorial });
       return respond(reply, 202, { queued: true as const }, queuedMessage('the archive'));
@@ -105,15 +110,13 @@ export const archivesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // A member's own data: profile, Life Legacy, what they left, the archives of their memorials.
   app.get('/users/me/export', { schema: { response: ZipAnswer } }, async (request, reply) => {
-    const user = await request.requireUser();
-    await archives.countExport(ctx, user.id);
+    const user = await exporter(request);
     return sendZip(reply, await archives.exportMemberData(ctx, user, request.log));
   });
 
   // A take-out too large to download at once: built in the background, its link emailed.
   app.post('/users/me/export', { schema: { response: QueuedAnswer } }, async (request, reply) => {
-    const user = await request.requireUser();
-    await archives.countExport(ctx, user.id);
+    const user = await exporter(request);
     await requestArchive(ctx, user, { kind: 'takeout' });
     return respond(reply, 202, { queued: true as const }, queuedMessage('your data'));
   });

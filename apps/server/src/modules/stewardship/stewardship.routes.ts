@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '@rips/shared/envelope';
@@ -128,14 +129,17 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** Both forms of accepting: the signed-in member takes the role the invitation's token grants. */
+  async function accept(request: FastifyRequest, reply: FastifyReply, token: string) {
+    const user = await request.requireUser();
+    const accepted = await acceptInvitation(ctx, user, token);
+    return respond(reply, 200, accepted, `Welcome: you now help look after ${accepted.title}.`);
+  }
+
   app.post(
     '/invitations/accept',
     { schema: { body: AcceptInvitationSchema, response: answer(InvitationAcceptedSchema) } },
-    async (request, reply) => {
-      const user = await request.requireUser();
-      const accepted = await acceptInvitation(ctx, user, request.body.token);
-      return respond(reply, 200, accepted, `Welcome: you now help look after ${accepted.title}.`);
-    },
+    (request, reply) => accept(request, reply, request.body.token),
   );
 
   // The old form, for links emailed before the token moved to the link's fragment; the request
@@ -143,11 +147,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/invitations/:token/accept',
     { schema: { params: InvitationTokenParamsSchema, response: answer(InvitationAcceptedSchema) } },
-    async (request, reply) => {
-      const user = await request.requireUser();
-      const accepted = await acceptInvitation(ctx, user, request.params.token);
-      return respond(reply, 200, accepted, `Welcome: you now help look after ${accepted.title}.`);
-    },
+    (request, reply) => accept(request, reply, request.params.token),
   );
 
   app.patch(
