@@ -9,7 +9,7 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_TAGS } from './lib/api-operation.js';
+import { API_OPERATIONS, API_TAGS } from './lib/api-operation.js';
 import { TEST_ENGINE, useTestApp } from '../test/app.js';
 
 const API = '/api/v1';
@@ -104,6 +104,17 @@ describe(`the OpenAPI document, for tools (${TEST_ENGINE})`, () => {
     }
     const ids = operations.map(({ op }) => op.operationId);
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    // Every entry of the table names a route the document serves, under the entry's tag.
+    const table = Object.entries(API_OPERATIONS).flatMap(([tag, routes]) =>
+      Object.entries(routes).map(([route, [operationId]]) => ({ route, operationId, tag })),
+    );
+    const stale = table.filter(({ route, operationId, tag }) => {
+      const [method, url] = route.split(' ') as [string, string];
+      const served = doc.paths[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase() as 'get'];
+      return served?.operationId !== operationId || served.tags?.[0] !== tag;
+    });
+    expect(stale.map(({ route }) => route)).toEqual([]);
+    expect(table).toHaveLength(operations.filter(({ method }) => method !== 'head').length);
     // Every tag groups something.
     const used = new Set(operations.map(({ op }) => op.tags![0]));
     expect([...declared].filter((tag) => !used.has(tag))).toEqual([]);

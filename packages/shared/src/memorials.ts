@@ -207,6 +207,14 @@ export type CreateMemorial = z.infer<typeof CreateMemorialSchema>;
  */
 export type MemorialStoryField = keyof typeof memorialFieldShape;
 export const MEMORIAL_STORY_FIELDS = Object.keys(memorialFieldShape) as MemorialStoryField[];
+
+/** The story's dates, whose empty value is null; its other fields are words, empty as ''. */
+const MEMORIAL_DATE_FIELDS: readonly MemorialStoryField[] = ['dateOfBirth', 'deathDate'];
+
+/** A story with nothing in it yet, every field of the list empty: Add a Rip's form starts here. */
+export const EMPTY_MEMORIAL_STORY = Object.fromEntries(
+  MEMORIAL_STORY_FIELDS.map((field) => [field, MEMORIAL_DATE_FIELDS.includes(field) ? null : '']),
+) as { [F in MemorialStoryField]: z.input<(typeof memorialFieldShape)[F]> };
 type Expect<T extends true> = T;
 export type CreateTakesEveryStoryField = Expect<
   MemorialStoryField extends keyof CreateMemorial ? true : false

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_PREFIX } from '@rips/shared/api';
-import { API_TAGS } from '../lib/api-operation.js';
+import { API_TAGS, apiOperationOf } from '../lib/api-operation.js';
 import type { UploadSpec } from '../lib/multipart.js';
 
 declare module 'fastify' {
@@ -137,9 +137,7 @@ function headersOnly(operation: JsonOperation): JsonOperation {
   );
   return {
     ...operation,
-    ...(operation.operationId
-      ? { operationId: `${operation.operationId.replace(/-head$/, '')}Head` }
-      : {}),
+    ...(operation.operationId ? { operationId: `${operation.operationId}Head` } : {}),
     summary: `${operation.summary ?? ''} (headers only)`.trim(),
     description: 'The GET of the same path, answering its status and headers without a body.',
     response,
@@ -148,7 +146,9 @@ function headersOnly(operation: JsonOperation): JsonOperation {
 
 /**
  * Turns a route's `upload` into the body and content types swagger documents, then zod into JSON
- * Schema, then declares what the route's JSON cannot say: its 304 answer, and HEAD.
+ * Schema, then declares what the route's JSON cannot say: its name, summary and tag from the one
+ * table of lib/api-operation.ts (docs/decisions/0097-api-operations-in-one-table.md), its 304
+ * answer, and HEAD.
  */
 const transform: typeof jsonSchemaTransform = (document) => {
   // Only the API: uploaded media and the web app's pages are files, not calls.
@@ -165,7 +165,10 @@ const transform: typeof jsonSchemaTransform = (document) => {
       }
     : rest;
   const result = jsonSchemaTransform({ ...document, schema });
-  let operation = describeAnswers(result.schema as JsonOperation);
+  let operation = describeAnswers({
+    ...(result.schema as JsonOperation),
+    ...apiOperationOf(String(document.route.method), document.url),
+  });
   if (etag) operation = withRevalidation(operation);
   if (document.route.method === 'HEAD') operation = headersOnly(operation);
   return { ...result, schema: operation };

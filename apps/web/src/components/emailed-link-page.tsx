@@ -2,8 +2,10 @@ import { Alert, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CardPage } from '@/components/card-page';
 import { StatusAlert } from '@/components/status-alert';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 interface EmailedLinkPageProps {
+  /** The page's heading and its document title. */
   title: string;
   /** The link's token; without it the page only says the link is incomplete. */
   token: string;
@@ -30,6 +32,7 @@ export function EmailedLinkPage({
   children,
   after,
 }: EmailedLinkPageProps) {
+  useDocumentTitle(title);
   return (
     <CardPage title={title} size={520}>
       <Stack gap="md">

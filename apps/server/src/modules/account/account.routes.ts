@@ -16,7 +16,6 @@ import {
 } from '@rips/shared/account';
 import { envelope } from '@rips/shared/envelope';
 import { SelfUserSchema, SessionSchema, UserAndRolesSchema } from '@rips/shared/users';
-import { apiOperations } from '../../lib/api-operation.js';
 import { readUpload, uploadForm } from '../../lib/multipart.js';
 import { answer, bodyAnswer, respond } from '../../lib/respond.js';
 import { presentSelf } from '../users/users.presenter.js';
@@ -26,7 +25,6 @@ import { changePassword, updateAccount, updateProfile } from './account.service.
 import { cancelEmailChange, confirmEmailChange } from './email-change.service.js';
 
 const ProfileUpload = uploadForm(UpdateProfileFieldsSchema, { avatar: 'optional' });
-const op = apiOperations('Account');
 
 /** The spec reads the updated user as `data.user`; some clients read a top-level `user`: both are there. */
 const ProfileUpdatedAnswer = bodyAnswer(
@@ -38,13 +36,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/users/update-profile',
-    {
-      schema: {
-        ...op('updateProfile', 'Change the full name, username or avatar'),
-        upload: ProfileUpload,
-        response: ProfileUpdatedAnswer,
-      },
-    },
+    { schema: { upload: ProfileUpload, response: ProfileUpdatedAnswer } },
     async (request, reply) => {
       const user = await request.requireUser();
       const form = await readUpload(request, ProfileUpload, {
@@ -66,13 +58,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/users/update-account',
-    {
-      schema: {
-        ...op('updateAccount', 'Change the full name, or ask to change the email'),
-        body: UpdateAccountSchema,
-        response: answer(UpdateAccountResultSchema),
-      },
-    },
+    { schema: { body: UpdateAccountSchema, response: answer(UpdateAccountResultSchema) } },
     async (request, reply) => {
       const { user, pendingEmail } = await updateAccount(
         ctx,
@@ -95,13 +81,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/users/confirm-email',
-    {
-      schema: {
-        ...op('confirmEmailChange', 'Confirm a new email with its link and the password'),
-        body: ConfirmEmailChangeSchema,
-        response: answer(EmailChangeConfirmedSchema),
-      },
-    },
+    { schema: { body: ConfirmEmailChangeSchema, response: answer(EmailChangeConfirmedSchema) } },
     async (request, reply) => {
       // Read before the change: it revokes every token, this caller's included.
       const caller = await request.optionalUser();
@@ -117,13 +97,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/users/cancel-email-change',
-    {
-      schema: {
-        ...op('cancelEmailChange', 'Cancel an email change not asked for'),
-        body: CancelEmailChangeSchema,
-        response: answer(EmailChangeCancelledSchema),
-      },
-    },
+    { schema: { body: CancelEmailChangeSchema, response: answer(EmailChangeCancelledSchema) } },
     async (request, reply) => {
       // Read before the change: it revokes every token of the account.
       const caller = await request.optionalUser();
@@ -136,13 +110,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/users/change-password',
-    {
-      schema: {
-        ...op('changePassword', 'Change the password'),
-        body: ChangePasswordSchema,
-        response: answer(SessionSchema),
-      },
-    },
+    { schema: { body: ChangePasswordSchema, response: answer(SessionSchema) } },
     async (request, reply) => {
       const session = await changePassword(ctx, await request.requireUser(), request.body);
       // Every other session ends; this browser's page session follows its new token.

@@ -16,14 +16,12 @@ import {
 } from '@rips/shared/admin';
 import { EmptySchema } from '@rips/shared/envelope';
 import type { AppContext } from '../../context.js';
-import { apiOperations, type ApiOperation } from '../../lib/api-operation.js';
 import { answer, respond } from '../../lib/respond.js';
 import type { UserRow } from '../users/users.repository.js';
 import { requireAdmin } from './admin.policy.js';
 import { presentAdminMemorial, presentAdminUser } from './admin.presenter.js';
 import * as admin from './admin.service.js';
 
-const op = apiOperations('Admin');
 const UserAnswer = answer(z.object({ user: AdminUserSchema }));
 const FeaturedAnswer = answer(SetFeaturedSchema);
 
@@ -37,11 +35,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users',
     {
-      schema: {
-        ...op('adminListUsers', 'Search members'),
-        querystring: AdminUserQuerySchema,
-        response: answer(pagedSchema(AdminUserSchema)),
-      },
+      schema: { querystring: AdminUserQuerySchema, response: answer(pagedSchema(AdminUserSchema)) },
     },
     async (request, reply) => {
       const { search, page, limit } = request.query;
@@ -58,11 +52,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     field: K,
     set: (ctx: AppContext, me: UserRow, id: string, on: boolean) => Promise<UserRow>,
     message: (on: boolean) => string,
-    operation: ApiOperation,
   ): void {
     app.patch(
       path,
-      { schema: { ...operation, params: IdParamsSchema, body, response: UserAnswer } },
+      { schema: { params: IdParamsSchema, body, response: UserAnswer } },
       async (request, reply) => {
         const me = await request.requireUser();
         // The schema makes the body this; the route types cannot follow a generic schema.
@@ -73,28 +66,17 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  accountSwitch(
-    '/users/:id/sponsor',
-    SetSponsorSchema,
-    'sponsor',
-    admin.setSponsor,
-    (on) => (on ? 'Sponsor role granted.' : 'Sponsor role revoked.'),
-    op('adminSetSponsor', 'Grant or revoke a member’s sponsor role'),
+  accountSwitch('/users/:id/sponsor', SetSponsorSchema, 'sponsor', admin.setSponsor, (on) =>
+    on ? 'Sponsor role granted.' : 'Sponsor role revoked.',
   );
-  accountSwitch(
-    '/users/:id/status',
-    SetDisabledSchema,
-    'disabled',
-    admin.setDisabled,
-    (on) => (on ? 'Account disabled.' : 'Account enabled.'),
-    op('adminSetDisabled', 'Disable or enable a member’s account'),
+  accountSwitch('/users/:id/status', SetDisabledSchema, 'disabled', admin.setDisabled, (on) =>
+    on ? 'Account disabled.' : 'Account enabled.',
   );
 
   app.get(
     '/memorials',
     {
       schema: {
-        ...op('adminListMemorials', 'Search memorials'),
         querystring: AdminMemorialQuerySchema.extend({
           featured: z.enum(['true', 'false']).optional(),
         }),
@@ -119,14 +101,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/memorials/:id/featured',
-    {
-      schema: {
-        ...op('adminSetFeatured', 'Feature a memorial on the home page, or stop'),
-        params: IdParamsSchema,
-        body: SetFeaturedSchema,
-        response: FeaturedAnswer,
-      },
-    },
+    { schema: { params: IdParamsSchema, body: SetFeaturedSchema, response: FeaturedAnswer } },
     async (request, reply) => {
       const me = await request.requireUser();
       await admin.setFeatured(ctx, me, request.params.id, request.body.featured);
@@ -139,7 +114,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tributes',
     {
       schema: {
-        ...op('adminListTributes', 'Recent flowers and prayers across the site'),
         querystring: AdminTributeQuerySchema,
         response: answer(pagedSchema(AdminTributeSchema)),
       },
@@ -156,7 +130,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tributes/:kind/:id',
     {
       schema: {
-        ...op('adminRemoveTribute', 'Remove a flower or a prayer'),
         params: IdParamsSchema.extend({ kind: TributeKindSchema }),
         response: answer(EmptySchema),
       },

@@ -1,11 +1,10 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ImportJobParamsSchema, ImportJobSchema, ImportStartedSchema } from '@rips/shared/archives';
 import { envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
 import { MemorialIdParamsSchema } from '@rips/shared/memorials';
 import { attachmentDisposition } from '../../media/documents.js';
-import { apiOperations } from '../../lib/api-operation.js';
 import { uploadForm } from '../../lib/multipart.js';
 import { answer, fileAnswer, respond } from '../../lib/respond.js';
 import { FILE_CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.js';
@@ -19,7 +18,6 @@ import {
 import { defineImportJob } from './import-jobs.js';
 import * as archives from './archives.service.js';
 
-const op = apiOperations('Archives');
 const ZipAnswer = fileAnswer(
   'application/zip',
   'A ZIP archive, streamed (docs/memorial-archive.md).',
@@ -50,6 +48,13 @@ export const archivesRoutes: FastifyPluginAsyncZod = async (app) => {
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 
+  /** The signed-in caller of an export call, counted against their one export budget. */
+  async function exporter(request: FastifyRequest) {
+    const user = await request.requireUser();
+    await archives.countExport(ctx, user.id);
+    return user;
+  }
+
   const sendZip = (reply: FastifyReply, download: archives.ZipDownload) =>
     reply
       .header('content-type', 'application/zip')
@@ -61,16 +66,9 @@ export const archivesRoutes: FastifyPluginAsyncZod = async (app) => {
   // The memorial's whole archive, for its owner and managers.
   app.get(
     '/posts/:id/export',
-    {
-      schema: {
-        ...op('exportMemorial', 'Download a memorial’s archive (ZIP)'),
-        params: MemorialIdParamsSchema,
-        response: ZipAnswer,
-      },
-    },
+    { schema: { params: MemorialIdParamsSchema, response: ZipAnswer } },
     async (request, reply) => {
-      const user = await request.requireUser();
-      await archives.countExport(ctx, user.id);
+      const user = await exporter(request);
       const download = await archives.exportMemorial(ctx, user, request.params.id, request.log);
       return sendZip(reply, download);
     },
@@ -79,16 +77,9 @@ export const archivesRoutes: FastifyPluginAsyncZod = async (app) => {
   // A memorial too large to download at once: built in the background, its link emailed.
   app.post(
     '/posts/:id/export',
-    {
-      schema: {
-        ...op('requestMemorialExport', 'Build a large memorial’s archive and email its link'),
-        params: MemorialIdParamsSchema,
-        response: QueuedAnswer,
-      },
-    },
+    { schema: { params: MemorialIdParamsSchema, response: QueuedAnswer } },
     async (request, reply) => {
-      const user = await request.requireUser();
-      await archives.countExport(ctx, user.id);
+      const user = await exporter(request);
       const memorial = await archives.exportableMemorial(ctx, user, request.params.id);
       await requestArchive(ctx, user, { kind: 'memorial', memorial });
       return respond(reply, 202, { queued: true as const }, queuedMessage('the archive'));
@@ -98,13 +89,7 @@ export const archivesRoutes: FastifyPluginAsyncZod = async (app) => {
   // The emailed link's download: the token in the body (never in a GET), spent once.
   app.post(
     '/exports/download',
-    {
-      schema: {
-        ...op('downloadExport', 'Download an emailed archive with its single-use token'),
-        body: DownloadBodySchema,
-        response: ZipAnswer,
-      },
-    },
+    { schema: { body: DownloadBodySchema, response: ZipAnswer } },
     async (request, reply) => {
       await archives.countArchiveDownload(ctx, request.ip);
       const { fileName, object, done } = await openArchiveDownload(ctx, request.body.token);
@@ -124,44 +109,23 @@ export const archivesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // A member's own data: profile, Life Legacy, what they left, the archives of their memorials.
-  app.get(
-    '/users/me/export',
-    {
-      schema: {
-        ...op('exportMyData', 'Download the caller’s own data (ZIP)'),
-        response: ZipAnswer,
-      },
-    },
-    async (request, reply) => {
-      const user = await request.requireUser();
-      await archives.countExport(ctx, user.id);
-      return sendZip(reply, await archives.exportMemberData(ctx, user, request.log));
-    },
-  );
+  app.get('/users/me/export', { schema: { response: ZipAnswer } }, async (request, reply) => {
+    const user = await exporter(request);
+    return sendZip(reply, await archives.exportMemberData(ctx, user, request.log));
+  });
 
   // A take-out too large to download at once: built in the background, its link emailed.
-  app.post(
-    '/users/me/export',
-    {
-      schema: {
-        ...op('requestMyDataExport', 'Build the caller’s own data and email its link'),
-        response: QueuedAnswer,
-      },
-    },
-    async (request, reply) => {
-      const user = await request.requireUser();
-      await archives.countExport(ctx, user.id);
-      await requestArchive(ctx, user, { kind: 'takeout' });
-      return respond(reply, 202, { queued: true as const }, queuedMessage('your data'));
-    },
-  );
+  app.post('/users/me/export', { schema: { response: QueuedAnswer } }, async (request, reply) => {
+    const user = await exporter(request);
+    await requestArchive(ctx, user, { kind: 'takeout' });
+    return respond(reply, 202, { queued: true as const }, queuedMessage('your data'));
+  });
 
   // An archive to import: checked as far as is cheap, then imported by a job (202 with its id).
   app.post(
     '/imports',
     {
       schema: {
-        ...op('importArchive', 'Import a memorial archive (sponsors)'),
         upload: ImportUpload,
         response: { 202: envelope(ImportStartedSchema), ...ERROR_RESPONSES },
       },
@@ -181,13 +145,7 @@ export const archivesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Where an import stands, for the member who started it alone.
   app.get(
     '/imports/:jobId',
-    {
-      schema: {
-        ...op('getImport', 'Where an import stands'),
-        params: ImportJobParamsSchema,
-        response: answer(ImportJobSchema),
-      },
-    },
+    { schema: { params: ImportJobParamsSchema, response: answer(ImportJobSchema) } },
     async (request, reply) => {
       const user = await request.requireUser();
       const job = await archives.importProgress(ctx, user, request.params.jobId);

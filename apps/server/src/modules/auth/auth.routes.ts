@@ -8,7 +8,6 @@ import {
   SessionSchema,
   UserAndRolesSchema,
 } from '@rips/shared/users';
-import { apiOperations } from '../../lib/api-operation.js';
 import { answer, createdAnswer, respond } from '../../lib/respond.js';
 import { readUpload, uploadForm } from '../../lib/multipart.js';
 import { pendingEmailOf } from '../account/email-change.service.js';
@@ -18,7 +17,6 @@ import { DeviceCookies } from './device-cookie.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 
 const RegisterUpload = uploadForm(RegisterFieldsSchema, { avatar: 'required' });
-const op = apiOperations('Auth');
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -26,13 +24,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/users/register',
-    {
-      schema: {
-        ...op('registerUser', 'Register a member (with an avatar)'),
-        upload: RegisterUpload,
-        response: createdAnswer(RegisteredSchema),
-      },
-    },
+    { schema: { upload: RegisterUpload, response: createdAnswer(RegisteredSchema) } },
     async (request, reply) => {
       await auth.limitRegistration(ctx, request.ip);
       const form = await readUpload(request, RegisterUpload, {
@@ -50,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/users/login',
-    { schema: { ...op('login', 'Sign in'), body: LoginSchema, response: answer(SessionSchema) } },
+    { schema: { body: LoginSchema, response: answer(SessionSchema) } },
     async (request, reply) => {
       const device = devices.read(request);
       const { session, user } = await auth.login(ctx, { ip: request.ip, device }, request.body);
@@ -62,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/users/logout',
-    { schema: { ...op('logout', 'Sign out everywhere'), response: answer(EmptySchema) } },
+    { schema: { response: answer(EmptySchema) } },
     async (request, reply) => {
       // Cleared whatever the token says: a browser leaving keeps no page session behind.
       clearSessionCookie(request, reply);
@@ -74,12 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/users/become-sponsor',
-    {
-      schema: {
-        ...op('becomeSponsor', 'Become a sponsor (who may create memorials)'),
-        response: answer(UserAndRolesSchema),
-      },
-    },
+    { schema: { response: answer(UserAndRolesSchema) } },
     async (request, reply) => {
       const user = await auth.becomeSponsor(ctx, await request.requireUser());
       return respond(
@@ -93,12 +80,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/me',
-    {
-      schema: {
-        ...op('getCurrentUser', 'Read the signed-in member'),
-        response: answer(AccountStateSchema),
-      },
-    },
+    { schema: { response: answer(AccountStateSchema) } },
     async (request, reply) => {
       const user = await request.requireUser();
       // A new email waiting for its link shows beside the current one (decision 0088).

@@ -2,13 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DOCUMENT_TYPES, UploadLimitsSchema } from '@rips/shared/galleries';
 import { IMAGE_TYPES_TEXT } from '../../media/images.js';
-import { apiOperations } from '../../lib/api-operation.js';
 import { answer, fileAnswer, respond } from '../../lib/respond.js';
 import { attachmentDisposition } from '../../media/documents.js';
 import { FILE_CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.js';
 import * as galleries from './galleries.service.js';
 
-const op = apiOperations('Galleries');
 const IdParams = z.object({ id: z.string().max(100) });
 const DownloadQuery = z.object({
   expires: z.coerce.number().int().optional(),
@@ -21,12 +19,7 @@ export const galleriesRoutes: FastifyPluginAsyncZod = async (app) => {
   // The upload limits, for forms to state before a file is chosen: the same for everyone.
   app.get(
     '/uploads/limits',
-    {
-      schema: {
-        ...op('getUploadLimits', 'The largest picture and document, and their types'),
-        response: answer(UploadLimitsSchema),
-      },
-    },
+    { schema: { response: answer(UploadLimitsSchema) } },
     async (_request, reply) =>
       respond(
         reply,
@@ -48,7 +41,6 @@ export const galleriesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/documents/:id/download',
     {
       schema: {
-        ...op('downloadDocument', 'Download a document, as an attachment'),
         params: IdParams,
         querystring: DownloadQuery,
         response: fileAnswer(

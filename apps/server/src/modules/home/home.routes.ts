@@ -1,11 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HomeLegendsSchema } from '@rips/shared/home';
 import { sendWithEtag } from '../../lib/etag.js';
-import { apiOperations } from '../../lib/api-operation.js';
 import { answer, respond } from '../../lib/respond.js';
 import { honoredLegends } from './home.service.js';
-
-const op = apiOperations('Home');
 
 export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -13,13 +10,7 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   // The legends are the same for every visitor, so a short shared cache is safe.
   app.get(
     '/home/legends',
-    {
-      schema: {
-        ...op('listLegends', 'The memorials the home page honours'),
-        response: answer(HomeLegendsSchema),
-        etag: true,
-      },
-    },
+    { schema: { response: answer(HomeLegendsSchema), etag: true } },
     async (request, reply) => {
       const legends = await honoredLegends(ctx);
       return sendWithEtag(

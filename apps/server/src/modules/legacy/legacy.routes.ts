@@ -2,11 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, ERROR_RESPONSES } from '@rips/shared/envelope';
 import { LegacySchema, SaveLegacySchema } from '@rips/shared/legacy';
-import { apiOperations } from '../../lib/api-operation.js';
 import { answer, respond } from '../../lib/respond.js';
 import { ownLegacies, saveOwnLegacy } from './legacy.service.js';
-
-const op = apiOperations('Legacy');
 
 export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -14,12 +11,7 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
   // The body's `data` is the list of the caller's legacy records: theirs, or none.
   app.get(
     '/legacies',
-    {
-      schema: {
-        ...op('listLegacies', 'Read the caller’s Life Legacy (a list of none or one)'),
-        response: answer(z.array(LegacySchema)),
-      },
-    },
+    { schema: { response: answer(z.array(LegacySchema)) } },
     async (request, reply) => {
       const legacies = await ownLegacies(ctx, await request.requireUser());
       return respond(
@@ -35,7 +27,6 @@ export const legacyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/legacies',
     {
       schema: {
-        ...op('saveLegacy', 'Write the caller’s Life Legacy'),
         body: SaveLegacySchema,
         response: { 200: envelope(LegacySchema), 201: envelope(LegacySchema), ...ERROR_RESPONSES },
       },

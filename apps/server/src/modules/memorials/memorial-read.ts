@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { MemorialIdParamsSchema } from '@rips/shared/memorials';
 import type { AppContext } from '../../context.js';
-import type { ApiOperation } from '../../lib/api-operation.js';
 import { answer, respond } from '../../lib/respond.js';
 import type { UserRow } from '../users/users.repository.js';
 
@@ -16,11 +15,10 @@ export function memorialRead<R>(
   schema: z.ZodType<R>,
   read: (ctx: AppContext, user: UserRow | null, memorialId: string) => Promise<R>,
   message: string,
-  operation: ApiOperation,
 ): void {
   app.get(
     path,
-    { schema: { ...operation, params: MemorialIdParamsSchema, response: answer(schema) } },
+    { schema: { params: MemorialIdParamsSchema, response: answer(schema) } },
     async (request, reply) => {
       const data = await read(app.ctx, await request.optionalUser(), request.params.id);
       return respond(reply, 200, data, message);

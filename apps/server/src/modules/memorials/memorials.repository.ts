@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { memorialLikes, memorialPeople, memorials, users } from '../../db/schema/index.js';
 import { searchWords } from '@rips/shared/memorials';
 import { uniqueViolation } from '../../lib/db-errors.js';
-import { changedAny, escapeLike } from '../../lib/sql.js';
+import { changedAny, escapeLike, updateStamped } from '../../lib/sql.js';
 import type { UserRow } from '../users/users.repository.js';
 import {
   listedMemorials,
@@ -339,12 +339,7 @@ export async function updateMemorial(
   id: string,
   values: Partial<Omit<NewMemorialRow, 'id' | 'ownerId' | 'createdAt'>>,
 ): Promise<MemorialRow | undefined> {
-  const [row] = await db
-    .update(memorials)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(memorials.id, id))
-    .returning();
-  return row;
+  return updateStamped(db, memorials, id, values);
 }
 
 /** Deletes the memorial; its contributors, likes, tributes and gallery rows go with it (ON DELETE CASCADE). */

@@ -22,7 +22,6 @@ import {
   type MemorialPage,
   type UpdateMemorial,
 } from '@rips/shared/memorials';
-import { apiOperations } from '../../lib/api-operation.js';
 import { readUpload, uploadForm, type UploadForm, type UploadSpec } from '../../lib/multipart.js';
 import { sendWithEtag } from '../../lib/etag.js';
 import { answer, bodyAnswer, createdAnswer, respond } from '../../lib/respond.js';
@@ -37,7 +36,6 @@ const UpdatePostUpload = uploadForm(UpdateMemorialSchema.extend(UpdatePostIdSche
   postImg: 'optional',
 });
 
-const op = apiOperations('Memorials');
 const DetailAnswer = answer(MemorialDetailSchema);
 const ListAnswer = answer(z.array(MemorialSummarySchema));
 
@@ -60,7 +58,6 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts',
     {
       schema: {
-        ...op('listMemorials', 'List or search memorials, newest first'),
         querystring: MemorialListQuerySchema,
         response: bodyAnswer(MemorialPageSchema),
         etag: true,
@@ -84,13 +81,7 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/posts',
-    {
-      schema: {
-        ...op('createMemorial', 'Create a memorial (sponsors)'),
-        upload: CreateUpload,
-        response: createdAnswer(MemorialDetailSchema),
-      },
-    },
+    { schema: { upload: CreateUpload, response: createdAnswer(MemorialDetailSchema) } },
     async (request, reply) => {
       const user = await request.requireUser();
       // Refused before the upload is read, so a visitor's picture is never processed.
@@ -102,21 +93,11 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The caller's own memorials, and those they contribute to.
-  for (const [path, list, message, operation] of [
-    [
-      '/posts/get-sponsor-post',
-      memorials.listOwned,
-      'Your memorials',
-      op('listOwnMemorials', 'List the memorials the caller owns'),
-    ],
-    [
-      '/posts/get-contributer-post',
-      memorials.listContributed,
-      'Memorials you contribute to',
-      op('listContributedMemorials', 'List the memorials the caller contributes to'),
-    ],
+  for (const [path, list, message] of [
+    ['/posts/get-sponsor-post', memorials.listOwned, 'Your memorials'],
+    ['/posts/get-contributer-post', memorials.listContributed, 'Memorials you contribute to'],
   ] as const) {
-    app.get(path, { schema: { ...operation, response: ListAnswer } }, async (request, reply) => {
+    app.get(path, { schema: { response: ListAnswer } }, async (request, reply) => {
       const items = await list(ctx, await request.requireUser());
       return respond(reply, 200, items, message);
     });
@@ -124,14 +105,7 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/posts/post/:id',
-    {
-      schema: {
-        ...op('getMemorial', 'Read one memorial with the caller’s rights on it'),
-        params: MemorialIdParamsSchema,
-        response: DetailAnswer,
-        etag: true,
-      },
-    },
+    { schema: { params: MemorialIdParamsSchema, response: DetailAnswer, etag: true } },
     async (request, reply) => {
       const viewer = await request.optionalUser();
       const memorial = await memorials.getMemorial(ctx, request.params.id, viewer);
@@ -145,13 +119,7 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/posts/:id',
-    {
-      schema: {
-        ...op('deleteMemorial', 'Delete a memorial and everything on it'),
-        params: MemorialIdParamsSchema,
-        response: answer(MemorialDeletedSchema),
-      },
-    },
+    { schema: { params: MemorialIdParamsSchema, response: answer(MemorialDeletedSchema) } },
     async (request, reply) => {
       const user = await request.requireUser();
       await memorials.deleteMemorial(ctx, user, request.params.id, request.log);
@@ -175,33 +143,17 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
     return respond(reply, 200, memorial, 'Post updated successfully!');
   }
 
-  for (const [method, operation] of [
-    ['patch', op('updateMemorial', 'Update a memorial (fields left out keep their value)')],
-    ['put', op('updateMemorialWithPut', 'Update a memorial: the same call as PATCH')],
-  ] as const) {
+  for (const method of ['patch', 'put'] as const) {
     app[method](
       '/posts/:id',
-      {
-        schema: {
-          ...operation,
-          params: MemorialIdParamsSchema,
-          upload: UpdateUpload,
-          response: DetailAnswer,
-        },
-      },
+      { schema: { params: MemorialIdParamsSchema, upload: UpdateUpload, response: DetailAnswer } },
       (request, reply) => saveUpdate(request, reply, UpdateUpload, () => request.params.id),
     );
   }
 
   app.post(
     '/posts/update-post',
-    {
-      schema: {
-        ...op('updateMemorialByForm', 'Update the memorial the form’s postId names'),
-        upload: UpdatePostUpload,
-        response: DetailAnswer,
-      },
-    },
+    { schema: { upload: UpdatePostUpload, response: DetailAnswer } },
     (request, reply) => saveUpdate(request, reply, UpdatePostUpload, (form) => form.fields.postId),
   );
 
@@ -211,18 +163,11 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
     z.array(MemberOptionSchema),
     memorials.listContributors,
     'Contributors fetched successfully',
-    op('listContributors', 'List a memorial’s contributors'),
   );
 
   app.delete(
     '/posts/:id/contributors/:userId',
-    {
-      schema: {
-        ...op('removeContributor', 'Remove a contributor from a memorial'),
-        params: ContributorParamsSchema,
-        response: answer(ContributorAddedSchema),
-      },
-    },
+    { schema: { params: ContributorParamsSchema, response: answer(ContributorAddedSchema) } },
     async (request, reply) => {
       const { id, userId } = request.params;
       const viewer = await request.optionalUser();
@@ -231,19 +176,13 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  for (const [method, liked, operation] of [
-    ['put', true, op('likeMemorial', 'Like a memorial')],
-    ['delete', false, op('unlikeMemorial', 'Stop liking a memorial')],
+  for (const [method, liked] of [
+    ['put', true],
+    ['delete', false],
   ] as const) {
     app[method](
       '/posts/:id/like',
-      {
-        schema: {
-          ...operation,
-          params: MemorialIdParamsSchema,
-          response: answer(LikeStateSchema),
-        },
-      },
+      { schema: { params: MemorialIdParamsSchema, response: answer(LikeStateSchema) } },
       async (request, reply) => {
         const user = await request.requireUser();
         const state = await memorials.setLike(ctx, user, request.params.id, liked);

@@ -7,25 +7,16 @@ import {
   ResetPasswordConfirmSchema,
 } from '@rips/shared/account';
 import { EmptySchema } from '@rips/shared/envelope';
-import { apiOperations } from '../../lib/api-operation.js';
 import { answer, respond } from '../../lib/respond.js';
 import { clearSessionCookie, readSessionCookie } from '../auth/session-cookie.js';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.service.js';
-
-const op = apiOperations('Password reset');
 
 export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
   app.post(
     '/users/forgot-password',
-    {
-      schema: {
-        ...op('requestPasswordReset', 'Email a password-reset link'),
-        body: ForgotPasswordSchema,
-        response: answer(EmptySchema),
-      },
-    },
+    { schema: { body: ForgotPasswordSchema, response: answer(EmptySchema) } },
     async (request, reply) => {
       await requestPasswordReset(ctx, request.ip, request.body, request.log);
       return respond(reply, 200, {}, RESET_REQUESTED_MESSAGE);
@@ -34,13 +25,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/users/reset-password/confirm',
-    {
-      schema: {
-        ...op('confirmPasswordReset', 'Set a new password with the emailed link'),
-        body: ResetPasswordConfirmSchema,
-        response: answer(PasswordResetDoneSchema),
-      },
-    },
+    { schema: { body: ResetPasswordConfirmSchema, response: answer(PasswordResetDoneSchema) } },
     async (request, reply) => {
       const user = await confirmPasswordReset(ctx, request.ip, request.body);
       // The reset ends every session of the account: so this browser's page session, when it

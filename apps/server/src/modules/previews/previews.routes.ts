@@ -1,24 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MemorialIdParamsSchema } from '@rips/shared/memorials';
-import { apiOperations } from '../../lib/api-operation.js';
 import { fileAnswer } from '../../lib/respond.js';
 import { PUBLIC_PICTURE_CACHE_CONTROL } from '../../media/urls.js';
 import { previewCard } from './preview-card.js';
 
-const op = apiOperations('Previews');
 const PreviewCardAnswer = fileAnswer('image/png', 'A 1,200×630 PNG: portrait, name and dates.');
 
 export const previewsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The link-preview card (Open Graph, Twitter): public memorials only.
   app.get(
     '/posts/:id/preview.png',
-    {
-      schema: {
-        ...op('getPreviewCard', 'A public memorial’s link-preview card'),
-        params: MemorialIdParamsSchema,
-        response: PreviewCardAnswer,
-      },
-    },
+    { schema: { params: MemorialIdParamsSchema, response: PreviewCardAnswer } },
     async (request, reply) => {
       const png = await previewCard(app.ctx, request.params.id);
       // Kept by shared caches for minutes only: it shows the memorial's portrait and name.

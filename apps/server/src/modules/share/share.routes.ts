@@ -7,14 +7,11 @@ import {
   ShortLinkTargetSchema,
 } from '@rips/shared/memorials';
 import { AppError } from '../../errors.js';
-import { apiOperations } from '../../lib/api-operation.js';
 import { answer, fileAnswer, respond } from '../../lib/respond.js';
 import { viewerFromToken } from '../../plugins/auth.js';
 import { FILE_CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.js';
 import { readSessionCookie } from '../auth/session-cookie.js';
 import * as share from './share.service.js';
-
-const op = apiOperations('Sharing');
 
 /**
  * Revalidated on every use (a memorial may become private), validated by the memorial's last
@@ -46,13 +43,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
   // for them (decisions 0070, 0086).
   app.get(
     '/posts/short/:code',
-    {
-      schema: {
-        ...op('followShortLink', 'Find the memorial a short link leads to'),
-        params: ShortCodeParamsSchema,
-        response: answer(ShortLinkTargetSchema),
-      },
-    },
+    { schema: { params: ShortCodeParamsSchema, response: answer(ShortLinkTargetSchema) } },
     async (request, reply) => {
       const viewer = await request.optionalUser();
       const id = await share.followShortLink(ctx, request.params.code, viewer, request.ip);
@@ -68,14 +59,12 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
       format: 'svg',
       type: 'image/svg+xml',
       description: "A QR code of the memorial's short link.",
-      operation: op('getQrCodeSvg', 'A memorial’s QR code, as SVG'),
       draw: share.qrSvg,
     },
     {
       format: 'png',
       type: 'image/png',
       description: "A QR code of the memorial's short link, 512 px.",
-      operation: op('getQrCodePng', 'A memorial’s QR code, as PNG'),
       draw: share.qrPng,
     },
   ] as const) {
@@ -83,7 +72,6 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
       `/posts/:id/qr.${qr.format}`,
       {
         schema: {
-          ...qr.operation,
           params: MemorialIdParamsSchema,
           response: fileAnswer(qr.type, qr.description),
           etag: true,
@@ -104,7 +92,6 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts/:id/poster.pdf',
     {
       schema: {
-        ...op('getPoster', 'A memorial’s printable poster, as PDF'),
         params: MemorialIdParamsSchema,
         querystring: PosterQuerySchema,
         response: fileAnswer(

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@rips/shared/api';
 import { TRANSFER_OFFER_DAYS } from '@rips/shared/stewardship';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { isUuid } from '../../lib/ids.js';
 import {
@@ -83,17 +84,41 @@ export async function withdrawTransfer(
 }
 
 /**
- * The memorial whose ownership stands offered to `user`. The recipient of a private memorial may
- * not see it yet: the offer itself is the right; without one, who may not see it is told it does
- * not exist, and who may is told it was not offered to them.
+ * The memorial whose ownership stands offered to `user`, and who offered it (its owner; undefined
+ * when that account is gone). The recipient of a private memorial may not see it yet: the offer
+ * itself is the right; without one, who may not see it is told it does not exist, and who may is
+ * told it was not offered to them.
  */
-async function offeredTo(ctx: AppContext, user: UserRow, memorialId: string): Promise<MemorialRow> {
+async function offeredTo(
+  ctx: AppContext,
+  user: UserRow,
+  memorialId: string,
+): Promise<{ offered: MemorialRow; offerer: UserRow | undefined }> {
   const offered = isUuid(memorialId) ? await repo.findMemorialRow(ctx.db, memorialId) : undefined;
   if (!offered || offered.pendingOwnerId !== user.id || !offerStands(offered)) {
     await findVisibleMemorial(ctx.db, memorialId, user);
     throw AppError.forbidden('Ownership of this memorial has not been offered to you.');
   }
-  return offered;
+  return { offered, offerer: await findUserById(ctx.db, offered.ownerId) };
+}
+
+/** Tells the member who offered the ownership what the recipient did, unless they have left. */
+async function tellOfferer(
+  ctx: AppContext,
+  tx: Db,
+  offerer: UserRow | undefined,
+  subject: string,
+  lines: string[],
+): Promise<void> {
+  if (!offerer || offerer.deletedAt) return;
+  await mailMember(
+    ctx,
+    tx,
+    offerer,
+    subject,
+    lines,
+    'you offered them ownership of this memorial.',
+  );
 }
 
 export async function acceptTransfer(
@@ -101,8 +126,7 @@ export async function acceptTransfer(
   user: UserRow,
   memorialId: string,
 ): Promise<{ postId: string; title: string }> {
-  const offered = await offeredTo(ctx, user, memorialId);
-  const previous = await findUserById(ctx.db, offered.ownerId);
+  const { offered, offerer } = await offeredTo(ctx, user, memorialId);
   await ctx.db.transaction(async (tx) => {
     await repo.moveOwnership(tx, offered.id, offered.ownerId, user.id);
     // The old owner, a manager now, no longer stands behind the manager invitations they sent.
@@ -111,22 +135,19 @@ export async function acceptTransfer(
       memorialId: offered.id,
       actor: user,
       action: 'accepted ownership',
-      detail: previous ? `${previous.fullName} is now a manager` : '',
+      detail: offerer ? `${offerer.fullName} is now a manager` : '',
     });
-    if (previous && !previous.deletedAt) {
-      await mailMember(
-        ctx,
-        tx,
-        previous,
-        `${user.fullName} now owns the memorial of ${offered.title}`,
-        [
-          `${user.fullName} accepted ownership of the memorial of ${offered.title}.`,
-          'You stay on as a manager:',
-          memorialLink(ctx, offered.id),
-        ],
-        'you offered them ownership of this memorial.',
-      );
-    }
+    await tellOfferer(
+      ctx,
+      tx,
+      offerer,
+      `${user.fullName} now owns the memorial of ${offered.title}`,
+      [
+        `${user.fullName} accepted ownership of the memorial of ${offered.title}.`,
+        'You stay on as a manager:',
+        memorialLink(ctx, offered.id),
+      ],
+    );
   });
   return { postId: offered.id, title: offered.title };
 }
@@ -137,27 +158,23 @@ export async function declineTransfer(
   user: UserRow,
   memorialId: string,
 ): Promise<{ postId: string; declined: true }> {
-  const offered = await offeredTo(ctx, user, memorialId);
-  const owner = await findUserById(ctx.db, offered.ownerId);
+  const { offered, offerer } = await offeredTo(ctx, user, memorialId);
   await ctx.db.transaction(async (tx) => {
     if (!(await repo.clearOffer(tx, offered.id, user.id))) {
       throw AppError.forbidden('Ownership of this memorial has not been offered to you.');
     }
     await noteActivity(tx, offered.id, user, 'declined the ownership offer');
-    if (owner && !owner.deletedAt) {
-      await mailMember(
-        ctx,
-        tx,
-        owner,
-        `${user.fullName} declined the memorial of ${offered.title}`,
-        [
-          `${user.fullName} declined your offer of ownership of the memorial of ${offered.title}.`,
-          'You stay its owner. You can offer it to someone else here:',
-          manageLink(ctx, offered.id, 'ownership'),
-        ],
-        'you offered them ownership of this memorial.',
-      );
-    }
+    await tellOfferer(
+      ctx,
+      tx,
+      offerer,
+      `${user.fullName} declined the memorial of ${offered.title}`,
+      [
+        `${user.fullName} declined your offer of ownership of the memorial of ${offered.title}.`,
+        'You stay its owner. You can offer it to someone else here:',
+        manageLink(ctx, offered.id, 'ownership'),
+      ],
+    );
   });
   return { postId: offered.id, declined: true };
 }

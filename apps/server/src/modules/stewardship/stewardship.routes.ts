@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '@rips/shared/envelope';
@@ -29,7 +30,6 @@ import {
   UserChoiceSchema,
 } from '@rips/shared/stewardship';
 import { ItemStatusSchema } from '@rips/shared/tributes';
-import { apiOperations } from '../../lib/api-operation.js';
 import { answer, bodyAnswer, createdAnswer, respond, respondPage } from '../../lib/respond.js';
 import { requireAdmin } from '../admin/admin.policy.js';
 import { memorialRead } from '../memorials/memorial-read.js';
@@ -60,7 +60,6 @@ import { changeRole, getPeople, removePerson } from './people.service.js';
 import { updateSettings } from './settings.service.js';
 
 const Params = { params: MemorialIdParamsSchema };
-const op = apiOperations('Stewardship');
 const Owner = z.object({ _id: z.string(), fullName: z.string() });
 
 /** A memorial's privacy, people, moderation, activity, ownership; a member's own part in them. */
@@ -69,14 +68,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/posts/:id/settings',
-    {
-      schema: {
-        ...op('updateMemorialSettings', 'Change who may see a memorial and how tributes appear'),
-        ...Params,
-        body: UpdateSettingsSchema,
-        response: answer(MemorialSettingsSchema),
-      },
-    },
+    { schema: { ...Params, body: UpdateSettingsSchema, response: answer(MemorialSettingsSchema) } },
     async (request, reply) => {
       const viewer = await request.optionalUser();
       const { id } = request.params;
@@ -85,20 +77,12 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  memorialRead(
-    app,
-    '/posts/:id/people',
-    PeopleSchema,
-    getPeople,
-    'People of this memorial',
-    op('getMemorialPeople', 'The people who look after a memorial, and pending invitations'),
-  );
+  memorialRead(app, '/posts/:id/people', PeopleSchema, getPeople, 'People of this memorial');
 
   app.post(
     '/posts/:id/invitations',
     {
       schema: {
-        ...op('createInvitation', 'Invite someone by email to help look after a memorial'),
         ...Params,
         body: CreateInvitationSchema,
         response: createdAnswer(PendingInvitationSchema),
@@ -115,7 +99,6 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts/:id/invitations/:invitationId',
     {
       schema: {
-        ...op('withdrawInvitation', 'Withdraw a pending invitation'),
         params: InvitationParamsSchema,
         response: answer(z.object({ withdrawn: z.string() })),
       },
@@ -131,11 +114,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/posts/:id/invitations/:invitationId/resend',
     {
-      schema: {
-        ...op('resendInvitation', 'Email a pending invitation again, with a new link'),
-        params: InvitationParamsSchema,
-        response: createdAnswer(PendingInvitationSchema),
-      },
+      schema: { params: InvitationParamsSchema, response: createdAnswer(PendingInvitationSchema) },
     },
     async (request, reply) => {
       const viewer = await request.optionalUser();
@@ -150,45 +129,31 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** Both forms of accepting: the signed-in member takes the role the invitation's token grants. */
+  async function accept(request: FastifyRequest, reply: FastifyReply, token: string) {
+    const user = await request.requireUser();
+    const accepted = await acceptInvitation(ctx, user, token);
+    return respond(reply, 200, accepted, `Welcome: you now help look after ${accepted.title}.`);
+  }
+
   app.post(
     '/invitations/accept',
-    {
-      schema: {
-        ...op('acceptInvitation', 'Accept an invitation with the token of its link'),
-        body: AcceptInvitationSchema,
-        response: answer(InvitationAcceptedSchema),
-      },
-    },
-    async (request, reply) => {
-      const user = await request.requireUser();
-      const accepted = await acceptInvitation(ctx, user, request.body.token);
-      return respond(reply, 200, accepted, `Welcome: you now help look after ${accepted.title}.`);
-    },
+    { schema: { body: AcceptInvitationSchema, response: answer(InvitationAcceptedSchema) } },
+    (request, reply) => accept(request, reply, request.body.token),
   );
 
   // The old form, for links emailed before the token moved to the link's fragment; the request
   // log redacts the token in its path (lib/log-redaction.ts).
   app.post(
     '/invitations/:token/accept',
-    {
-      schema: {
-        ...op('acceptInvitationFromPath', 'Accept an invitation (the older link form)'),
-        params: InvitationTokenParamsSchema,
-        response: answer(InvitationAcceptedSchema),
-      },
-    },
-    async (request, reply) => {
-      const user = await request.requireUser();
-      const accepted = await acceptInvitation(ctx, user, request.params.token);
-      return respond(reply, 200, accepted, `Welcome: you now help look after ${accepted.title}.`);
-    },
+    { schema: { params: InvitationTokenParamsSchema, response: answer(InvitationAcceptedSchema) } },
+    (request, reply) => accept(request, reply, request.params.token),
   );
 
   app.patch(
     '/posts/:id/people/:userId',
     {
       schema: {
-        ...op('changePersonRole', 'Change the role of someone who looks after a memorial'),
         params: PersonParamsSchema,
         body: UpdatePersonSchema,
         response: answer(PeopleSchema),
@@ -204,13 +169,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/posts/:id/people/:userId',
-    {
-      schema: {
-        ...op('removePerson', 'Stop someone looking after a memorial'),
-        params: PersonParamsSchema,
-        response: answer(z.object({ removed: z.string() })),
-      },
-    },
+    { schema: { params: PersonParamsSchema, response: answer(z.object({ removed: z.string() })) } },
     async (request, reply) => {
       const viewer = await request.optionalUser();
       const { id, userId } = request.params;
@@ -225,14 +184,12 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     ModerationQueueSchema,
     moderationQueue,
     'Tributes waiting for you',
-    op('getModerationQueue', 'Tributes waiting for approval, reported or hidden'),
   );
 
   app.post(
     '/posts/:id/moderation',
     {
       schema: {
-        ...op('moderateTribute', 'Approve, hide, unhide or delete a tribute'),
         ...Params,
         body: ModerationActionSchema,
         response: answer(z.object({ status: z.union([ItemStatusSchema, z.literal('deleted')]) })),
@@ -250,7 +207,6 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts/:id/reports',
     {
       schema: {
-        ...op('reportTribute', 'Report a tribute to the memorial’s managers'),
         ...Params,
         body: CreateReportSchema,
         response: createdAnswer(z.object({ reported: z.literal(true) })),
@@ -267,7 +223,6 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts/:id/activity',
     {
       schema: {
-        ...op('listMemorialActivity', 'What was done on a memorial, newest first'),
         ...Params,
         querystring: ActivityQuerySchema,
         response: bodyAnswer(
@@ -286,7 +241,6 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts/:id/transfer',
     {
       schema: {
-        ...op('offerOwnership', 'Offer a memorial’s ownership to a member'),
         ...Params,
         body: UserChoiceSchema,
         response: answer(z.object({ pendingOwner: Owner })),
@@ -308,11 +262,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/posts/:id/transfer/accept',
     {
-      schema: {
-        ...op('acceptOwnership', 'Accept the ownership offered to the caller'),
-        ...Params,
-        response: answer(z.object({ postId: z.string(), title: z.string() })),
-      },
+      schema: { ...Params, response: answer(z.object({ postId: z.string(), title: z.string() })) },
     },
     async (request, reply) => {
       const user = await request.requireUser();
@@ -323,13 +273,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/posts/:id/transfer',
-    {
-      schema: {
-        ...op('withdrawOwnershipOffer', 'Withdraw an ownership offer'),
-        ...Params,
-        response: answer(z.object({ withdrawn: z.literal(true) })),
-      },
-    },
+    { schema: { ...Params, response: answer(z.object({ withdrawn: z.literal(true) })) } },
     async (request, reply) => {
       const viewer = await request.optionalUser();
       const result = await withdrawTransfer(ctx, viewer, request.params.id);
@@ -341,7 +285,6 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts/:id/transfer/decline',
     {
       schema: {
-        ...op('declineOwnership', 'Decline the ownership offered to the caller'),
         ...Params,
         response: answer(z.object({ postId: z.string(), declined: z.literal(true) })),
       },
@@ -357,7 +300,6 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/posts/:id/successor',
     {
       schema: {
-        ...op('setSuccessor', 'Name who receives a memorial if its owner leaves, or no one'),
         ...Params,
         body: SuccessorChoiceSchema,
         response: answer(z.object({ successor: Owner.nullable() })),
@@ -384,14 +326,12 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     AccessSummarySchema,
     accessSummary,
     'This memorial is private.',
-    op('getMemorialAccess', 'A private memorial’s name, for asking to see it'),
   );
 
   app.post(
     '/posts/:id/access-requests',
     {
       schema: {
-        ...op('requestAccess', 'Ask to see a private memorial'),
         ...Params,
         body: CreateAccessRequestSchema,
         response: createdAnswer(AccessSummarySchema),
@@ -410,14 +350,12 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     z.array(AccessRequestSchema),
     listAccessRequests,
     'Requests to see this memorial',
-    op('listAccessRequests', 'Requests to see a private memorial'),
   );
 
   app.post(
     '/posts/:id/access-requests/:requestId',
     {
       schema: {
-        ...op('decideAccessRequest', 'Approve or decline a request to see a memorial'),
         params: AccessRequestParamsSchema,
         body: AccessDecisionSchema,
         response: answer(z.object({ status: z.enum(['approved', 'declined']) })),
@@ -433,12 +371,7 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/me/stewardship',
-    {
-      schema: {
-        ...op('getMyStewardship', 'The caller’s invitations, offers and memorials they help with'),
-        response: answer(MyStewardshipSchema),
-      },
-    },
+    { schema: { response: answer(MyStewardshipSchema) } },
     async (request, reply) => {
       const mine = await myStewardship(ctx, await request.requireUser());
       return respond(reply, 200, mine, 'Memorials you help look after');
@@ -449,8 +382,6 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/me',
     {
       schema: {
-        // Deleting an account passes its memorials on, hence this module; it is the Account's call.
-        ...apiOperations('Account')('deleteAccount', 'Delete the caller’s account'),
         body: DeleteAccountSchema,
         response: answer(
           z.object({
@@ -473,7 +404,6 @@ export const adminReportsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reports',
     {
       schema: {
-        ...apiOperations('Admin')('adminListReports', 'Open reports across the site'),
         response: answer(
           z.array(
             z.object({

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EmptySchema, pageEnvelope } from '@rips/shared/envelope';
-import { capitalized, KINDS } from '@rips/shared/kinds';
-import { apiOperations } from '../../lib/api-operation.js';
 import { sendWithEtag } from '../../lib/etag.js';
 import { readUpload } from '../../lib/multipart.js';
 import { answer, bodyAnswer, createdAnswer, respond, respondPage } from '../../lib/respond.js';
@@ -18,15 +16,11 @@ const Removed = answer(EmptySchema);
 /** The spec's three calls of one kind: its list on a memorial, leaving one, and removing one. */
 function registerKind(app: Parameters<FastifyPluginAsyncZod>[0], kind: TributeKind): void {
   const { ctx } = app;
-  // Named from the shared list of kinds: listFlowers, createFlower, deleteFlower...
-  const { noun, plural, section } = KINDS[kind.path];
-  const op = apiOperations(section === 'tributes' ? 'Tributes' : 'Galleries');
 
   app.get(
     `/${kind.path}/post/:id`,
     {
       schema: {
-        ...op(`list${capitalized(kind.path)}`, `List a memorial’s ${plural}, newest first`),
         params: IdParams,
         querystring: TributePageQuerySchema,
         response: bodyAnswer(pageEnvelope(kind.schema)),
@@ -49,13 +43,7 @@ function registerKind(app: Parameters<FastifyPluginAsyncZod>[0], kind: TributeKi
 
   app.post(
     `/${kind.path}`,
-    {
-      schema: {
-        ...op(`create${capitalized(noun)}`, `Leave a ${noun} on a memorial`),
-        upload: kind.upload,
-        response: createdAnswer(kind.schema),
-      },
-    },
+    { schema: { upload: kind.upload, response: createdAnswer(kind.schema) } },
     async (request, reply) => {
       const user = await request.requireUser();
       // Counted before the body is read, so a refusal costs nothing.
@@ -69,13 +57,7 @@ function registerKind(app: Parameters<FastifyPluginAsyncZod>[0], kind: TributeKi
 
   app.delete(
     `/${kind.path}/:id`,
-    {
-      schema: {
-        ...op(`delete${capitalized(noun)}`, `Remove a ${noun}`),
-        params: IdParams,
-        response: Removed,
-      },
-    },
+    { schema: { params: IdParams, response: Removed } },
     async (request, reply) => {
       const user = await request.requireUser();
       await tributes.removeItem(ctx, kind, user, request.params.id, request.log);

@@ -3,6 +3,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { isUuid } from '../../lib/ids.js';
+import { updateStamped } from '../../lib/sql.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -45,12 +46,7 @@ export async function updateUser(
   id: string,
   values: Omit<PgUpdateSetSource<typeof users>, 'id'>,
 ): Promise<UserRow | undefined> {
-  const [row] = await db
-    .update(users)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(users.id, id))
-    .returning();
-  return row;
+  return updateStamped(db, users, id, values);
 }
 
 /** Invalidates every access token issued so far to this user. */

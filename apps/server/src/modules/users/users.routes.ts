@@ -8,12 +8,10 @@ import {
   UserIdParamsSchema,
 } from '@rips/shared/memorials';
 import { AppError } from '../../errors.js';
-import { apiOperations } from '../../lib/api-operation.js';
 import { answer, respond } from '../../lib/respond.js';
 import * as memorials from '../memorials/memorials.service.js';
 
 const MembersAnswer = answer(z.array(MemberOptionSchema));
-const op = apiOperations('Members');
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -21,13 +19,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Members to pick a contributor from; signed-in only, so the member list is not public. */
   app.get(
     '/users/normal',
-    {
-      schema: {
-        ...op('listMembers', 'Find members to add as contributors'),
-        querystring: MemberSearchQuerySchema,
-        response: MembersAnswer,
-      },
-    },
+    { schema: { querystring: MemberSearchQuerySchema, response: MembersAnswer } },
     async (request, reply) => {
       const user = await request.requireUser();
       const members = await memorials.contributorCandidates(ctx, user, request.query);
@@ -40,7 +32,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:userId/roles',
     {
       schema: {
-        ...op('addContributor', 'Add a member as a contributor of a memorial'),
         params: UserIdParamsSchema,
         body: AddContributorSchema,
         response: answer(ContributorAddedSchema),

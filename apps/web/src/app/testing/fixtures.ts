@@ -1,6 +1,10 @@
 // Answers of the API as the component tests' fake server gives them (imported by tests only).
 import { GALLERY_FILE_FIELDS, type MemorialDocument } from '@rips/shared/galleries';
-import type { MemorialDetail, MemorialSummary } from '@rips/shared/memorials';
+import {
+  EMPTY_MEMORIAL_STORY,
+  type MemorialDetail,
+  type MemorialSummary,
+} from '@rips/shared/memorials';
 import type { Flower, ResponsiveImage, TributeItem } from '@rips/shared/tributes';
 import {
   TRIBUTE_KINDS,
@@ -11,18 +15,15 @@ import type { TributeItems } from '@/features/tributes/api/tributes.api';
 
 const image: ResponsiveImage = { src: '/media/a.webp', srcSet: '', width: 320, height: 320 };
 
+// The summary has every story field but the poster line, which only the memorial's page shows.
+const { posterLine: _posterLine, ...SUMMARY_STORY } = EMPTY_MEMORIAL_STORY;
+
 export function memorialSummary(fields: Partial<MemorialSummary> = {}): MemorialSummary {
   return {
     _id: 'm1',
     owner: 'u1',
+    ...SUMMARY_STORY,
     title: 'Ada Lovelace',
-    description: '',
-    birthPlace: '',
-    burial: '',
-    plot: '',
-    dateOfBirth: null,
-    deathDate: null,
-    traits: '',
     tags: [],
     postImg: null,
     image: null,

@@ -3,11 +3,7 @@ import { Link } from 'react-router';
 import { ConfirmEmailChangeSchema } from '@rips/shared/account';
 import { EmailedLinkPage, LinkFailure } from '@/components/emailed-link-page';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
-import { linkFormSubmit } from '@/lib/link-form';
-import { useDocumentTitle } from '@/lib/use-document-title';
-import { useLinkToken } from '@/lib/use-link-token';
-import { useZodForm } from '@/lib/use-zod-form';
+import { useLinkForm } from '@/lib/link-form';
 import { useConfirmEmailChange } from '../api/account.api';
 
 const CONFIRM_FAILED = 'We could not confirm your new email. Please try again.';
@@ -18,20 +14,19 @@ const CONFIRM_FAILED = 'We could not confirm your new email. Please try again.';
  * (docs/decisions/0088-email-change-confirmed-with-password.md).
  */
 export default function ConfirmEmailPage() {
-  useDocumentTitle('Confirm your new email');
-  const token = useLinkToken();
-  const form = useZodForm(ConfirmEmailChangeSchema, {
-    initialValues: { token, currentPassword: '' },
-  });
   const mutation = useConfirmEmailChange();
-  const { onSubmit, failed } = linkFormSubmit(form, mutation, CONFIRM_FAILED);
+  const { form, onSubmit, failure, link } = useLinkForm(
+    ConfirmEmailChangeSchema,
+    { currentPassword: '' },
+    mutation,
+    CONFIRM_FAILED,
+  );
 
   return (
     <EmailedLinkPage
       title="Confirm your new email"
-      token={token}
+      {...link}
       incomplete="This link is incomplete. Please open the whole link from the email, or change your email again from your account details."
-      done={mutation.isSuccess ? mutation.data.message : undefined}
       after={
         mutation.isSuccess ? (
           <Button
@@ -55,9 +50,7 @@ export default function ConfirmEmailPage() {
           <Text size="sm" c="dimmed">
             If you did not ask for this, close this page: your account keeps its current email.
           </Text>
-          {failed ? (
-            <LinkFailure>{errorMessage(mutation.error, CONFIRM_FAILED)}</LinkFailure>
-          ) : null}
+          {failure !== null ? <LinkFailure>{failure}</LinkFailure> : null}
           <PasswordInput
             label="Current Password"
             name="currentPassword"

@@ -1,5 +1,6 @@
 import {
   CreateMemorialSchema,
+  EMPTY_MEMORIAL_STORY,
   PostUpdateFieldsSchema,
   UpdateMemorialSchema,
   type MemorialDetail,
@@ -21,15 +22,7 @@ export type MemorialFormValues = z.input<typeof MemorialFormSchema>;
 export type MemorialInput = z.output<typeof MemorialFormSchema>;
 
 export const EMPTY_MEMORIAL: MemorialFormValues = {
-  title: '',
-  description: '',
-  birthPlace: '',
-  burial: '',
-  plot: '',
-  dateOfBirth: null,
-  deathDate: null,
-  traits: '',
-  posterLine: '',
+  ...EMPTY_MEMORIAL_STORY,
   visibility: 'public',
   image: null,
 };

@@ -4,11 +4,7 @@ import { ResetPasswordConfirmSchema } from '@rips/shared/account';
 import { EmailedLinkPage, LinkFailure } from '@/components/emailed-link-page';
 import { NewPasswordFields } from '@/components/new-password-fields';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
-import { linkFormSubmit } from '@/lib/link-form';
-import { useDocumentTitle } from '@/lib/use-document-title';
-import { useLinkToken } from '@/lib/use-link-token';
-import { useZodForm } from '@/lib/use-zod-form';
+import { useLinkForm } from '@/lib/link-form';
 import { useConfirmPasswordReset } from '../api/password-reset.api';
 
 const CONFIRM_FAILED = 'We could not set your new password. Please try again.';
@@ -19,27 +15,25 @@ const CONFIRM_FAILED = 'We could not set your new password. Please try again.';
  * (docs/decisions/0014-reset-link-opens-a-form.md).
  */
 export default function ResetPasswordConfirmPage() {
-  useDocumentTitle('Set your new password');
-  const token = useLinkToken();
-  const form = useZodForm(ResetPasswordConfirmSchema, {
-    initialValues: { token, newPassword: '', confirmNewPassword: '' },
-  });
   const mutation = useConfirmPasswordReset();
-
-  const { onSubmit, failed } = linkFormSubmit(form, mutation, CONFIRM_FAILED);
+  const { form, onSubmit, failure, link } = useLinkForm(
+    ResetPasswordConfirmSchema,
+    { newPassword: '', confirmNewPassword: '' },
+    mutation,
+    CONFIRM_FAILED,
+  );
 
   return (
     <EmailedLinkPage
       title="Set your new password"
-      token={token}
+      {...link}
       incomplete="This link is incomplete. Please open the whole link from the email, or ask for a new one."
-      done={mutation.isSuccess ? mutation.data.message : undefined}
       after={
         mutation.isSuccess ? (
           <Button component={Link} to={paths.login.href()}>
             Log in
           </Button>
-        ) : failed || !token ? (
+        ) : failure !== null || !link.token ? (
           <Button component={Link} to={paths.forgotPassword.href()} variant="default">
             Ask for a new link
           </Button>
@@ -60,9 +54,7 @@ export default function ResetPasswordConfirmPage() {
             If you did not ask to reset your password, close this page. Never type a password
             someone else gave you.
           </Text>
-          {failed ? (
-            <LinkFailure>{errorMessage(mutation.error, CONFIRM_FAILED)}</LinkFailure>
-          ) : null}
+          {failure !== null ? <LinkFailure>{failure}</LinkFailure> : null}
           <NewPasswordFields
             newPassword={form.getInputProps('newPassword')}
             confirmNewPassword={form.getInputProps('confirmNewPassword')}

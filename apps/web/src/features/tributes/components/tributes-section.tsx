@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { kindsHeading, kindsIn, kindsInWords } from '@rips/shared/kinds';
 import type { MemorialAbilities, MemorialDetail } from '@rips/shared/memorials';
@@ -23,6 +23,32 @@ const UploadTributeForm = lazy(() =>
 );
 
 const NO_PERMISSION = 'You do not have permission to view this content.';
+
+/** One section of the page: its kinds as a heading, the buttons that add one, then its lists. */
+function KindsSection({
+  section,
+  actions,
+  children,
+}: {
+  section: TributeKindDescriptor['section'];
+  actions: ReactNode;
+  children: ReactNode;
+}) {
+  const headingId = `${section}-heading`;
+  return (
+    <section aria-labelledby={headingId} className={classes.section}>
+      <Stack gap="lg">
+        <Group justify="space-between" align="center" gap="sm">
+          <Title order={2} id={headingId}>
+            {kindsHeading(kindsIn(section))}
+          </Title>
+          {actions}
+        </Group>
+        {children}
+      </Stack>
+    </section>
+  );
+}
 
 interface TributesSectionProps {
   memorial: MemorialDetail;
@@ -111,37 +137,24 @@ export function TributesSection({ memorial, abilities }: TributesSectionProps) {
 
   return (
     <Stack gap="xl">
-      <section aria-labelledby="tributes-heading" className={classes.section}>
-        <Stack gap="lg">
-          <Group justify="space-between" align="center" gap="sm">
-            <Title order={2} id="tributes-heading">
-              {kindsHeading(kindsIn('tributes'))}
-            </Title>
-            {openButtons('tributes')}
-          </Group>
-          {lists('tributes')}
-        </Stack>
-      </section>
+      <KindsSection section="tributes" actions={openButtons('tributes')}>
+        {lists('tributes')}
+      </KindsSection>
 
-      <section aria-labelledby="galleries-heading" className={classes.section}>
-        <Stack gap="lg">
-          <Group justify="space-between" align="center" gap="sm">
-            <Title order={2} id="galleries-heading">
-              {kindsHeading(kindsIn('galleries'))}
-            </Title>
-            {abilities?.addToGalleries ? openButtons('galleries') : null}
-          </Group>
-          {abilities === null ? (
-            <SectionLoader label="Loading the galleries…" />
-          ) : abilities.viewGalleries ? (
-            lists('galleries')
-          ) : (
-            <Alert color="slate" variant="light" title={NO_PERMISSION}>
-              {`Only the family who created this memorial and the contributors they chose can see and add ${kindsInWords(kindsIn('galleries'))}.`}
-            </Alert>
-          )}
-        </Stack>
-      </section>
+      <KindsSection
+        section="galleries"
+        actions={abilities?.addToGalleries ? openButtons('galleries') : null}
+      >
+        {abilities === null ? (
+          <SectionLoader label="Loading the galleries…" />
+        ) : abilities.viewGalleries ? (
+          lists('galleries')
+        ) : (
+          <Alert color="slate" variant="light" title={NO_PERMISSION}>
+            {`Only the family who created this memorial and the contributors they chose can see and add ${kindsInWords(kindsIn('galleries'))}.`}
+          </Alert>
+        )}
+      </KindsSection>
 
       {/* Mounted only while open, like every dialog of this page. */}
       {dialog ? (
