@@ -19,55 +19,79 @@ async function laneErrors(code: string, file: string): Promise<string[]> {
   return result!.messages.filter((m) => m.ruleId === RULE).map((m) => m.message);
 }
 
-const inModule = (file: string) => `apps/server/src/modules/gifts/${file}`;
+/**
+ * Imports written into a file of a made-up module, and the lane errors the rule gives them: a
+ * pattern per error, in order; none where the lane allows them.
+ */
+const LANE_CASES: Array<[why: string, file: string, imports: string[], errors: RegExp[]]> = [
+  [
+    'a route calls no repository of its own',
+    'gifts.routes.ts',
+    ["import { findGift } from './gifts.repository.js';", 'export const a = findGift;'],
+    [/calls its service/],
+  ],
+  [
+    'nor one of another module',
+    'gifts.routes.ts',
+    [
+      "import { findUserById } from '../users/users.repository.js';",
+      'export const a = findUserById;',
+    ],
+    [/calls its service/],
+  ],
+  [
+    'a route builds no SQL',
+    'gifts.routes.ts',
+    [
+      "import { eq } from 'drizzle-orm';",
+      "import { gifts } from '../../db/schema/index.js';",
+      'export const a = [eq, gifts];',
+    ],
+    [/./, /./],
+  ],
+  [
+    'a service builds no SQL with query builders',
+    'gifts.service.ts',
+    ["import { and, eq, sql } from 'drizzle-orm';", 'export const a = [and, eq, sql];'],
+    [/builds no SQL/],
+  ],
+  [
+    'nor with tables',
+    'gifts.service.ts',
+    ["import { memorials } from '../../db/schema/index.js';", 'export const a = memorials;'],
+    [/builds no SQL/],
+  ],
+  [
+    'a service may name a row type and call a repository',
+    'gifts.service.ts',
+    [
+      "import type { SQL } from 'drizzle-orm';",
+      "import type { memorials } from '../../db/schema/index.js';",
+      "import * as repo from './gifts.repository.js';",
+      'export type A = [SQL, typeof memorials];',
+      'export const b = repo;',
+    ],
+    [],
+  ],
+  [
+    'a repository is where the SQL lives',
+    'gifts.repository.ts',
+    [
+      "import { eq } from 'drizzle-orm';",
+      "import { memorials } from '../../db/schema/index.js';",
+      'export const a = [eq, memorials];',
+    ],
+    [],
+  ],
+];
 
 describe('the lanes of a server module', () => {
-  it('refuses a route that calls a repository or builds SQL', async () => {
-    const repo = await laneErrors(
-      "import { findGift } from './gifts.repository.js';\nexport const a = findGift;\n",
-      inModule('gifts.routes.ts'),
+  it.each(LANE_CASES)('%s', async (_why, file, imports, errors) => {
+    const found = await laneErrors(
+      imports.join('\n') + '\n',
+      `apps/server/src/modules/gifts/${file}`,
     );
-    expect(repo).toEqual([expect.stringMatching(/calls its service/)]);
-    const otherRepo = await laneErrors(
-      "import { findUserById } from '../users/users.repository.js';\nexport const a = findUserById;\n",
-      inModule('gifts.routes.ts'),
-    );
-    expect(otherRepo).toHaveLength(1);
-    const sql = await laneErrors(
-      "import { eq } from 'drizzle-orm';\nimport { gifts } from '../../db/schema/index.js';\nexport const a = [eq, gifts];\n",
-      inModule('gifts.routes.ts'),
-    );
-    expect(sql).toHaveLength(2);
-  });
-
-  it('refuses a service that builds SQL, and lets it name a row type and call a repository', async () => {
-    const builders = await laneErrors(
-      "import { and, eq, sql } from 'drizzle-orm';\nexport const a = [and, eq, sql];\n",
-      inModule('gifts.service.ts'),
-    );
-    expect(builders).toEqual([expect.stringMatching(/builds no SQL/)]);
-    const tables = await laneErrors(
-      "import { memorials } from '../../db/schema/index.js';\nexport const a = memorials;\n",
-      inModule('gifts.service.ts'),
-    );
-    expect(tables).toEqual([expect.stringMatching(/builds no SQL/)]);
-    const allowed = await laneErrors(
-      [
-        "import type { SQL } from 'drizzle-orm';",
-        "import type { memorials } from '../../db/schema/index.js';",
-        "import * as repo from './gifts.repository.js';",
-        'export type A = [SQL, typeof memorials];',
-        'export const b = repo;',
-      ].join('\n') + '\n',
-      inModule('gifts.service.ts'),
-    );
-    expect(allowed).toEqual([]);
-    // A repository is where the SQL lives.
-    const inRepository = await laneErrors(
-      "import { eq } from 'drizzle-orm';\nimport { memorials } from '../../db/schema/index.js';\nexport const a = [eq, memorials];\n",
-      inModule('gifts.repository.ts'),
-    );
-    expect(inRepository).toEqual([]);
+    expect(found).toEqual(errors.map((error) => expect.stringMatching(error)));
   });
 
   it('holds for every route and service of every module', async () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { beforeAll } from 'vitest';
+import type { MemorialDetail } from '@rips/shared/memorials';
 import type { Role } from '@rips/shared/users';
 import { memorialInvitations, memorialPeople, memorials, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
@@ -149,6 +150,19 @@ export async function createMemorialRequest(
 ): Promise<InjectOptions> {
   const postImg = portrait === undefined ? await pngFile() : portrait;
   return multipartRequest('POST', '/api/v1/posts', auth, fields, postImg ? { postImg } : {});
+}
+
+/** A memorial made through the create form (see `createMemorialRequest`): the API's answer. */
+export async function createMemorialVia(
+  app: FastifyInstance,
+  auth: Record<string, string>,
+  fields: Record<string, string | undefined>,
+  portrait?: FilePart | null,
+): Promise<MemorialDetail> {
+  const res = await app.inject(await createMemorialRequest(auth, fields, portrait));
+  if (res.statusCode !== 201)
+    throw new Error(`Creating a memorial answered ${res.statusCode}: ${res.body}`);
+  return res.json().data;
 }
 
 /** The spec's sign-up (multipart, with a picture as avatar) of a new member named after no one else. */

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { TEST_ENGINE, useTestApp } from '../../../test/app.js';
-import { createMemorialRequest, createMemorialRow, createUser } from '../../../test/factories.js';
+import { createMemorialVia, createMemorialRow, createUser } from '../../../test/factories.js';
 import { pngFile } from '../../../test/fixtures.js';
 import { multipartRequest } from '../../../test/multipart.js';
 import { memorials } from '../../db/schema/index.js';
@@ -18,19 +18,17 @@ const SHOTS = process.env.EXPORT_SHOTS_DIR ?? '/tmp/export-shots';
 describe(`preview card (${TEST_ENGINE})`, () => {
   it('draws the portrait, name and dates at 1200×630, cached until the memorial changes', async () => {
     const owner = await createUser(t.app, { role: 'sponsor' });
-    const created = await t.app.inject(
-      await createMemorialRequest(
-        owner.auth,
-        {
-          title: 'Grace Brewster Murray Hopper',
-          dateOfBirth: '1906-12-09',
-          deathDate: '1992-01-01',
-          birthPlace: 'New York City',
-        },
-        await pngFile(900, 1200, '#6f8fa8'),
-      ),
+    const { _id: id } = await createMemorialVia(
+      t.app,
+      owner.auth,
+      {
+        title: 'Grace Brewster Murray Hopper',
+        dateOfBirth: '1906-12-09',
+        deathDate: '1992-01-01',
+        birthPlace: 'New York City',
+      },
+      await pngFile(900, 1200, '#6f8fa8'),
     );
-    const id = created.json().data._id as string;
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/posts/${id}/preview.png` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');

@@ -13,7 +13,7 @@ import { posterUnprintable } from '@rips/shared/poster';
 import { createTestApp, TEST_ENGINE, useTestApp, type TestApp } from '../../../test/app.js';
 import {
   addContributorRow,
-  createMemorialRequest,
+  createMemorialVia,
   createMemorialRow,
   createUser,
   type TestUser,
@@ -61,21 +61,18 @@ async function follow(url: string) {
 
 beforeAll(async () => {
   owner = await createUser(t.app, { role: 'sponsor', fullName: 'Ngozi Adeyemi' });
-  const res = await t.app.inject(
-    await createMemorialRequest(
-      owner.auth,
-      {
-        title: 'Chidi Adeyemi',
-        dateOfBirth: '1941-03-03',
-        deathDate: '2024-06-09',
-        posterLine: 'Forever in our hearts, singing in the garden',
-        traits: 'kind gardener',
-      },
-      await jpegFile(900, 1200),
-    ),
+  memorial = await createMemorialVia(
+    t.app,
+    owner.auth,
+    {
+      title: 'Chidi Adeyemi',
+      dateOfBirth: '1941-03-03',
+      deathDate: '2024-06-09',
+      posterLine: 'Forever in our hearts, singing in the garden',
+      traits: 'kind gardener',
+    },
+    await jpegFile(900, 1200),
   );
-  expect(res.statusCode, res.body).toBe(201);
-  memorial = res.json().data;
 });
 
 describe(`short links, QR codes and posters (${TEST_ENGINE})`, () => {

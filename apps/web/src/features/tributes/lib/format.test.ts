@@ -2,16 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { authorOf, formatPictureDate } from './format';
 
 describe('formatPictureDate', () => {
-  it('reads a calendar day from its parts, so no time zone moves it', () => {
-    expect(formatPictureDate('1998-07-14')).toBe('July 14, 1998');
-    expect(formatPictureDate('2024-01-01')).toBe('January 1, 2024');
-    expect(formatPictureDate('1944-12-31')).toBe('December 31, 1944');
-  });
-
-  it('shows nothing for what is not a "YYYY-MM-DD" day', () => {
-    expect(formatPictureDate('')).toBe('');
-    expect(formatPictureDate('14/07/1998')).toBe('');
-    expect(formatPictureDate('1998-07-14T00:00:00Z')).toBe('');
+  // A calendar day is read from its parts, so no time zone moves it; anything that is not a
+  // "YYYY-MM-DD" day shows nothing.
+  it.each([
+    ['1998-07-14', 'July 14, 1998'],
+    ['2024-01-01', 'January 1, 2024'],
+    ['1944-12-31', 'December 31, 1944'],
+    ['', ''],
+    ['14/07/1998', ''],
+    ['1998-07-14T00:00:00Z', ''],
+  ])('shows %j as %j', (day, shown) => {
+    expect(formatPictureDate(day)).toBe(shown);
   });
 });
 
