@@ -29,32 +29,39 @@ const valid: Array<[code: string, file: string]> = [
   ["import x from '../src/features/a/b';", '/repo/apps/web/vite-plugins/a.ts'],
 ];
 
-const invalid: Array<[code: string, file: string, message: RegExp]> = [
+/** `code` written in a file of the feature `from` (a component unless `file` says): refused. */
+const crossing = (
+  from: string,
+  to: string,
+  code: string,
+  file = `features/${from}/components/a.tsx`,
+) =>
   [
+    code,
+    at(file),
+    new RegExp(`^A feature does not import another feature \\(${from} → ${to}\\)`),
+  ] as const;
+
+const invalid: Array<readonly [code: string, file: string, message: RegExp]> = [
+  crossing(
+    'tributes',
+    'memorials',
     "import { memorialKeys } from '@/features/memorials/api/memorials.api';",
-    at('features/tributes/components/a.tsx'),
-    /^A feature does not import another feature \(tributes → memorials\)/,
-  ],
-  [
-    "import { x } from '../../memorials/lib/format';",
-    at('features/tributes/components/a.tsx'),
-    /another feature \(tributes → memorials\)/,
-  ],
-  [
+  ),
+  crossing('tributes', 'memorials', "import { x } from '../../memorials/lib/format';"),
+  crossing(
+    'tributes',
+    'memorials',
     "import { x } from '../memorials/lib/format';",
-    at('features/tributes/tributes-extras.tsx'),
-    /another feature \(tributes → memorials\)/,
-  ],
-  [
+    'features/tributes/tributes-extras.tsx',
+  ),
+  crossing(
+    'account',
+    'auth',
     "export { x } from '@/features/auth/api/auth.api';",
-    at('features/account/api/a.ts'),
-    /another feature \(account → auth\)/,
-  ],
-  [
-    "const m = import('@/features/legacy/components/x');",
-    at('features/account/components/a.tsx'),
-    /another feature \(account → legacy\)/,
-  ],
+    'features/account/api/a.ts',
+  ),
+  crossing('account', 'legacy', "const m = import('@/features/legacy/components/x');"),
   ["import { routes } from '@/app/router';", at('features/home/components/a.tsx'), /from app\//],
   [
     "import { useLogout } from '@/features/auth/api/use-logout';",
