@@ -46,8 +46,10 @@ export function MemoriamsPage() {
   const written = useRef(urlQuery);
 
   // The search is shareable: the address follows the box (without a history entry per letter).
+  // Only a change of the box writes it: an address that changed by itself (a link to another
+  // search, back, forward) moves the box below instead of being written back over.
   useEffect(() => {
-    if (query === urlQuery.trim()) return;
+    if (query === urlQuery.trim() || query === written.current.trim()) return;
     const next = new URLSearchParams(params);
     if (query) next.set('q', query);
     else next.delete('q');
@@ -204,7 +206,10 @@ function DidYouMean({ names }: { names: string[] }) {
       {names.map((name, index) => (
         <Fragment key={name}>
           {index === 0 ? '' : index === names.length - 1 ? ' or ' : ', '}
-          <Anchor component={Link} to={`${paths.memoriams.href()}?${new URLSearchParams({ q: name })}`}>
+          <Anchor
+            component={Link}
+            to={`${paths.memoriams.href()}?${new URLSearchParams({ q: name })}`}
+          >
             {name}
           </Anchor>
         </Fragment>
