@@ -185,7 +185,10 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     };
   }
   const client = options.dataDir
-    ? await PGlite.create({ fs: new OwnerOnlyNodeFS(options.dataDir), extensions: { pg_trgm, unaccent } })
+    ? await PGlite.create({
+        fs: new OwnerOnlyNodeFS(options.dataDir),
+        extensions: { pg_trgm, unaccent },
+      })
     : await PGlite.create('memory://', { extensions: { pg_trgm, unaccent } });
   Object.assign(client.parsers, TEXT_AS_STORED);
   const db = drizzlePglite(withInstanceParsers(client), { schema }) as unknown as Db;
