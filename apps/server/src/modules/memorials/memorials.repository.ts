@@ -89,9 +89,10 @@ async function vocabularyMatches(db: Db, words: string[]): Promise<Map<string, s
  * Every word of the search is a substring of the title, the description or a tag, ignoring
  * letter case and accents on both sides (`search_fold`, migration 0017; decision 0102), in any
  * order, each word anywhere: "Robert Hale" finds "Robert James Hale", "Jose" finds "José". One
- * word is the spec's substring rule. A word with its vocabulary words (`inVocabulary`) is tested as "the
- * memorial holds one of those words", which is the same test: a search word has no white space,
- * so it is a substring of the text exactly when it is a substring of one of the text's words.
+ * word is the spec's substring rule. A word with its vocabulary words (`inVocabulary`) is
+ * tested as "the memorial holds one of those words", which is the same test: a search word has
+ * no white space, so it is a substring of the text exactly when it is a substring of one of the
+ * text's words.
  * That test is one lookup per word in the memorials' word index, where the trigram indexes read
  * the long lists of every common trigram of the word ("the", "her"). Other words are tested
  * as text, each with its trigram index.
