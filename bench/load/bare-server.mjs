@@ -2,6 +2,7 @@
 // needs, on a copy of the same embedded database. Usage: node bare-server.mjs <dbDir> <port>
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import Fastify from 'fastify';
 import pg from 'pg';
 
@@ -17,7 +18,7 @@ if (process.env.DATABASE_URL) {
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
   run = async (id) => (await pool.query(query, [id])).rows;
 } else {
-  const db = await PGlite.create(dbDir, { extensions: { pg_trgm } });
+  const db = await PGlite.create(dbDir, { extensions: { pg_trgm, unaccent } });
   run = async (id) => (await db.query(query, [id])).rows;
 }
 const app = Fastify({ logger: false });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -36,7 +37,7 @@ export async function openMigrationEngine(): Promise<MigrationEngine> {
       },
     };
   }
-  const client = await PGlite.create('memory://', { extensions: { pg_trgm } });
+  const client = await PGlite.create('memory://', { extensions: { pg_trgm, unaccent } });
   return {
     query: async <T>(text: string) => (await client.query<T>(text)).rows,
     migrate: (folder) => migratePglite(drizzlePglite(client), { migrationsFolder: folder }),

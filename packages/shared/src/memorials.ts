@@ -264,7 +264,8 @@ export const SEARCH_MAX_WORDS = 8;
 
 /**
  * The words of a normalised search, each of which a memorial must contain (in its title,
- * description or tags, in any order): "Robert Hale" finds "Robert James Hale". Duplicates and
+ * description or tags, in any order, ignoring case and accents; the server folds both sides):
+ * "Robert Hale" finds "Robert James Hale". Duplicates and
  * words contained in a longer word of the same search add nothing and are dropped.
  */
 export function searchWords(search: string): string[] {
@@ -405,10 +406,20 @@ export type MemorialDetail = z.infer<typeof MemorialDetailSchema>;
  */
 export const MEMORIAL_UNPAGED_CAP = 500;
 
-/** GET /posts answers the array in `data`; the page size and next page's cursor go beside it. */
+/**
+ * GET /posts answers the array in `data`; the page size and next page's cursor go beside it,
+ * and, when a search found nothing, the nearest names the searcher may see.
+ */
 export const MemorialPageSchema = envelope(z.array(MemorialSummarySchema)).extend({
   limit: z.number().int().describe('How many memorials this answer holds at most.'),
   nextCursor: z.string().nullable(),
+  suggestions: z
+    .array(z.string())
+    .optional()
+    .describe(
+      'Only when `q` found nothing (first page): names of up to 3 memorials the searcher may see, ' +
+        'nearest to `q` first ("Did you mean ...?"); empty when none is near or `q` has fewer than 3 letters.',
+    ),
 });
 export type MemorialPage = z.infer<typeof MemorialPageSchema>;
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { PGlite, types, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -184,8 +185,11 @@ export async function openDatabase(options: { url?: string; dataDir?: string }):
     };
   }
   const client = options.dataDir
-    ? await PGlite.create({ fs: new OwnerOnlyNodeFS(options.dataDir), extensions: { pg_trgm } })
-    : await PGlite.create('memory://', { extensions: { pg_trgm } });
+    ? await PGlite.create({
+        fs: new OwnerOnlyNodeFS(options.dataDir),
+        extensions: { pg_trgm, unaccent },
+      })
+    : await PGlite.create('memory://', { extensions: { pg_trgm, unaccent } });
   Object.assign(client.parsers, TEXT_AS_STORED);
   const db = drizzlePglite(withInstanceParsers(client), { schema }) as unknown as Db;
   return {

@@ -85,9 +85,13 @@ export const memorials = pgTable(
   (t) => [
     index('memorials_owner_idx').on(t.ownerId),
     index('memorials_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('memorials_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
-    index('memorials_description_trgm_idx').using('gin', sql`lower(${t.description}) gin_trgm_ops`),
-    index('memorials_tags_trgm_idx').using('gin', sql`lower(${t.tagsText}) gin_trgm_ops`),
+    // Text as search compares it, without accents or case (`search_fold`, migration 0017).
+    index('memorials_title_trgm_idx').using('gin', sql`search_fold(${t.title}) gin_trgm_ops`),
+    index('memorials_description_trgm_idx').using(
+      'gin',
+      sql`search_fold(${t.description}) gin_trgm_ops`,
+    ),
+    index('memorials_tags_trgm_idx').using('gin', sql`search_fold(${t.tagsText}) gin_trgm_ops`),
     // The memorial's words (see searchVocabulary): a rare search looks its words up here.
     index('memorials_search_words_idx').using(
       'gin',
@@ -277,7 +281,8 @@ export const archiveDownloads = pgTable(
 
 /**
  * Every word that appears, or once appeared, in a memorial's title, description or tags,
- * lower-cased and split on white space (`memorial_search_words`, a function of migration 0010).
+ * lower-cased and split on white space (`memorial_search_words`, a function of migration 0010;
+ * since migration 0017 also without accents).
  * Kept by triggers on memorials, never written by the app, never backed up (derived data). A
  * search word is a substring of a memorial's text exactly when it is a substring of one of its
  * words, so a rare search finds the few words that contain it here, then the memorials holding

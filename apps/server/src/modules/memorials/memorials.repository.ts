@@ -73,7 +73,7 @@ async function vocabularyMatches(db: Db, words: string[]): Promise<Map<string, s
   const lookups = looked.map(
     (word, i) =>
       sql`(SELECT ${i}::int AS i, word FROM search_vocabulary
-           WHERE word LIKE lower(${`%${escapeLike(word)}%`}) ESCAPE '\\' LIMIT ${VOCABULARY_MATCHES_MAX + 1})`,
+           WHERE word LIKE search_fold(${`%${escapeLike(word)}%`}) ESCAPE '\\' LIMIT ${VOCABULARY_MATCHES_MAX + 1})`,
   );
   const rows = await executeRows<{ i: number; word: string }>(
     db,
@@ -86,11 +86,13 @@ async function vocabularyMatches(db: Db, words: string[]): Promise<Map<string, s
 }
 
 /**
- * Every word of the search is a case-insensitive substring of the title, the description or a
- * tag (any order, each word anywhere): "Robert Hale" finds "Robert James Hale". One word is the
- * spec's substring rule. A word with its vocabulary words (`inVocabulary`) is tested as "the
- * memorial holds one of those words", which is the same test: a search word has no white space,
- * so it is a substring of the text exactly when it is a substring of one of the text's words.
+ * Every word of the search is a substring of the title, the description or a tag, ignoring
+ * letter case and accents on both sides (`search_fold`, migration 0017; decision 0102), in any
+ * order, each word anywhere: "Robert Hale" finds "Robert James Hale", "Jose" finds "José". One
+ * word is the spec's substring rule. A word with its vocabulary words (`inVocabulary`) is
+ * tested as "the memorial holds one of those words", which is the same test: a search word has
+ * no white space, so it is a substring of the text exactly when it is a substring of one of the
+ * text's words.
  * That test is one lookup per word in the memorials' word index, where the trigram indexes read
  * the long lists of every common trigram of the word ("the", "her"). Other words are tested
  * as text, each with its trigram index.
@@ -106,9 +108,9 @@ function searchMatch(words: string[], inVocabulary: Map<string, string[]>): SQL 
       return sql`${MEMORIAL_WORDS} && ARRAY[${list}]::text[]`;
     }
     const pattern = `%${escapeLike(word)}%`;
-    return sql`(lower(title) LIKE lower(${pattern}) ESCAPE '\\'
-      OR lower(description) LIKE lower(${pattern}) ESCAPE '\\'
-      OR lower(tags_text) LIKE lower(${pattern}) ESCAPE '\\')`;
+    return sql`(search_fold(title) LIKE search_fold(${pattern}) ESCAPE '\\'
+      OR search_fold(description) LIKE search_fold(${pattern}) ESCAPE '\\'
+      OR search_fold(tags_text) LIKE search_fold(${pattern}) ESCAPE '\\')`;
   });
   return sql`(${sql.join(tests, sql` AND `)})`;
 }

@@ -74,6 +74,7 @@ export const memorialsRoutes: FastifyPluginAsyncZod = async (app) => {
         ...respond(reply, 200, page.items, 'Posts fetched successfully'),
         limit,
         nextCursor: page.nextCursor,
+        ...(page.suggestions ? { suggestions: page.suggestions } : {}),
       };
       return sendWithEtag(request, reply, body);
     },

@@ -44,6 +44,7 @@ import {
   presentMemorialDetail,
 } from './memorials.presenter.js';
 import * as repo from './memorials.repository.js';
+import { suggestMemorialNames } from './search-suggestions.js';
 
 /** The multipart field of the memorial picture, as the spec names it. */
 export const IMAGE_FIELD = 'postImg' as const;
@@ -103,16 +104,17 @@ export async function listMemorials(
   ctx: AppContext,
   viewer: UserRow | null,
   query: MemorialListQuery & { limit: number },
-): Promise<{ items: MemorialSummary[]; nextCursor: string | null }> {
-  const page = await repo.listMemorialPage(ctx.db, viewer, {
-    search: normalizeSearch(query.q),
-    limit: query.limit,
-    after: decodeListCursor(query.cursor),
-  });
-  return {
-    items: await presentMany(ctx, page.rows, viewer, { shortDescription: true }),
-    nextCursor: page.next ? encodeListCursor(page.next) : null,
-  };
+): Promise<{ items: MemorialSummary[]; nextCursor: string | null; suggestions?: string[] }> {
+  const search = normalizeSearch(query.q);
+  const after = decodeListCursor(query.cursor);
+  const page = await repo.listMemorialPage(ctx.db, viewer, { search, limit: query.limit, after });
+  const items = await presentMany(ctx, page.rows, viewer, { shortDescription: true });
+  const nextCursor = page.next ? encodeListCursor(page.next) : null;
+  // A search that found nothing offers the nearest names the viewer may see (decision 0102).
+  if (items.length === 0 && !after && search.length > 0) {
+    return { items, nextCursor, suggestions: await suggestMemorialNames(ctx.db, viewer, search) };
+  }
+  return { items, nextCursor };
 }
 
 export async function listOwned(ctx: AppContext, user: UserRow): Promise<MemorialSummary[]> {

@@ -6,6 +6,7 @@ import type {
   LikeState,
   MemberOption,
   MemorialDetail,
+  MemorialPage,
   MemorialSummary,
   PosterSize,
   ShortLinkTarget,
@@ -21,7 +22,8 @@ import { api, request, requestFile, type ListPage } from '@/lib/api-client';
  * memorials.mutations.ts.
  */
 
-export type MemorialListPage = ListPage<MemorialSummary>;
+/** A page of the memorial list; a search that found nothing also names the nearest memorials. */
+export type MemorialListPage = ListPage<MemorialSummary> & { suggestions: string[] };
 
 /**
  * Small pages: `limit` is always sent, since GET /posts without paging parameters answers up to
@@ -52,15 +54,20 @@ export const memorialKeys = {
   members: (q: string) => ['members', q] as const,
 };
 
-export function listMemorials(
+export async function listMemorials(
   q: string,
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<MemorialListPage> {
-  return api.page<MemorialSummary>('/posts', {
-    query: { q: q.trim(), cursor, limit: PAGE_SIZE },
-    signal,
-  });
+  const body = await request<MemorialSummary[], Pick<MemorialPage, 'nextCursor' | 'suggestions'>>(
+    '/posts',
+    { method: 'GET', query: { q: q.trim(), cursor, limit: PAGE_SIZE }, signal },
+  );
+  return {
+    items: body.data,
+    nextCursor: body.nextCursor ?? null,
+    suggestions: body.suggestions ?? [],
+  };
 }
 
 export function getMemorial(id: string, signal?: AbortSignal) {

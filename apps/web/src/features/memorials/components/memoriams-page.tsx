@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Box,
   Button,
   Center,
@@ -11,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { MemorialSummary } from '@rips/shared/memorials';
 import { ContentLoader } from '@/components/page-loader';
@@ -45,8 +46,10 @@ export function MemoriamsPage() {
   const written = useRef(urlQuery);
 
   // The search is shareable: the address follows the box (without a history entry per letter).
+  // Only a change of the box writes it: an address that changed by itself (a link to another
+  // search, back, forward) moves the box below instead of being written back over.
   useEffect(() => {
-    if (query === urlQuery.trim()) return;
+    if (query === urlQuery.trim() || query === written.current.trim()) return;
     const next = new URLSearchParams(params);
     if (query) next.set('q', query);
     else next.delete('q');
@@ -63,6 +66,7 @@ export function MemoriamsPage() {
 
   const list = useInfiniteQuery(memorialListQuery(query));
   const memorials = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const suggestions = list.data?.pages[0]?.suggestions ?? [];
 
   return (
     <>
@@ -98,6 +102,7 @@ export function MemoriamsPage() {
         <MemorialResults
           status={list.status}
           memorials={memorials}
+          suggestions={suggestions}
           hasMore={Boolean(list.hasNextPage)}
           loadingMore={list.isFetchingNextPage}
           loadMore={() => void list.fetchNextPage()}
@@ -111,6 +116,8 @@ export function MemoriamsPage() {
 interface ResultsProps {
   status: 'pending' | 'error' | 'success';
   memorials: MemorialSummary[];
+  /** Names near a search that found nothing, nearest first. */
+  suggestions: string[];
   hasMore: boolean;
   loadingMore: boolean;
   searching: boolean;
@@ -120,6 +127,7 @@ interface ResultsProps {
 function MemorialResults({
   status,
   memorials,
+  suggestions,
   hasMore,
   loadingMore,
   searching,
@@ -161,9 +169,12 @@ function MemorialResults({
             : `${memorials.length}${hasMore ? '+' : ''} memorials shown`}
       </div>
       {memorials.length === 0 ? (
-        <Text ta="center" c="dimmed" size="lg" py={48}>
-          {EMPTY_TEXT}
-        </Text>
+        <Stack gap="xs" py={48} align="center">
+          <Text ta="center" c="dimmed" size="lg">
+            {EMPTY_TEXT}
+          </Text>
+          <DidYouMean names={suggestions} />
+        </Stack>
       ) : (
         <div className={classes.grid} aria-busy={searching}>
           {memorials.map((memorial, index) => (
@@ -180,6 +191,31 @@ function MemorialResults({
         </Center>
       ) : null}
     </Stack>
+  );
+}
+
+/**
+ * "Did you mean Eleanor Whitmore?" under an empty search: each name is a link to its own
+ * search (the server offers only memorials the visitor may see; decision 0102).
+ */
+function DidYouMean({ names }: { names: string[] }) {
+  if (names.length === 0) return null;
+  return (
+    <Text ta="center" size="lg" data-search-suggestions>
+      Did you mean{' '}
+      {names.map((name, index) => (
+        <Fragment key={name}>
+          {index === 0 ? '' : index === names.length - 1 ? ' or ' : ', '}
+          <Anchor
+            component={Link}
+            to={`${paths.memoriams.href()}?${new URLSearchParams({ q: name })}`}
+          >
+            {name}
+          </Anchor>
+        </Fragment>
+      ))}
+      ?
+    </Text>
   );
 }
 
