@@ -36,7 +36,8 @@ describe('committed migrations and the schema', () => {
         '--schema=src/db/schema/index.ts',
         `--out=${path.relative(SERVER_ROOT, out)}`,
       ],
-      { cwd: SERVER_ROOT },
+      // The schema imports the shared lists: read them from their sources, built or not.
+      { cwd: SERVER_ROOT, env: { ...process.env, NODE_OPTIONS: '--conditions=source' } },
     );
     const output = `${stdout}${stderr}`;
     expect(await readdir(out), output).toEqual(before);
