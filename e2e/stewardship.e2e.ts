@@ -109,7 +109,7 @@ describe('stewardship', () => {
     const first = tokenOf(await newestMailTo(relative.email, '/invitations#token='));
     // Sent again: a new link, and the first one stops working.
     await ownerPage
-      .getByRole('button', { name: `Send the invitation to ${relative.email} again` })
+      .getByRole('button', { name: `Send again the invitation to ${relative.email}` })
       .click();
     await ownerPage
       .getByText(`The invitation was emailed to ${relative.email} again.`)

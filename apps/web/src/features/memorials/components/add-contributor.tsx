@@ -46,7 +46,12 @@ export function AddContributor({ memorial }: { memorial: MemorialDetail }) {
         onChange={(event) => setSearch(event.currentTarget.value)}
         onFocus={() => setWanted(true)}
         onPointerEnter={() => setWanted(true)}
-        rightSection={<ComboboxChevron />}
+        rightSection={
+          // Decorative, as the picker's own: hidden from the accessibility tree.
+          <span aria-hidden="true">
+            <ComboboxChevron />
+          </span>
+        }
         rightSectionPointerEvents="none"
         style={{ flex: '1 1 240px' }}
       />

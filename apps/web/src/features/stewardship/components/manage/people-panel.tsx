@@ -89,7 +89,7 @@ function WaitingInvitation({
           size="xs"
           disabled={busy}
           loading={mine(resend)}
-          aria-label={`Send the invitation to ${email} again`}
+          aria-label={`Send again the invitation to ${email}`}
           onClick={() =>
             told(resend.mutateAsync(_id), `The invitation was emailed to ${email} again.`)
           }
