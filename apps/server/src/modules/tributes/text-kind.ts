@@ -1,6 +1,6 @@
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { KINDS, type TextKindPath } from '@rips/shared/kinds';
+import { capitalized, KINDS, type TextKindPath } from '@rips/shared/kinds';
 import { createTextSchema, textItemSchema, type TributeItem } from '@rips/shared/tributes';
 import { uploadForm } from '../../lib/multipart.js';
 import {
@@ -17,8 +17,6 @@ export type TextRow = ItemRow & { text: string };
 /** A text kind's item and create fields, the words under the kind's own field name. */
 type TextItem = TributeItem & Record<string, unknown>;
 type CreateText = { postId: string } & Record<string, unknown>;
-
-const capitalized = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
 /**
  * The server's whole descriptor of a kind whose item is words alone (a prayer), made from its
