@@ -6,6 +6,11 @@
 //                                 the one named (and dropped afterwards); PGlite always runs.
 //   BENCH_MEMORIALS=100000        how many memorials to seed.
 //   BENCH_ROUNDS=200              measured requests per case (after 20 warm-up requests).
+//   BEFORE_ROOT=/path/to/checkout another checkout of this repository, built with `npm run build`:
+//                                 its server answers the same cases on the same seeded database,
+//                                 request for request in turn with this one's (same data, same
+//                                 warm-up, same number of requests, the same load), and a last
+//                                 table sets the two side by side.
 //
 // Plain ESM against the built server (apps/server/dist): no TypeScript runner is installed here.
 // Requests go through app.inject, so the figures are the server's own work (routing, auth
@@ -27,9 +32,16 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { createPostgresDatabase } from '../../scripts/postgres-database.mjs';
 import { sql } from 'drizzle-orm';
+import { pathToFileURL } from 'node:url';
 import { buildApp } from '../../apps/server/dist/app.js';
 import { loadConfig } from '../../apps/server/dist/config.js';
 import { openDatabase } from '../../apps/server/dist/db/client.js';
+
+const BEFORE_ROOT = process.env.BEFORE_ROOT ? path.resolve(process.env.BEFORE_ROOT) : null;
+/** The other checkout's server, answering from the same database handle (same data). */
+const buildBeforeApp = BEFORE_ROOT
+  ? (await import(pathToFileURL(path.join(BEFORE_ROOT, 'apps/server/dist/app.js')).href)).buildApp
+  : null;
 
 const TOTAL = Number(process.env.BENCH_MEMORIALS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
@@ -284,24 +296,30 @@ function stats(samples) {
   return { median: at(0.5), p95: at(0.95) };
 }
 
-async function measure(app, url, headers = {}) {
-  let bytes = 0;
-  let count = 0;
-  let suggested = 0;
-  for (let i = 0; i < WARMUP; i++) await app.inject({ method: 'GET', url, headers });
-  const samples = [];
+/**
+ * `url` asked of every variant's app (one, or before and after): WARMUP requests each, then
+ * ROUNDS each, taking turns request for request, so that every variant meets the same load.
+ */
+async function measure(variants, url, headers = {}) {
+  for (const { app } of variants)
+    for (let i = 0; i < WARMUP; i++) await app.inject({ method: 'GET', url, headers });
+  const seen = variants.map(() => ({ samples: [], bytes: 0, count: 0, suggested: 0 }));
   for (let i = 0; i < ROUNDS; i++) {
-    const start = performance.now();
-    const res = await app.inject({ method: 'GET', url, headers });
-    samples.push(performance.now() - start);
-    if (res.statusCode !== 200)
-      throw new Error(`${url} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
-    bytes = res.rawPayload.length;
-    const body = res.json();
-    count = Array.isArray(body.data) ? body.data.length : 1;
-    suggested = body.suggestions?.length ?? 0;
+    // Which variant goes first alternates, so neither always follows the other's request.
+    const order = i % 2 === 0 ? variants.keys() : [...variants.keys()].reverse();
+    for (const v of order) {
+      const start = performance.now();
+      const res = await variants[v].app.inject({ method: 'GET', url, headers });
+      seen[v].samples.push(performance.now() - start);
+      if (res.statusCode !== 200)
+        throw new Error(`${url} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
+      seen[v].bytes = res.rawPayload.length;
+      const body = res.json();
+      seen[v].count = Array.isArray(body.data) ? body.data.length : 1;
+      seen[v].suggested = body.suggestions?.length ?? 0;
+    }
   }
-  return { ...stats(samples), bytes, count, suggested };
+  return seen.map(({ samples, ...rest }) => ({ ...stats(samples), ...rest }));
 }
 
 async function runOn(engine, databaseUrl) {
@@ -325,15 +343,27 @@ async function runOn(engine, databaseUrl) {
     const seedStart = performance.now();
     const { memorialId, memberId } = await seed(database.db);
     const seedSeconds = (performance.now() - seedStart) / 1000;
-    const app = await buildApp({ config, database, logger: false, webDistDir: null });
-    await app.ready();
+    const variants = [];
+    if (buildBeforeApp) {
+      variants.push({
+        name: 'before',
+        app: await buildBeforeApp({ config, database, logger: false, webDistDir: null }),
+      });
+    }
+    variants.push({
+      name: BEFORE_ROOT ? 'after' : 'this build',
+      app: await buildApp({ config, database, logger: false, webDistDir: null }),
+    });
+    for (const { app } of variants) await app.ready();
+    const load = [os.loadavg()];
     // Straight after a bulk load the trigram indexes hold their new entries in GIN's unsorted
     // pending list, which every search reads. Autovacuum (PostgreSQL) or a VACUUM merges it.
-    const unflushed = await measure(app, `/api/v1/posts?q=${RARE_TERM}`);
+    const unflushed = await measure(variants, `/api/v1/posts?q=${RARE_TERM}`);
     await database.db.execute(sql.raw('VACUUM ANALYZE memorials'));
     await database.db.execute(sql.raw('VACUUM ANALYZE memorial_people'));
-    const token = await app.ctx.tokens.sign({ sub: memberId, ver: 0, role: 'visitor' });
+    const token = await variants[0].app.ctx.tokens.sign({ sub: memberId, ver: 0, role: 'visitor' });
     const asMember = { authorization: `Bearer ${token}` };
+    const typoUrl = `/api/v1/posts?q=${TYPO_TERM}`;
     const cases = [
       ['single lookup', `/api/v1/posts/post/${memorialId}`],
       [`rare term "${RARE_TERM}"`, `/api/v1/posts?q=${RARE_TERM}`],
@@ -343,40 +373,49 @@ async function runOn(engine, databaseUrl) {
       [`a name "${FIRST[0]} ${LAST[0]}"`, `/api/v1/posts?q=${FIRST[0]}%20${LAST[0]}`],
       ['empty query', '/api/v1/posts'],
       ['whitespace query', '/api/v1/posts?q=%20%20'],
+      [
+        `rare term "${RARE_TERM}", a member of 50 private memorials`,
+        `/api/v1/posts?q=${RARE_TERM}`,
+        asMember,
+      ],
+      ['empty query, a member of 50 private memorials', '/api/v1/posts', asMember],
+      // A search that finds nothing also looks for the nearest names (decision 0102).
+      [`suggestions for typo "${TYPO_TERM}"`, typoUrl],
+      [`suggestions for typo "${TYPO_TERM}", a member of 50 private memorials`, typoUrl, asMember],
     ];
-    const results = [];
-    for (const [label, url] of cases) results.push({ label, ...(await measure(app, url)) });
-    const member = {
-      label: `rare term "${RARE_TERM}", a member of 50 private memorials`,
-      ...(await measure(app, `/api/v1/posts?q=${RARE_TERM}`, asMember)),
-    };
-    results.push(member);
-    results.push({
-      label: 'empty query, a member of 50 private memorials',
-      ...(await measure(app, '/api/v1/posts', asMember)),
-    });
-    // A search that finds nothing also looks for the nearest names (decision 0102).
-    const typoUrl = `/api/v1/posts?q=${TYPO_TERM}`;
-    for (const [label, headers] of [
-      [`suggestions for typo "${TYPO_TERM}"`, {}],
-      [`suggestions for typo "${TYPO_TERM}", a member of 50 private memorials`, asMember],
-    ]) {
-      const typo = { label, ...(await measure(app, typoUrl, headers)) };
-      if (typo.count !== 0 || typo.suggested === 0) {
+    const results = variants.map(() => []);
+    for (const [label, url, headers] of cases) {
+      const measured = await measure(variants, url, headers);
+      measured.forEach((m, v) => results[v].push({ label, ...m }));
+    }
+    load.push(os.loadavg());
+    for (const [v, { name }] of variants.entries()) {
+      const mine = results[v];
+      const rare = mine[1];
+      const member = mine.find(
+        (r) => r.label.startsWith('rare term') && r.label.includes('member'),
+      );
+      if (member.count !== rare.count + 1) {
         throw new Error(
-          `"${TYPO_TERM}" should find nothing and suggest names: ${typo.count} found, ${typo.suggested} suggested`,
+          `${name}: the member should find the private rare memorial too: ${member.count} against ${rare.count}`,
         );
       }
-      results.push(typo);
+      for (const typo of mine.filter((r) => r.label.startsWith('suggestions'))) {
+        if (typo.count !== 0 || typo.suggested === 0) {
+          throw new Error(
+            `${name}: "${TYPO_TERM}" should find nothing and suggest names: ${typo.count} found, ${typo.suggested} suggested`,
+          );
+        }
+      }
+      mine.push({ label: 'rare term, before VACUUM (GIN pending list full)', ...unflushed[v] });
     }
-    if (member.count !== results[1].count + 1) {
-      throw new Error(
-        `the member should find the private rare memorial too: ${member.count} against ${results[1].count}`,
-      );
-    }
-    results.push({ label: 'rare term, before VACUUM (GIN pending list full)', ...unflushed });
-    await app.close();
-    return { engine, seedSeconds, results };
+    for (const { app } of variants) await app.close();
+    return {
+      engine,
+      seedSeconds,
+      load,
+      variants: variants.map(({ name }, v) => ({ name, results: results[v] })),
+    };
   } finally {
     await database.close();
     await postgres?.drop();
@@ -384,40 +423,71 @@ async function runOn(engine, databaseUrl) {
   }
 }
 
-function report({ engine, seedSeconds, results }) {
-  console.log(
-    `\n${engine}: ${TOTAL.toLocaleString('en-US')} memorials seeded in ${seedSeconds.toFixed(1)} s; ${ROUNDS} requests per case`,
-  );
-  console.log('| case | median ms | p95 ms | items | suggested | response bytes |');
-  console.log('|---|---:|---:|---:|---:|---:|');
-  for (const r of results) {
-    console.log(
-      `| ${r.label} | ${r.median.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.count} | ${r.suggested} | ${r.bytes.toLocaleString('en-US')} |`,
-    );
-  }
+/** The figures the targets are about, of one variant's results. */
+function headline(results) {
   const lookup = results[0];
   const rare = results[1];
   const member = results.find((r) => r.label.startsWith('rare term') && r.label.includes('member'));
-  const firstPages = results.slice(1);
-  const ratio = rare.p95 / lookup.p95;
-  const memberRatio = member.p95 / lookup.p95;
-  const largest = Math.max(...firstPages.map((r) => r.bytes));
-  const speedOk = ratio <= 5 && memberRatio <= 5;
-  const sizeOk = largest < 30 * 1024;
-  console.log(
-    `verdict: rare-term p95 is ${ratio.toFixed(2)}x (anonymous) and ${memberRatio.toFixed(2)}x (a member of 50 private memorials) the single lookup's p95 (target <= 5x): ${speedOk ? 'PASS' : 'FAIL'}`,
-  );
   const typos = results.filter((r) => r.label.startsWith('suggestions'));
-  // Measured beside the targets, not one of them: a search answered with suggestions.
-  for (const typo of typos) {
-    console.log(
-      `${typo.label}: p95 ${typo.p95.toFixed(2)} ms, ${(typo.p95 / lookup.p95).toFixed(2)}x the single lookup's p95`,
-    );
-  }
+  return { lookup, rare, member, typo: typos[0], typoMember: typos[1] };
+}
+
+function report({ engine, seedSeconds, load, variants }) {
+  const loads = load.map((l) => l.map((x) => x.toFixed(2)).join(', '));
   console.log(
-    `verdict: largest first page is ${largest.toLocaleString('en-US')} bytes (target < 30,720): ${sizeOk ? 'PASS' : 'FAIL'}`,
+    `\n${engine}: ${TOTAL.toLocaleString('en-US')} memorials seeded in ${seedSeconds.toFixed(1)} s; ${ROUNDS} requests per case${variants.length > 1 ? ' and variant, taking turns' : ''}; load average ${loads[0]} at the start, ${loads[1]} at the end`,
   );
-  return speedOk && sizeOk;
+  let ok = true;
+  for (const { name, results } of variants) {
+    console.log(`\n${engine}, ${name}:`);
+    console.log('| case | median ms | p95 ms | items | suggested | response bytes |');
+    console.log('|---|---:|---:|---:|---:|---:|');
+    for (const r of results) {
+      console.log(
+        `| ${r.label} | ${r.median.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.count} | ${r.suggested} | ${r.bytes.toLocaleString('en-US')} |`,
+      );
+    }
+    const { lookup, rare, member, typo, typoMember } = headline(results);
+    const ratio = rare.p95 / lookup.p95;
+    const memberRatio = member.p95 / lookup.p95;
+    const largest = Math.max(...results.slice(1).map((r) => r.bytes));
+    const speedOk = ratio <= 5 && memberRatio <= 5;
+    const sizeOk = largest < 30 * 1024;
+    console.log(
+      `verdict: rare-term p95 is ${ratio.toFixed(2)}x (anonymous) and ${memberRatio.toFixed(2)}x (a member of 50 private memorials) the single lookup's p95 (target <= 5x): ${speedOk ? 'PASS' : 'FAIL'}`,
+    );
+    // Measured beside the targets, not one of them: a search answered with suggestions.
+    for (const t of [typo, typoMember]) {
+      console.log(
+        `${t.label}: p95 ${t.p95.toFixed(2)} ms, ${(t.p95 / lookup.p95).toFixed(2)}x the single lookup's p95`,
+      );
+    }
+    console.log(
+      `verdict: largest first page is ${largest.toLocaleString('en-US')} bytes (target < 30,720): ${sizeOk ? 'PASS' : 'FAIL'}`,
+    );
+    // Only this build's figures decide the exit code; a before is there to compare.
+    if (name !== 'before') ok = speedOk && sizeOk && ok;
+  }
+  if (variants.length > 1) {
+    console.log(`\n${engine}, side by side (p95 ms, and its ratio to the same variant's lookup):`);
+    const header = [
+      'lookup',
+      'rare term',
+      'rare term, member',
+      'suggestions',
+      'suggestions, member',
+    ];
+    console.log(`| variant | ${header.join(' | ')} |`);
+    console.log(`|---|${header.map(() => '---:').join('|')}|`);
+    for (const { name, results } of variants) {
+      const { lookup, rare, member, typo, typoMember } = headline(results);
+      const cell = (r) => `${r.p95.toFixed(2)} (${(r.p95 / lookup.p95).toFixed(2)}x)`;
+      console.log(
+        `| ${name} | ${lookup.p95.toFixed(2)} | ${[rare, member, typo, typoMember].map(cell).join(' | ')} |`,
+      );
+    }
+  }
+  return ok;
 }
 
 const runs = [await runOn('PGlite', null)];

@@ -60,29 +60,29 @@ const VOCABULARY_WORD_LENGTH = { min: 3, max: 60 };
 const VOCABULARY_MATCHES_MAX = 200;
 
 /**
- * The vocabulary words containing each search word that can be looked up there, one query for
- * all of them. A word absent from the answer is tested as text; a word with an empty list is
- * in no memorial at all.
+ * The search words that can be looked up in the vocabulary, each with its place in the
+ * statement's `vocabulary` CTE (see vocabularyLists).
  */
-async function vocabularyMatches(db: Db, words: string[]): Promise<Map<string, string[]>> {
-  const looked = words.filter((word) => {
+function vocabularyWords(words: string[]): string[] {
+  return words.filter((word) => {
     const length = [...word].length;
     return length >= VOCABULARY_WORD_LENGTH.min && length <= VOCABULARY_WORD_LENGTH.max;
   });
-  if (looked.length === 0) return new Map();
-  const lookups = looked.map(
+}
+
+/**
+ * The vocabulary words containing each of `looked`, as a CTE of the search's own statement:
+ * row `i` holds the list of `looked[i]`, read up to one word past `max` so that a common word
+ * shows itself. Looking them up in the same statement as the matches saves a round trip to the
+ * database, which on PostgreSQL costs more than the lookup (decision 0107).
+ */
+function vocabularyLists(looked: string[], max: number): SQL {
+  const lists = looked.map(
     (word, i) =>
-      sql`(SELECT ${i}::int AS i, word FROM search_vocabulary
-           WHERE word LIKE search_fold(${`%${escapeLike(word)}%`}) ESCAPE '\\' LIMIT ${VOCABULARY_MATCHES_MAX + 1})`,
+      sql`SELECT ${i}::int AS i, ARRAY(SELECT word FROM search_vocabulary
+           WHERE word LIKE search_fold(${`%${escapeLike(word)}%`}) ESCAPE '\\' LIMIT ${max + 1}) AS words`,
   );
-  const rows = await executeRows<{ i: number; word: string }>(
-    db,
-    sql.join(lookups, sql` UNION ALL `),
-  );
-  const found = new Map<string, string[]>(looked.map((word) => [word, []]));
-  for (const row of rows) found.get(looked[row.i]!)!.push(row.word);
-  for (const [word, list] of found) if (list.length > VOCABULARY_MATCHES_MAX) found.delete(word);
-  return found;
+  return sql`vocabulary AS MATERIALIZED (${sql.join(lists, sql` UNION ALL `)}),`;
 }
 
 /**
@@ -97,15 +97,11 @@ async function vocabularyMatches(db: Db, words: string[]): Promise<Map<string, s
  * the long lists of every common trigram of the word ("the", "her"). Other words are tested
  * as text, each with its trigram index.
  */
-function searchMatch(words: string[], inVocabulary: Map<string, string[]>): SQL {
+function searchMatch(words: string[], inVocabulary: Map<string, number>): SQL {
   const tests = words.map((word) => {
-    const vocabulary = inVocabulary.get(word);
-    if (vocabulary) {
-      const list = sql.join(
-        vocabulary.map((w) => sql`${w}`),
-        sql`, `,
-      );
-      return sql`${MEMORIAL_WORDS} && ARRAY[${list}]::text[]`;
+    const list = inVocabulary.get(word);
+    if (list !== undefined) {
+      return sql`${MEMORIAL_WORDS} && (SELECT words FROM vocabulary WHERE i = ${list}::int)`;
     }
     const pattern = `%${escapeLike(word)}%`;
     return sql`(search_fold(title) LIKE search_fold(${pattern}) ESCAPE '\\'
@@ -115,29 +111,61 @@ function searchMatch(words: string[], inVocabulary: Map<string, string[]>): SQL 
   return sql`(${sql.join(tests, sql` AND `)})`;
 }
 
+/** Where one page of a list ends: its memorials' ids, in order, and the next page's start. */
+export interface ListPagePositions {
+  ids: string[];
+  next: ListPosition | null;
+}
+
+export interface ListPageOptions {
+  search: string;
+  limit: number;
+  after: ListPosition | null;
+  commonMatches?: number;
+  vocabulary?: boolean;
+  vocabularyMatchesMax?: number;
+}
+
 /**
  * One page of the memorials `viewer` may see, newest first, optionally matching `search`
  * (see searchMatch).
- *
- * A rare search is answered from the indexes: the matches are collected in a MATERIALIZED CTE
- * (at most COMMON_MATCHES of them) and sorted, instead of the planner's habit of walking the
- * whole created_at index and testing every row (`ILIKE ... ORDER BY ... LIMIT`). When the CTE
- * fills up, the search is common and that walk is the fast plan, so it is used, testing each
- * row's text (cheaper per row than splitting it into words). `vocabulary: false` tests every
- * word as text, for the tests that compare both ways.
  */
 export async function listMemorialPage(
   db: Db,
   viewer: UserRow | null,
-  options: {
-    search: string;
-    limit: number;
-    after: ListPosition | null;
-    commonMatches?: number;
-    vocabulary?: boolean;
-  },
+  options: ListPageOptions,
 ): Promise<ListPageResult> {
-  const { search, limit, after, commonMatches = COMMON_MATCHES, vocabulary = true } = options;
+  const { ids, next } = await listMemorialPagePositions(db, viewer, options);
+  return { rows: await findMemorialsInOrder(db, viewer, ids), next };
+}
+
+/**
+ * The ids of one page of the memorials `viewer` may see (see listMemorialPage), so that the
+ * rows and what lists show beside them can be read at the same time.
+ *
+ * A rare search is answered from the indexes: the matches are collected in a MATERIALIZED CTE
+ * (at most COMMON_MATCHES of them) and sorted, instead of the planner's habit of walking the
+ * whole created_at index and testing every row (`ILIKE ... ORDER BY ... LIMIT`). The search
+ * words' vocabulary words are looked up in the same statement (vocabularyLists). When the CTE
+ * fills up, the search is common and that walk is the fast plan, so it is used, testing each
+ * row's text (cheaper per row than splitting it into words). A word found inside more than
+ * `vocabularyMatchesMax` vocabulary words is common too: the statement is asked again with that
+ * word tested as text. `vocabulary: false` tests every word as text, for the tests that compare
+ * both ways.
+ */
+export async function listMemorialPagePositions(
+  db: Db,
+  viewer: UserRow | null,
+  options: ListPageOptions,
+): Promise<ListPagePositions> {
+  const {
+    search,
+    limit,
+    after,
+    commonMatches = COMMON_MATCHES,
+    vocabulary = true,
+    vocabularyMatchesMax = VOCABULARY_MATCHES_MAX,
+  } = options;
   const position = after
     ? sql`AND (created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
     : sql``;
@@ -150,24 +178,34 @@ export async function listMemorialPage(
       sql`SELECT id, created_at::text AS cursor_at FROM memorials WHERE ${visible} ${position} ${NEWEST_FIRST} LIMIT ${limit + 1}`,
     );
   } else {
-    const inVocabulary = vocabulary ? await vocabularyMatches(db, words) : new Map();
-    // A word no memorial holds: nothing can match.
-    if ([...inVocabulary.values()].some((list) => list.length === 0))
-      return { rows: [], next: null };
-    const rare = await executeRows<RawPosition & { matched: number }>(
-      db,
-      sql`WITH matches AS MATERIALIZED (
-            SELECT id, created_at FROM memorials
-            WHERE ${searchMatch(words, inVocabulary)} AND ${visible} LIMIT ${commonMatches}
-          )
-          SELECT c.matched, p.id, p.cursor_at
-          FROM (SELECT count(*)::int AS matched FROM matches) c
-          LEFT JOIN LATERAL (
-            SELECT id, created_at, created_at::text AS cursor_at FROM matches
-            WHERE true ${position} ${NEWEST_FIRST} LIMIT ${limit + 1}
-          ) p ON true
-          ORDER BY p.created_at DESC, p.id DESC`,
-    );
+    let looked = vocabulary ? vocabularyWords(words) : [];
+    let rare: (RawPosition & { matched: number; sizes: number[] | null })[];
+    for (;;) {
+      const inVocabulary = new Map(looked.map((word, i) => [word, i]));
+      rare = await executeRows(
+        db,
+        sql`WITH ${looked.length > 0 ? vocabularyLists(looked, vocabularyMatchesMax) : sql``}
+            matches AS MATERIALIZED (
+              SELECT id, created_at FROM memorials
+              WHERE ${searchMatch(words, inVocabulary)} AND ${visible} LIMIT ${commonMatches}
+            )
+            SELECT c.matched, c.sizes, p.id, p.cursor_at
+            FROM (SELECT count(*)::int AS matched,
+                         ${looked.length > 0 ? sql`(SELECT array_agg(cardinality(words) ORDER BY i) FROM vocabulary)` : sql`NULL::int[]`} AS sizes
+                  FROM matches) c
+            LEFT JOIN LATERAL (
+              SELECT id, created_at, created_at::text AS cursor_at FROM matches
+              WHERE true ${position} ${NEWEST_FIRST} LIMIT ${limit + 1}
+            ) p ON true
+            ORDER BY p.created_at DESC, p.id DESC`,
+      );
+      // A common word's list was cut short, so the matches may be too few: that word is tested
+      // as text instead.
+      const sizes = rare[0]?.sizes ?? [];
+      const common = new Set(looked.filter((_, i) => (sizes[i] ?? 0) > vocabularyMatchesMax));
+      if (common.size === 0) break;
+      looked = looked.filter((word) => !common.has(word));
+    }
     positions =
       (rare[0]?.matched ?? 0) < commonMatches
         ? rare.filter((r) => r.id !== null)
@@ -180,14 +218,7 @@ export async function listMemorialPage(
   const page = positions.slice(0, limit);
   const last = page[page.length - 1];
   const next = positions.length > limit && last ? { createdAt: last.cursor_at, id: last.id } : null;
-  return {
-    rows: await findMemorialsInOrder(
-      db,
-      viewer,
-      page.map((p) => p.id),
-    ),
-    next,
-  };
+  return { ids: page.map((p) => p.id), next };
 }
 
 /** Full rows for `ids` that `viewer` may see, in the order given. */

@@ -490,6 +490,35 @@ describe(`memorials (${TEST_ENGINE})`, () => {
     }
   });
 
+  it('tests a word found inside too many vocabulary words as text, and finds the same', async () => {
+    const marker = randomUUID().slice(0, 8);
+    const ids: string[] = [];
+    for (const [i, prefix] of ['north', 'south', 'west'].entries()) {
+      ids.push(
+        await newMemorialId(sponsor, { title: `Ash ${i}`, description: `${prefix}${marker}` }),
+      );
+    }
+    async function found(search: string, options: { vocabulary?: boolean; max?: number }) {
+      const page = await listMemorialPage(t.app.ctx.db, null, {
+        search,
+        limit: 50,
+        after: null,
+        vocabulary: options.vocabulary,
+        vocabularyMatchesMax: options.max,
+      });
+      return page.rows.map((r) => r.id);
+    }
+    const asText = await found(marker, { vocabulary: false });
+    expect(asText).toEqual([...ids].reverse());
+    // Three vocabulary words hold the marker: with room for one, or for two, it is common.
+    expect(await found(marker, { max: 1 })).toEqual(asText);
+    expect(await found(marker, { max: 2 })).toEqual(asText);
+    expect(await found(marker, {})).toEqual(asText);
+    // A common word beside a rare one: the rare one still comes from the vocabulary.
+    expect(await found(`${marker} south${marker}`, { max: 1 })).toEqual([ids[1]]);
+    expect(await found(`${marker} nowhere${marker}`, { max: 1 })).toEqual([]);
+  });
+
   it('deletes a memorial with its tributes and galleries, rows and stored files', async () => {
     const res = await createMemorial(sponsor, { title: 'To be removed' }, await pngFile(400, 300));
     const post = res.json().data;
