@@ -3,7 +3,8 @@
 // Run:   npm run build && node bench/search/run.mjs          (or: npm run bench search)
 // Options (environment):
 //   DATABASE_URL=postgres://...   also runs on PostgreSQL, in a throw-away database created beside
-//                                 the one named (and dropped afterwards); PGlite always runs.
+//                                 the one named (and dropped afterwards); PGlite runs unless
+//   BENCH_PGLITE=false            is set.
 //   BENCH_MEMORIALS=100000        how many memorials to seed.
 //   BENCH_ROUNDS=200              measured requests per case (after 20 warm-up requests).
 //   BEFORE_ROOT=/path/to/checkout another checkout of this repository, built with `npm run build`:
@@ -490,7 +491,8 @@ function report({ engine, seedSeconds, load, variants }) {
   return ok;
 }
 
-const runs = [await runOn('PGlite', null)];
+const runs = [];
+if (process.env.BENCH_PGLITE !== 'false') runs.push(await runOn('PGlite', null));
 if (process.env.DATABASE_URL) runs.push(await runOn('PostgreSQL', process.env.DATABASE_URL));
 else console.log('\n(DATABASE_URL is not set: PostgreSQL skipped.)');
 let ok = true;
