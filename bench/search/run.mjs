@@ -372,14 +372,17 @@ async function runOn(engine, databaseUrl) {
       // Every word must match, in any order: a rare word with a common one, and a full name.
       [`two words "valley ${RARE_TERM}"`, `/api/v1/posts?q=valley%20${RARE_TERM}`],
       [`a name "${FIRST[0]} ${LAST[0]}"`, `/api/v1/posts?q=${FIRST[0]}%20${LAST[0]}`],
-      ['empty query', '/api/v1/posts'],
+      // The web's first page asks for 12; the spec's unpaged form (no limit, cursor or q)
+      // answers up to MEMORIAL_UNPAGED_CAP at once, so it is measured but not a "first page".
+      ['empty query', '/api/v1/posts?limit=12'],
+      ['the spec’s unpaged list (up to 500, no limit sent)', '/api/v1/posts'],
       ['whitespace query', '/api/v1/posts?q=%20%20'],
       [
         `rare term "${RARE_TERM}", a member of 50 private memorials`,
         `/api/v1/posts?q=${RARE_TERM}`,
         asMember,
       ],
-      ['empty query, a member of 50 private memorials', '/api/v1/posts', asMember],
+      ['empty query, a member of 50 private memorials', '/api/v1/posts?limit=12', asMember],
       // A search that finds nothing also looks for the nearest names (decision 0102).
       [`suggestions for typo "${TYPO_TERM}"`, typoUrl],
       [`suggestions for typo "${TYPO_TERM}", a member of 50 private memorials`, typoUrl, asMember],
@@ -451,7 +454,12 @@ function report({ engine, seedSeconds, load, variants }) {
     const { lookup, rare, member, typo, typoMember } = headline(results);
     const ratio = rare.p95 / lookup.p95;
     const memberRatio = member.p95 / lookup.p95;
-    const largest = Math.max(...results.slice(1).map((r) => r.bytes));
+    const largest = Math.max(
+      ...results
+        .slice(1)
+        .filter((r) => !r.label.startsWith('the spec’s unpaged'))
+        .map((r) => r.bytes),
+    );
     const speedOk = ratio <= 5 && memberRatio <= 5;
     const sizeOk = largest < 30 * 1024;
     console.log(
