@@ -44,7 +44,10 @@ function DrawerAccount() {
         ) : null}
         {pending?.memorials.map((m) => (
           <li key={m.postId}>
-            <NavLink to={paths.manage.href(m.postId, 'moderation')} className={classes.navLink}>
+            <NavLink
+              to={paths.manage.href(m.postId, 'moderation')}
+              className={`${classes.navLink} ${classes.pendingNavLink}`}
+            >
               {m.title}: {tributesAwaitingApproval(m.pending)}
             </NavLink>
           </li>
