@@ -913,6 +913,7 @@ row(
   'a link that was never sent',
 );
 plainRow('GET /api/v1/users/me/stewardship', SIGNED_IN);
+plainRow('GET /api/v1/users/me/pending-tributes', SIGNED_IN);
 row('DELETE /api/v1/users/me', SIGNED_IN, async (actor) =>
   json(DELETE, '/api/v1/users/me', { currentPassword: TEST_PASSWORD }, await freshHeaders(actor)),
 );

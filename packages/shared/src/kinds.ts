@@ -166,3 +166,11 @@ export function capitalized(words: string): string {
 export function kindsHeading(kinds: readonly KindSpec[]): string {
   return capitalized(kindsInWords(kinds));
 }
+
+/**
+ * "1 tribute awaits your approval", "2 tributes await your approval": the items of the moderated
+ * kinds waiting for a manager, in the words the memorial page, the menu and the digest use.
+ */
+export function tributesAwaitingApproval(count: number): string {
+  return count === 1 ? '1 tribute awaits your approval' : `${count} tributes await your approval`;
+}

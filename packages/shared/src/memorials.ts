@@ -397,6 +397,11 @@ export const MemorialDetailSchema = MemorialSummarySchema.extend({
   ...MemorialSettingsSchema.shape,
   /** The caller's role on this memorial, or null. */
   myRole: MemorialRoleSchema.nullable(),
+  /**
+   * For those who manage the memorial: how many flowers, prayers (every moderated kind) wait for
+   * their approval. Null for everyone else.
+   */
+  pendingTributes: z.number().int().nullable(),
 });
 export type MemorialDetail = z.infer<typeof MemorialDetailSchema>;
 

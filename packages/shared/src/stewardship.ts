@@ -254,3 +254,18 @@ export const MyStewardshipSchema = z.object({
   emailVerified: z.boolean(),
 });
 export type MyStewardship = z.infer<typeof MyStewardshipSchema>;
+
+/** The most memorials GET /users/me/pending-tributes lists (their total counts them all the same). */
+export const PENDING_TRIBUTES_MEMORIALS_MAX = 50;
+
+/**
+ * GET /users/me/pending-tributes: the tributes waiting for the caller's approval, on the memorials
+ * they own or manage (only those with something waiting, by title); `total` counts them all.
+ */
+export const PendingTributesSchema = z.object({
+  total: z.number().int(),
+  memorials: z.array(
+    z.object({ postId: z.string(), title: z.string(), pending: z.number().int() }),
+  ),
+});
+export type PendingTributes = z.infer<typeof PendingTributesSchema>;

@@ -174,11 +174,23 @@ export class JobQueue {
 
   /**
    * Adds a job through `db`: pass the transaction that makes the change the job belongs to, so
-   * both are stored or neither is.
+   * both are stored or neither is. `startAfterSeconds` holds it back that long before a worker
+   * may take it.
    */
-  async send(db: Db, name: string, data: object): Promise<void> {
+  async send(
+    db: Db,
+    name: string,
+    data: object,
+    options: { startAfterSeconds?: number } = {},
+  ): Promise<void> {
     if (!this.kinds.has(name)) throw new Error(`Unknown job kind: ${name}`);
-    await this.boss.send(name, data, { db: throughDrizzle(db) as PgBoss.Db });
+    const delay = Math.max(0, Math.ceil(options.startAfterSeconds ?? 0));
+    await this.boss.send(name, data, {
+      db: throughDrizzle(db) as PgBoss.Db,
+      // As a time rather than pg-boss's seconds: a number of seconds travels as a parameter the
+      // embedded database refuses to read as an interval.
+      ...(delay > 0 ? { startAfter: new Date(Date.now() + delay * 1000) } : {}),
+    });
     // Look for it at once instead of at the next poll, and again shortly after: on PostgreSQL the
     // caller's transaction hides the job until it commits, which is a moment after this returns.
     const workerId = this.workers.get(name);

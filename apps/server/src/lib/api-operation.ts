@@ -256,6 +256,10 @@ export const API_OPERATIONS: { [T in ApiTag]: TagOperations } = {
       'getMyStewardship',
       'The caller’s invitations, offers and memorials they help with',
     ],
+    'GET /api/v1/users/me/pending-tributes': [
+      'getMyPendingTributes',
+      'How many tributes wait for the caller’s approval, by memorial they manage',
+    ],
   },
   Legacy: {
     'GET /api/v1/legacies': [

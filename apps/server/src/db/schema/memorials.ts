@@ -245,6 +245,17 @@ export const memorialActivity = pgTable(
   ],
 );
 
+/**
+ * The digest of tributes awaiting approval that a memorial's managers get (decision 0106): when
+ * the last one was sent, and when the next is due (null: none is scheduled). One row a memorial,
+ * locked while a tribute schedules or a digest sends, so each is scheduled and sent once.
+ */
+export const tributeDigests = pgTable('tribute_digests', {
+  memorialId: memorialRef().primaryKey(),
+  dueAt: timestamp('due_at', { withTimezone: true }),
+  lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+});
+
 /** What an emailed archive holds: one memorial's archive, or a member's take-out. */
 export const ARCHIVE_KINDS = ['memorial', 'takeout'] as const;
 

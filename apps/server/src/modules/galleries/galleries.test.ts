@@ -625,3 +625,71 @@ describe(`documents (${TEST_ENGINE})`, () => {
 function tamperSignature(url: string): string {
   return url.replace(/sig=(.)/, (_match, first: string) => `sig=${first === 'A' ? 'B' : 'A'}`);
 }
+
+describe(`the activity log records gallery uploads and removals (${TEST_ENGINE})`, () => {
+  it('names who added or removed a photo, a memorablia or a document, and its caption or file', async () => {
+    const activity = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/posts/${cast.memorialId}/activity`,
+        headers: cast.owner.auth,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as { actor: string; action: string; target: string | null }[])
+        .filter((a) => / a (photo|memorablia|document)$/.test(a.action))
+        .reverse();
+    };
+    const upload = async (kind: TributeKind, file: FilePart, fields: Record<string, string>) => {
+      const res = await t.app.inject(
+        uploadRequest(kind, cast.memorialId, file, cast.contributor.auth, fields),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data._id as string;
+    };
+    const photo = await upload(photoKind, await pngFile(), { name: 'n', caption: 'At the lake' });
+    await upload(memorabiliaKind, await pngFile(), { name: 'n' });
+    const document = await upload(documentKind, pdfFile(), {});
+    for (const [kind, id] of [
+      [photoKind, photo],
+      [documentKind, document],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/${kind.path}/${id}`,
+        headers: cast.owner.auth,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const documentName = (await activity())[2]!.target;
+    expect(documentName).toMatch(/\.pdf$/);
+    expect(await activity()).toEqual([
+      { ...activityFields(), actor: 'Alan Turing', action: 'added a photo', target: 'At the lake' },
+      { ...activityFields(), actor: 'Alan Turing', action: 'added a memorablia', target: null },
+      {
+        ...activityFields(),
+        actor: 'Alan Turing',
+        action: 'added a document',
+        target: documentName,
+      },
+      {
+        ...activityFields(),
+        actor: 'Grace Hopper',
+        action: 'removed a photo',
+        target: 'At the lake',
+      },
+      {
+        ...activityFields(),
+        actor: 'Grace Hopper',
+        action: 'removed a document',
+        target: documentName,
+      },
+    ]);
+  });
+});
+
+/** The fields of an activity entry a test does not look at. */
+const activityFields = () => ({
+  _id: expect.any(String),
+  detail: expect.any(String),
+  createdAt: expect.any(String),
+});

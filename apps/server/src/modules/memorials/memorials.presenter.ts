@@ -63,7 +63,13 @@ export function presentMemorial(
 export function presentMemorialDetail(
   urls: MediaUrls,
   row: MemorialRow,
-  extras: MemorialExtras & { ownerName: string; access: MemorialAccess; publicUrl: string },
+  extras: MemorialExtras & {
+    ownerName: string;
+    access: MemorialAccess;
+    publicUrl: string;
+    /** Counted for those who manage the memorial alone. */
+    pendingTributes: number | null;
+  },
 ): MemorialDetail {
   const summary = presentMemorial(urls, row, extras);
   return {
@@ -78,6 +84,7 @@ export function presentMemorialDetail(
     tributeModeration: row.tributeModeration,
     allowAccessRequests: row.allowAccessRequests,
     myRole: extras.access.role,
+    pendingTributes: extras.access.canManage ? extras.pendingTributes : null,
   };
 }
 

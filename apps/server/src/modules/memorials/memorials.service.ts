@@ -45,6 +45,7 @@ import {
 } from './memorials.presenter.js';
 import * as repo from './memorials.repository.js';
 import { suggestMemorialNames } from './search-suggestions.js';
+import { pendingCount } from '../tributes/pending-tributes.repository.js';
 
 /** The multipart field of the memorial picture, as the spec names it. */
 export const IMAGE_FIELD = 'postImg' as const;
@@ -160,6 +161,7 @@ export async function getMemorial(
     contributors,
     likedByMe,
     publicUrl: ctx.config.publicUrl,
+    pendingTributes: access.canManage ? await pendingCount(ctx.db, row.id) : null,
   });
 }
 
@@ -180,6 +182,7 @@ async function presentDetail(
     contributors: contributors.get(row.id) ?? [],
     likedByMe: liked.has(row.id),
     publicUrl: ctx.config.publicUrl,
+    pendingTributes: access.canManage ? await pendingCount(ctx.db, row.id) : null,
   });
 }
 

@@ -21,6 +21,7 @@ import {
   ModerationActionSchema,
   ModerationQueueSchema,
   MyStewardshipSchema,
+  PendingTributesSchema,
   PendingInvitationSchema,
   PeopleSchema,
   PersonParamsSchema,
@@ -48,7 +49,7 @@ import {
   withdrawInvitation,
 } from './invitations.service.js';
 import { adminReports, moderate, moderationQueue, report } from './moderation.service.js';
-import { myStewardship } from './my-stewardship.service.js';
+import { myPendingTributes, myStewardship } from './my-stewardship.service.js';
 import {
   acceptTransfer,
   declineTransfer,
@@ -375,6 +376,15 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const mine = await myStewardship(ctx, await request.requireUser());
       return respond(reply, 200, mine, 'Memorials you help look after');
+    },
+  );
+
+  app.get(
+    '/users/me/pending-tributes',
+    { schema: { response: answer(PendingTributesSchema) } },
+    async (request, reply) => {
+      const pending = await myPendingTributes(ctx, await request.requireUser());
+      return respond(reply, 200, pending, 'Tributes awaiting your approval');
     },
   );
 

@@ -8,6 +8,7 @@ import { consumeCreation } from '../uploads/uploads.service.js';
 import { TributePageQuerySchema } from './tribute-items.js';
 import type { TributeKind } from './tribute-kind.js';
 import { TRIBUTE_KINDS } from './tribute-kinds.js';
+import { defineTributeDigestJob } from './tribute-digest.service.js';
 import * as tributes from './tributes.service.js';
 
 const IdParams = z.object({ id: z.string().max(100) });
@@ -68,5 +69,6 @@ function registerKind(app: Parameters<FastifyPluginAsyncZod>[0], kind: TributeKi
 
 /** Every kind of item left on a memorial, from the one registry (tribute-kinds.ts). */
 export const tributesRoutes: FastifyPluginAsyncZod = async (app) => {
+  defineTributeDigestJob(app.ctx);
   for (const kind of TRIBUTE_KINDS) registerKind(app, kind);
 };

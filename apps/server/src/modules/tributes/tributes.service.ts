@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { KINDS } from '@rips/shared/kinds';
 import type { TributeItem, TributePage } from '@rips/shared/tributes';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
@@ -11,7 +12,7 @@ import type { UploadScope } from '../uploads/uploads.repository.js';
 import { assertUploadRoom } from '../uploads/uploads.service.js';
 import type { UserRow } from '../users/users.repository.js';
 import { decodeCursor, type TributePageQuery } from './tribute-items.js';
-import type { ItemFile, TributeKind } from './tribute-kind.js';
+import type { ItemFile, ItemRow, TributeKind } from './tribute-kind.js';
 import {
   ITEM_NOT_FOUND,
   itemAbilities,
@@ -25,35 +26,34 @@ import type { Db } from '../../db/client.js';
 import type { MediaUrls } from '../../media/urls.js';
 import { PRIVATE_URL_TTL_SECONDS } from '../memorials/memorials.presenter.js';
 import type { MemorialRow } from '../memorials/memorials.policy.js';
-import { managersToTell } from '../stewardship/stewardship.repository.js';
+import { recordActivity } from '../stewardship/stewardship.repository.js';
+import { notifyAwaitingApproval } from './tribute-digest.service.js';
 
-/** Tells the memorial's owner and managers that a tribute waits for them. */
-async function notifyAwaitingApproval(
-  ctx: AppContext,
+/**
+ * Photos, memorabilia and documents added or removed go to the memorial's activity ("added a
+ * photo"), named by their caption or file name when they have one.
+ */
+async function noteGalleryChange(
   tx: Db,
-  memorial: MemorialRow,
   kind: TributeKind,
-  author: UserRow,
+  actor: UserRow,
+  done: 'added' | 'removed',
+  item: ItemRow,
 ): Promise<void> {
-  const link = `${ctx.config.publicUrl}/post/${memorial.id}/manage/moderation`;
-  for (const person of await managersToTell(tx, memorial.id)) {
-    await ctx.mail.enqueue(tx, {
-      to: person.email,
-      subject: `A ${kind.moderation?.name ?? 'tribute'} awaits your approval on ${memorial.title}`,
-      text: [
-        `Hello ${person.fullName},`,
-        '',
-        `${author.fullName} left a ${kind.moderation?.name ?? 'tribute'} on the memorial of ${memorial.title}.`,
-        'It shows to others once you or another manager approves it:',
-        link,
-        '',
-        `Why you got this: you look after this memorial as its ${person.role}, and it asks for`,
-        'approval of flowers and prayers before they appear.',
-        '',
-        'Rips Memorial',
-      ].join('\n'),
-    });
-  }
+  if (kind.audience !== 'contributors') return;
+  await recordActivity(tx, {
+    memorialId: item.memorialId,
+    actor,
+    action: `${done} a ${KINDS[kind.path].noun}`,
+    targetName: galleryItemName(item),
+  });
+}
+
+/** A gallery item's caption (pictures) or title, else its file's name (documents); or null. */
+function galleryItemName(item: ItemRow): string | null {
+  const { caption, title, fileName } = item as ItemRow & Record<string, unknown>;
+  const name = [caption, title, fileName].find((v) => typeof v === 'string' && v.trim() !== '');
+  return typeof name === 'string' ? name.trim().slice(0, 200) : null;
 }
 
 /** Pictures on a memorial that is not public go out only as signed, expiring links. */
@@ -144,7 +144,8 @@ export async function createItem(
         ownerId: author.id,
         status: waits ? 'pending' : 'published',
       });
-      if (waits) await notifyAwaitingApproval(ctx, tx, memorial, kind, author);
+      if (waits) await notifyAwaitingApproval(ctx, tx, memorial);
+      await noteGalleryChange(tx, kind, author, 'added', inserted);
       return inserted;
     });
     return presentItem(
@@ -176,7 +177,11 @@ export async function removeItem(
   const item = await repo.findItem(ctx.db, kind, id);
   if (!item) throw AppError.notFound(ITEM_NOT_FOUND);
   await requireItemRemoval(ctx.db, kind.audience, item, user);
-  const removed = await repo.deleteItem(ctx.db, kind, item.id);
+  const removed = await ctx.db.transaction(async (tx) => {
+    const gone = await repo.deleteItem(tx, kind, item.id);
+    if (gone) await noteGalleryChange(tx, kind, user, 'removed', item);
+    return gone;
+  });
   if (!removed?.fileKey) return;
   try {
     await removeUpload(ctx.storage, removed.fileKey);

@@ -1,5 +1,6 @@
 import { Button, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
 import { NavLink } from 'react-router';
+import { tributesAwaitingApproval } from '@rips/shared/kinds';
 import { paths } from '@/config/paths';
 import { SITE } from '@/config/site';
 import { useLogout } from '@/features/auth/api/use-logout';
@@ -7,10 +8,12 @@ import { useSession } from '@/lib/use-session';
 import classes from './layout.module.css';
 import { GuestActions, NavLinks } from './nav-links';
 import type { NavItem } from './nav-items';
+import { usePendingTributes } from './pending-tributes';
 import { UserAvatar } from './user-avatar';
 
 function DrawerAccount() {
   const { user, isAdmin } = useSession();
+  const pending = usePendingTributes();
   const logout = useLogout();
   if (!user) return <GuestActions stacked />;
   return (
@@ -39,6 +42,16 @@ function DrawerAccount() {
             </NavLink>
           </li>
         ) : null}
+        {pending?.memorials.map((m) => (
+          <li key={m.postId}>
+            <NavLink
+              to={paths.manage.href(m.postId, 'moderation')}
+              className={`${classes.navLink} ${classes.pendingNavLink}`}
+            >
+              {m.title}: {tributesAwaitingApproval(m.pending)}
+            </NavLink>
+          </li>
+        ))}
       </ul>
       <Button variant="default" onClick={() => logout.mutate()} loading={logout.isPending}>
         Sign out

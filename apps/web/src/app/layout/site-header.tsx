@@ -9,6 +9,7 @@ import { useSession } from '@/lib/use-session';
 import classes from './layout.module.css';
 import { GuestActions, NavLinks } from './nav-links';
 import { useNavItems } from './nav-items';
+import { PendingCountLink, usePendingTributes } from './pending-tributes';
 import { UserBadge } from './user-badge';
 
 // The menu (floating-ui) and the drawer (modal machinery) load only when needed, which keeps
@@ -25,6 +26,7 @@ const DRAWER_ID = 'site-navigation-drawer';
  */
 function AccountArea() {
   const { user } = useSession();
+  const pending = usePendingTributes();
   const [wanted, setWanted] = useState(false);
   if (!user) return <GuestActions />;
   const standIn = (
@@ -36,7 +38,7 @@ function AccountArea() {
       onFocus={() => void loadUserMenu()}
       onClick={() => setWanted(true)}
     >
-      <UserBadge user={user} />
+      <UserBadge user={user} pending={pending?.total} />
     </UnstyledButton>
   );
   if (!wanted) return standIn;
@@ -71,6 +73,7 @@ export function SiteHeader() {
           <AccountArea />
         </div>
 
+        <PendingCountLink />
         <Burger
           ref={burgerRef}
           opened={opened}

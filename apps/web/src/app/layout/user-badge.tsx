@@ -1,16 +1,21 @@
 import { Text } from '@mantine/core';
 import type { SelfUser } from '@rips/shared/users';
 import classes from './layout.module.css';
+import { PendingCount } from './pending-tributes';
 import { UserAvatar } from './user-avatar';
 
-/** What the menu button shows; also the stand-in while the menu's code loads. */
-export function UserBadge({ user }: { user: SelfUser }) {
+/**
+ * What the menu button shows, with the count of tributes awaiting the member's approval when
+ * there are any; also the stand-in while the menu's code loads.
+ */
+export function UserBadge({ user, pending = 0 }: { user: SelfUser; pending?: number }) {
   return (
     <>
       <UserAvatar user={user} />
       <Text component="span" size="sm" fw={600} className={classes.userName}>
         {user.userName}
       </Text>
+      {pending > 0 ? <PendingCount total={pending} /> : null}
       <ChevronDown />
     </>
   );

@@ -1,7 +1,19 @@
-import { Button, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Grid,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, memo, Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { tributesAwaitingApproval } from '@rips/shared/kinds';
 import type { MemorialAbilities, MemorialDetail } from '@rips/shared/memorials';
 import { VISIBILITY_LABELS } from '@rips/shared/visibility';
 import { ContentLoader } from '@/components/page-loader';
@@ -90,6 +102,19 @@ const MemorialView = memo(function MemorialView({
   );
 });
 
+/** For those who manage the memorial: how many tributes wait, linking to where they approve them. */
+function PendingTributesNotice({ memorial }: { memorial: MemorialDetail }) {
+  const count = memorial.pendingTributes ?? 0;
+  if (count === 0) return null;
+  return (
+    <Alert color="orange" variant="light" className="no-print">
+      <Anchor component={Link} to={paths.manage.href(memorial._id, 'moderation')} fw={600}>
+        {tributesAwaitingApproval(count)}
+      </Anchor>
+    </Alert>
+  );
+}
+
 function MemorialDetails({
   memorial,
   abilities,
@@ -135,6 +160,7 @@ function MemorialDetails({
               sponsored by {memorial.owner.fullName}
             </Text>
           </div>
+          <PendingTributesNotice memorial={memorial} />
           <dl className={classes.facts}>
             {facts.map(([label, value]) => (
               <FactRow key={label} label={label} value={value} />

@@ -10,6 +10,7 @@ import type {
   ModerationQueue,
   MyStewardship,
   PendingInvitation,
+  PendingTributes,
   People,
   UpdateSettings,
 } from '@rips/shared/stewardship';
@@ -34,6 +35,7 @@ export const stewardshipKeys = {
   accessRequests: (id: string) => ['memorials', 'stewardship', 'access', id] as const,
   accessSummary: (id: string) => ['memorials', 'stewardship', 'access-summary', id] as const,
   mine: () => ['memorials', 'stewardship', 'mine'] as const,
+  pending: () => ['memorials', 'stewardship', 'pending'] as const,
 };
 
 export const peopleQuery = (id: string) =>
@@ -67,6 +69,13 @@ export const accessSummaryQuery = (id: string) =>
     queryKey: stewardshipKeys.accessSummary(id),
     queryFn: ({ signal }) => api.get<AccessSummary>(`${post(id)}/access`, { signal }),
   });
+
+/** The tributes waiting for the member's approval (the menu's count); moderating refreshes it. */
+export const pendingTributesQuery = queryOptions({
+  queryKey: stewardshipKeys.pending(),
+  queryFn: ({ signal }) => api.get<PendingTributes>('/users/me/pending-tributes', { signal }),
+  staleTime: 60_000,
+});
 
 export const myStewardshipQuery = queryOptions({
   queryKey: stewardshipKeys.mine(),

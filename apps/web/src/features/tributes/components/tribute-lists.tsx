@@ -1,5 +1,6 @@
-import { Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import {
   lazy,
   memo,
@@ -11,11 +12,13 @@ import {
   type ReactNode,
 } from 'react';
 import type { Memorablia, MemorialDocument, Photo } from '@rips/shared/galleries';
+import { tributesAwaitingApproval } from '@rips/shared/kinds';
 import type { Flower, ResponsiveImage, TributeItem } from '@rips/shared/tributes';
 import cover from '@/components/cover.module.css';
 import { FormModal } from '@/components/form-modal';
 import { SectionLoader } from '@/components/page-loader';
 import { TaskButton } from '@/components/task-button';
+import { paths } from '@/config/paths';
 import type { TributeKindDescriptor } from '@/config/tribute-kinds';
 import { notify } from '@/lib/notify';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -126,6 +129,11 @@ interface TributeListProps {
   descriptor: TributeKindDescriptor;
   postId: string;
   memorialTitle: string;
+  /**
+   * For those who manage the memorial: how many tributes wait for their approval, which an
+   * empty list says instead of inviting them to leave the first.
+   */
+  pendingTributes?: number;
 }
 
 /**
@@ -136,7 +144,12 @@ interface TributeListProps {
  * copy of the answer, which React renders as a transition split into short tasks; only this
  * shell re-renders synchronously, and the memoised items keep their previous output meanwhile.
  */
-export function TributeList({ descriptor, postId, memorialTitle }: TributeListProps) {
+export function TributeList({
+  descriptor,
+  postId,
+  memorialTitle,
+  pendingTributes = 0,
+}: TributeListProps) {
   const { kind, title } = descriptor;
   const query = useTributeList(kind, postId);
   const pages = useDeferredValue(query.data);
@@ -157,6 +170,16 @@ export function TributeList({ descriptor, postId, memorialTitle }: TributeListPr
           Try again
         </Button>
       </Group>
+    );
+  } else if (items.length === 0 && pendingTributes > 0) {
+    body = (
+      <Text c="dimmed">
+        No {title.toLowerCase()} shown yet:{' '}
+        <Anchor component={Link} to={paths.manage.href(postId, 'moderation')}>
+          {tributesAwaitingApproval(pendingTributes)}
+        </Anchor>
+        .
+      </Text>
     );
   } else if (items.length === 0) {
     body = <Text c="dimmed">{descriptor.empty}</Text>;

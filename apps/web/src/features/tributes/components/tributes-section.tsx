@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { kindsHeading, kindsIn, kindsInWords } from '@rips/shared/kinds';
+import { KINDS, kindsHeading, kindsIn, kindsInWords } from '@rips/shared/kinds';
 import type { MemorialAbilities, MemorialDetail } from '@rips/shared/memorials';
 import { FormModal } from '@/components/form-modal';
 import { SectionLoader } from '@/components/page-loader';
@@ -74,6 +74,7 @@ export function TributesSection({ memorial, abilities }: TributesSectionProps) {
         descriptor={descriptor}
         postId={postId}
         memorialTitle={memorial.title}
+        pendingTributes={KINDS[descriptor.kind].moderated ? (memorial.pendingTributes ?? 0) : 0}
       />
     ));
   const openButtons = (section: TributeKindDescriptor['section']) => (
