@@ -39,6 +39,8 @@ export interface KindSpec<P extends string = string> {
   path: P;
   /** One item in a sentence ("the prayer by Ann Lee"); also the admin API's name for the kind. */
   noun: string;
+  /** One item with its article, in the activity list ("added a photo", "a piece of memorabilia"). */
+  one: string;
   /** Several, in a sentence or a heading ("Flowers and prayers"). */
   plural: string;
   /** Tributes are for everyone who may see the memorial; galleries for its family circle. */
@@ -61,6 +63,7 @@ export const KINDS = {
   flowers: {
     path: 'flowers',
     noun: 'flower',
+    one: 'a flower',
     plural: 'flowers',
     section: 'tributes',
     moderated: true,
@@ -72,6 +75,7 @@ export const KINDS = {
   prayers: {
     path: 'prayers',
     noun: 'prayer',
+    one: 'a prayer',
     plural: 'prayers',
     section: 'tributes',
     moderated: true,
@@ -88,6 +92,7 @@ export const KINDS = {
   photos: {
     path: 'photos',
     noun: 'photo',
+    one: 'a photo',
     plural: 'photos',
     section: 'galleries',
     moderated: false,
@@ -100,6 +105,7 @@ export const KINDS = {
   memorablias: {
     path: 'memorablias',
     noun: 'memorablia',
+    one: 'a piece of memorabilia',
     plural: 'memorablia',
     section: 'galleries',
     moderated: false,
@@ -111,6 +117,7 @@ export const KINDS = {
   documents: {
     path: 'documents',
     noun: 'document',
+    one: 'a document',
     plural: 'documents',
     section: 'galleries',
     moderated: false,

@@ -627,7 +627,7 @@ function tamperSignature(url: string): string {
 }
 
 describe(`the activity log records gallery uploads and removals (${TEST_ENGINE})`, () => {
-  it('names who added or removed a photo, a memorablia or a document, and its caption or file', async () => {
+  it('names who added or removed a photo, a piece of memorabilia or a document, and its caption or file', async () => {
     const activity = async () => {
       const res = await t.app.inject({
         method: 'GET',
@@ -636,7 +636,7 @@ describe(`the activity log records gallery uploads and removals (${TEST_ENGINE})
       });
       expect(res.statusCode, res.body).toBe(200);
       return (res.json().data as { actor: string; action: string; target: string | null }[])
-        .filter((a) => / a (photo|memorablia|document)$/.test(a.action))
+        .filter((a) => / (a photo|a piece of memorabilia|a document)$/.test(a.action))
         .reverse();
     };
     const upload = async (kind: TributeKind, file: FilePart, fields: Record<string, string>) => {
@@ -664,7 +664,12 @@ describe(`the activity log records gallery uploads and removals (${TEST_ENGINE})
     expect(documentName).toMatch(/\.pdf$/);
     expect(await activity()).toEqual([
       { ...activityFields(), actor: 'Alan Turing', action: 'added a photo', target: 'At the lake' },
-      { ...activityFields(), actor: 'Alan Turing', action: 'added a memorablia', target: null },
+      {
+        ...activityFields(),
+        actor: 'Alan Turing',
+        action: 'added a piece of memorabilia',
+        target: null,
+      },
       {
         ...activityFields(),
         actor: 'Alan Turing',

@@ -44,7 +44,7 @@ async function noteGalleryChange(
   await recordActivity(tx, {
     memorialId: item.memorialId,
     actor,
-    action: `${done} a ${KINDS[kind.path].noun}`,
+    action: `${done} ${KINDS[kind.path].one}`,
     targetName: galleryItemName(item),
   });
 }
