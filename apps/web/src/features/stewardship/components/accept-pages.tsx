@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useEntryLinks } from '@/lib/use-entry-links';
 import { useSession } from '@/lib/use-session';
 import { useAcceptInvitation, useAcceptTransfer, useDeclineTransfer } from '../api/stewardship.api';
 
@@ -41,6 +42,8 @@ function AcceptCard({
   closed?: boolean;
 }) {
   const { user } = useSession();
+  // Both lead back to this page (its token stays in the fragment: see paths.login).
+  const entry = useEntryLinks();
   return (
     <Container size="xs" py={{ base: 32, sm: 56 }}>
       <meta name="robots" content="noindex" />
@@ -71,9 +74,9 @@ function AcceptCard({
             </Group>
           ) : (
             <Text>
-              Please <Link to={paths.login.href()}>log in</Link> or{' '}
-              <Link to={paths.signUp.href()}>create an account</Link> first, then open this link
-              again.
+              Please <Link to={entry.login}>log in</Link> or{' '}
+              <Link to={entry.signUp}>create an account</Link> first: you will come back to this
+              page.
             </Text>
           )}
         </Stack>
