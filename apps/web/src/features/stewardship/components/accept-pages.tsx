@@ -1,7 +1,8 @@
 import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { TRANSFER_OFFER_DAYS } from '@rips/shared/stewardship';
+import { ConfirmModal } from '@/components/confirm-modal';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -151,6 +152,7 @@ export function TransferPage({
   const navigate = useNavigate();
   const accept = useAcceptTransfer(id);
   const decline = useDeclineTransfer(id);
+  const [confirmingDecline, setConfirmingDecline] = useState(false);
   if (offered === false) {
     return (
       <AcceptCard
@@ -164,36 +166,51 @@ export function TransferPage({
       />
     );
   }
+  const memorialName = about ? `the memorial of ${about.title}` : 'this memorial';
   return (
-    <AcceptCard
-      title={
-        about
-          ? `Ownership of the memorial of ${about.title} is offered to you`
-          : 'Ownership of a memorial is offered to you'
-      }
-      text={`${about ? `${about.ownerName} offers it to you. ` : ''}As its owner you decide who sees it and who helps, and you may name a successor. The current owner stays on as a manager.`}
-      button="Accept ownership"
-      pending={accept.isPending}
-      error={accept.error ?? decline.error}
-      other={{
-        label: 'Decline',
-        pending: decline.isPending,
-        onClick: () =>
+    <>
+      <AcceptCard
+        title={
+          about
+            ? `Ownership of the memorial of ${about.title} is offered to you`
+            : 'Ownership of a memorial is offered to you'
+        }
+        text={`${about ? `${about.ownerName} offers it to you. ` : ''}As its owner you decide who sees it and who helps, and you may name a successor. The current owner stays on as a manager.`}
+        button="Accept ownership"
+        pending={accept.isPending}
+        error={accept.error ?? decline.error}
+        other={{
+          label: 'Decline',
+          pending: decline.isPending,
+          onClick: () => setConfirmingDecline(true),
+        }}
+        onAccept={() =>
+          accept.mutate(undefined, {
+            onSuccess: (result) => {
+              notify.success(`You now own the memorial of ${result.title}.`);
+              void navigate(paths.post.href(result.postId));
+            },
+          })
+        }
+      />
+      <ConfirmModal
+        opened={confirmingDecline}
+        title="Decline the ownership offer?"
+        body={`The offer ends and ${about ? about.ownerName : 'its owner'} is told by email. Ownership of ${memorialName} stays with them; only they can offer it again.`}
+        confirmLabel="Decline the offer"
+        busy={decline.isPending}
+        onClose={() => setConfirmingDecline(false)}
+        onConfirm={() =>
           decline.mutate(undefined, {
             onSuccess: () => {
+              setConfirmingDecline(false);
               notify.success('You declined the offer. Its owner was told.');
               void navigate(paths.profile.href());
             },
-          }),
-      }}
-      onAccept={() =>
-        accept.mutate(undefined, {
-          onSuccess: (result) => {
-            notify.success(`You now own the memorial of ${result.title}.`);
-            void navigate(paths.post.href(result.postId));
-          },
-        })
-      }
-    />
+            onError: () => setConfirmingDecline(false),
+          })
+        }
+      />
+    </>
   );
 }
