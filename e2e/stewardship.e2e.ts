@@ -141,6 +141,36 @@ describe('stewardship', () => {
     await relativePage.getByRole('heading', { level: 1, name: `${word} Okonkwo` }).waitFor();
     await relativePage.setViewportSize({ width: 1280, height: 900 });
 
+    // 2a. A brother with no account: from the invitation he signs up, the sign-up leads to the
+    // login, and the login back to the invitation; its token stays in fragments all the way.
+    const brother = newMember('Brother', 'Adeyemi');
+    await ownerPage.getByLabel('Their email address').fill(brother.email);
+    await ownerPage.getByRole('button', { name: 'Send invitation' }).click();
+    const brotherLink = await newestMailTo(brother.email, '/invitations#token=');
+    const { page: brotherPage } = await newPage({ width: 390 });
+    const sent: string[] = [];
+    brotherPage.on('request', (request) => sent.push(request.url()));
+    await brotherPage.goto(`/invitations#token=${tokenOf(brotherLink)}`);
+    await brotherPage.getByRole('link', { name: 'create an account' }).click();
+    await brotherPage.getByLabel('Full Name').fill(brother.fullName);
+    await brotherPage.getByLabel(/^Email/).fill(brother.email);
+    await brotherPage.getByLabel(/^Username/).fill(brother.userName);
+    await brotherPage.getByLabel(/^Password/).fill(brother.password);
+    await brotherPage.getByLabel('Avatar').setInputFiles({
+      name: 'him.png',
+      mimeType: 'image/png',
+      buffer: await fixturePng(200, 200, '#9fb0c4'),
+    });
+    await brotherPage.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await brotherPage.waitForURL((url) => url.pathname === '/login');
+    await brotherPage.getByLabel(/username or email/i).fill(brother.userName);
+    await brotherPage.getByLabel(/^password/i).fill(brother.password);
+    await brotherPage.getByRole('button', { name: /^log ?in$/i }).click();
+    await brotherPage.waitForURL((url) => url.pathname === '/invitations');
+    await brotherPage.getByRole('button', { name: 'Accept the invitation' }).click();
+    await brotherPage.getByRole('heading', { level: 1, name: `${word} Okonkwo` }).waitFor();
+    expect(sent.filter((url) => url.includes(tokenOf(brotherLink)))).toEqual([]);
+
     // 2b. The family lets outsiders ask: a cousin sees only the name and asks to join (a visitor
     // who is not signed in is sent to log in and back), the owner approves in People.
     const cousin = await register('Cousin');
@@ -248,7 +278,9 @@ describe('stewardship', () => {
     await offer();
     await newestMailTo(relative.email, `/post/${id}/transfer`);
     await relativePage.goto(`/post/${id}/transfer`);
-    await relativePage.getByRole('button', { name: 'Decline' }).click();
+    await relativePage.getByRole('button', { name: 'Decline', exact: true }).click();
+    await relativePage.getByRole('dialog', { name: 'Decline the ownership offer?' }).waitFor();
+    await relativePage.getByRole('button', { name: 'Decline the offer' }).click();
     await relativePage.getByText('You declined the offer. Its owner was told.').first().waitFor();
     await newestMailTo(owner.email, 'declined your offer');
     expect((await call(owner, 'GET', `/api/v1/posts/${id}/people`)).json.data).toMatchObject({

@@ -836,6 +836,12 @@ for (const v of VISIBILITIES) {
     `${note}, offered to its manager`,
   );
   memorialRow('PUT /api/v1/posts/:id/successor', OWNERS, { payload: toManager });
+  // Its owner only, not an administrator: the card announces a memorial to the one who made it.
+  memorialRow(
+    'POST /api/v1/posts/:id/seen',
+    { ...all('forbidden'), anonymous: 'unauth', owner: 'ok' },
+    { signInFirst: true },
+  );
   row(
     'GET /api/v1/posts/:id/access',
     v === 'private' ? PUBLIC : all('hidden'),

@@ -248,6 +248,11 @@ export const MyStewardshipSchema = z.object({
   transfers: z.array(z.object({ postId: z.string(), title: z.string() })),
   memorials: z.array(z.object({ postId: z.string(), title: z.string(), role: MemorialRoleSchema })),
   /**
+   * The member's memorials made lately and not opened since (newest first, a few): the home page
+   * shows "Your memorial for {title} is ready" for each until its owner opens it or puts it away.
+   */
+  ready: z.array(z.object({ postId: z.string(), title: z.string() })),
+  /**
    * Whether the account has proved it holds its email address (a link mailed to it was used):
    * until then invitations sent to the address are not listed here, only reachable from the email.
    */

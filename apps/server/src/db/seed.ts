@@ -184,6 +184,8 @@ export async function seedDemoData(
       tagsText: tags.join('\u001f'),
       // Spread the creation times so "newest first" has a stable, meaningful order.
       createdAt: new Date(now - (DEMO_MEMORIALS.length - index) * 3_600_000),
+      // The demo's memorials are not news to the demo sponsor: no "is ready" card for them.
+      readySeenAt: new Date(now),
     });
     for (const text of DEMO_PRAYERS) {
       await ctx.db

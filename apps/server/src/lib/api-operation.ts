@@ -235,6 +235,10 @@ export const API_OPERATIONS: { [T in ApiTag]: TagOperations } = {
       'declineOwnership',
       'Decline the ownership offered to the caller',
     ],
+    'POST /api/v1/posts/:id/seen': [
+      'markMemorialSeen',
+      'Its owner opened a new memorial: the home page stops announcing it as ready',
+    ],
     'PUT /api/v1/posts/:id/successor': [
       'setSuccessor',
       'Name who receives a memorial if its owner leaves, or no one',

@@ -13,9 +13,13 @@ import { legendsQuery } from '@/features/home/api/home.api';
 import { memorialListQuery, memorialQuery } from '@/features/memorials/api/memorials.api';
 import { tributeListQuery } from '@/features/tributes/api/tributes.api';
 import { renderAccessRequest } from '@/features/stewardship/access-request-extras';
+import { withSeenNote } from '@/features/stewardship/ready-cards';
 import { renderTributes } from '@/features/tributes/tributes-extras';
 import { AppLayout } from './layout/app-layout';
 import { HomePage } from './routes/home';
+
+/** Below a memorial: its tributes, and the owner's first visit noted (the home page's card). */
+const memorialExtras = withSeenNote(renderTributes);
 
 /** A page chunk whose module exports the page as `name` (the others export it as default). */
 function lazyNamed<K extends string, M extends Record<K, ComponentType>>(
@@ -154,7 +158,7 @@ export function createRoutes({ client, awaitData }: RouteData): RouteObject[] {
     { path: paths.addFlower.path, element: <AddFlowerPage /> },
     {
       path: paths.post.path,
-      element: <PostPage extras={renderTributes} notFound={renderAccessRequest} />,
+      element: <PostPage extras={memorialExtras} notFound={renderAccessRequest} />,
       handle: RENDERED,
       // The memorial, then the list of every kind its tributes section shows everyone (flowers,
       // prayers...); galleries, for the family circle, are fetched by the page itself.

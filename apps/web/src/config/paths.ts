@@ -5,12 +5,10 @@
 export const paths = {
   home: { path: '/', href: () => '/' },
   memoriams: { path: '/memoriams', href: () => '/memoriams' },
-  signUp: { path: '/sign-up', href: () => '/sign-up' },
+  /** `next`: the page to come back to after signing up and logging in (see withNext). */
+  signUp: { path: '/sign-up', href: (next?: string) => withNext('/sign-up', next) },
   /** `next`: the page to come back to after logging in (an app path; see safeNextPath). */
-  login: {
-    path: '/login',
-    href: (next?: string) => (next ? `/login?next=${encodeURIComponent(next)}` : '/login'),
-  },
+  login: { path: '/login', href: (next?: string) => withNext('/login', next) },
   forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },
   resetPasswordConfirm: { path: '/reset-password/confirm', href: () => '/reset-password/confirm' },
   profile: { path: '/profile', href: () => '/profile' },
@@ -66,14 +64,46 @@ export const paths = {
 } as const;
 
 /**
+ * An entry page (login, sign-up) that leads back to `next` afterwards. `next` rides in the query
+ * (`/login?next=%2Fpost%2Fabc`), so it survives a reload and the hop from sign-up to login; a
+ * `next` that holds a fragment (an invitation's `#token=…`) rides in the fragment instead
+ * (`/login#next=…`), which browsers never send, so the token reaches no server, proxy or Referer.
+ */
+function withNext(page: string, next?: string): string {
+  if (!next) return page;
+  return `${page}${next.includes('#') ? '#' : '?'}next=${encodeURIComponent(next)}`;
+}
+
+/** The `next` an entry page was given (see withNext), checked by safeNextPath. */
+export function nextOfEntry(search: string, hash: string): string {
+  const inQuery = new URLSearchParams(search).get('next');
+  const inFragment = new URLSearchParams(hash.replace(/^#/, '')).get('next');
+  return safeNextPath(inQuery ?? inFragment);
+}
+
+/** The pages that lead on to `next`: never sent back to one of them, or a loop begins. */
+const ENTRY_PATHS = new Set(['/login', '/sign-up']);
+const SAME_SITE = 'https://same-site.invalid';
+
+/**
  * The page a login sends the visitor back to: only a path of this site ("/post/…"), never another
- * site ("//evil.example", "https://…") or the login page itself; anything else is the home page.
+ * site ("//evil.example", "https://…", "/\\evil.example", "/\t/evil.example") or an entry page
+ * itself; anything else is the home page. The path is read the way a browser would read it
+ * (`new URL`), and must still be on this site afterwards.
  */
 export function safeNextPath(next: string | null | undefined): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) {
-    return paths.home.href();
+  const home = paths.home.href();
+  if (!next || next.length > 2000 || !next.startsWith('/') || next.startsWith('//')) return home;
+  // Backslashes, tabs, newlines and other controls: browsers fold or drop them, which can make "//host".
+  // eslint-disable-next-line no-control-regex
+  if (/[\\\u0000-\u001f\u007f]/.test(next)) return home;
+  let url: URL;
+  try {
+    url = new URL(next, SAME_SITE);
+  } catch {
+    return home;
   }
-  if (next === paths.login.path || next.startsWith(`${paths.login.path}?`))
-    return paths.home.href();
-  return next;
+  if (url.origin !== SAME_SITE) return home;
+  if (ENTRY_PATHS.has(url.pathname.replace(/\/+$/, '') || '/')) return home;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -79,6 +79,11 @@ export const memorials = pgTable(
     pendingOwnerId: optionalMemberRef('pending_owner_id'),
     /** When ownership was offered to `pendingOwnerId`: the offer lapses TRANSFER_OFFER_DAYS later. */
     pendingOwnerOfferedAt: timestamp('pending_owner_offered_at', { withTimezone: true }),
+    /**
+     * When its creator first opened the memorial (or put away the home page's "Your memorial is
+     * ready" card): until then the card shows. Memorials made before the card have it set.
+     */
+    readySeenAt: timestamp('ready_seen_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -28,12 +28,8 @@ export function longDate(value: string | null): string {
   if (!value) return '';
   const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  });
+  const month = date.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+  return `${month} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
 /** A relative path as an href: each segment encoded, so the page opens from any folder. */

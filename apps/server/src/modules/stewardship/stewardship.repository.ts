@@ -275,6 +275,33 @@ export async function transfersOfferedTo(db: Db, userId: string, offeredSince: D
     .limit(100);
 }
 
+/** How many "Your memorial is ready" cards the home page shows at most, newest first. */
+export const READY_CARDS_MAX = 3;
+
+/** The member's own memorials not opened yet since they made them (newest first, a few). */
+export async function readyUnseenOf(db: Db, userId: string, madeSince: Date) {
+  return db
+    .select({ memorialId: memorials.id, title: memorials.title })
+    .from(memorials)
+    .where(
+      and(
+        eq(memorials.ownerId, userId),
+        isNull(memorials.readySeenAt),
+        gt(memorials.createdAt, madeSince),
+      ),
+    )
+    .orderBy(desc(memorials.createdAt), desc(memorials.id))
+    .limit(READY_CARDS_MAX);
+}
+
+/** Marks the memorial as opened by its owner: its "is ready" card goes away. */
+export async function markReadySeen(db: Db, memorialId: string, now: Date): Promise<void> {
+  await db
+    .update(memorials)
+    .set({ readySeenAt: now })
+    .where(and(eq(memorials.id, memorialId), isNull(memorials.readySeenAt)));
+}
+
 /** Ends the memorial's ownership offer (to `toId` alone, when given); false when none was made. */
 export async function clearOffer(db: Db, memorialId: string, toId?: string): Promise<boolean> {
   return changedAny(

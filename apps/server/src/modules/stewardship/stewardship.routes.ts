@@ -49,7 +49,7 @@ import {
   withdrawInvitation,
 } from './invitations.service.js';
 import { adminReports, moderate, moderationQueue, report } from './moderation.service.js';
-import { myPendingTributes, myStewardship } from './my-stewardship.service.js';
+import { markMemorialSeen, myPendingTributes, myStewardship } from './my-stewardship.service.js';
 import {
   acceptTransfer,
   declineTransfer,
@@ -294,6 +294,21 @@ export const stewardshipRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await request.requireUser();
       const result = await declineTransfer(ctx, user, request.params.id);
       return respond(reply, 200, result, 'You declined the offer. Its owner was told.');
+    },
+  );
+
+  app.post(
+    '/posts/:id/seen',
+    {
+      schema: {
+        ...Params,
+        response: answer(z.object({ postId: z.string(), seen: z.literal(true) })),
+      },
+    },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      const result = await markMemorialSeen(ctx, user, request.params.id);
+      return respond(reply, 200, result, 'The memorial is no longer announced as ready.');
     },
   );
 

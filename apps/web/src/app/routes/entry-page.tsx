@@ -4,18 +4,19 @@ import { Link } from 'react-router';
 import { CardPage } from '@/components/card-page';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useNextOfEntry } from '@/lib/use-entry-links';
 
 /** The two ways in, each with its line under the card that leads to the other. */
 const ENTRY_PAGES = {
   Login: {
     intro: 'Log in to visit the memorials you follow and to leave flowers and prayers.',
     question: 'New to Rips Memorial?',
-    other: { href: paths.signUp.href(), label: 'Create an account' },
+    other: { href: paths.signUp.href, label: 'Create an account' },
   },
   'Sign Up': {
     intro: 'Join Rips Memorial to honour the people you love and to keep your own life legacy.',
     question: 'Already have an account?',
-    other: { href: paths.login.href(), label: 'Log in' },
+    other: { href: paths.login.href, label: 'Log in' },
   },
 } as const;
 
@@ -29,6 +30,9 @@ export function EntryPage({
 }) {
   useDocumentTitle(title);
   const { intro, question, other } = ENTRY_PAGES[title];
+  // The other entry page leads back to the same page afterwards.
+  const next = useNextOfEntry();
+  const otherHref = other.href(next === paths.home.href() ? undefined : next);
   return (
     <CardPage
       title={title}
@@ -36,7 +40,7 @@ export function EntryPage({
       footer={
         <>
           {question}{' '}
-          <Anchor component={Link} to={other.href} fw={600}>
+          <Anchor component={Link} to={otherHref} fw={600}>
             {other.label}
           </Anchor>
         </>

@@ -1,6 +1,7 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { startTransition, useEffect, useState } from 'react';
 import { HomeCallToAction } from '@/features/home/components/home-call-to-action';
+import { ReadyCards } from '@/features/stewardship/ready-cards';
 import {
   ClosingCallToAction,
   CommunityQuotes,
@@ -42,6 +43,7 @@ export function HomePage() {
               and the traits that made them who they were. Family and friends can visit at any time
               to leave flowers and prayers, and to feel close again.
             </Text>
+            <ReadyCards />
             <HomeCallToAction />
           </Stack>
           <HeroVideo />

@@ -17,6 +17,7 @@ describe('the profile', () => {
       invitations: [],
       transfers: [],
       memorials: deleted ? [] : [{ postId: 'm1', title: 'Ada Lovelace', role: 'owner' }],
+      ready: [],
       emailVerified: true,
     });
     fakeApi({

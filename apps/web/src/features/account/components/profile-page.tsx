@@ -1,7 +1,8 @@
+import { LoginFirst } from '@/lib/use-entry-links';
 import { Badge, Button, Code, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { MemberAvatar } from '@/components/member-avatar';
 import { TaskButton } from '@/components/task-button';
 import { paths } from '@/config/paths';
@@ -22,7 +23,7 @@ interface ProfilePageProps {
 export default function ProfilePage({ columns }: ProfilePageProps) {
   useDocumentTitle('Profile');
   const { user } = useSession();
-  if (!user) return <Navigate to={paths.login.href()} replace />;
+  if (!user) return <LoginFirst />;
   return (
     <Container size="lg" py={{ base: 'lg', sm: 48 }}>
       <Stack gap="xl">

@@ -1,7 +1,8 @@
+import { LoginFirst } from '@/lib/use-entry-links';
 import { Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { UpdateAccountSchema } from '@rips/shared/account';
 import { EMAIL_TAKEN_MESSAGE } from '@rips/shared/users';
 import { FormActions } from '@/components/form-actions';
@@ -20,7 +21,7 @@ const UPDATE_FAILED = 'An error occurred while updating your account details.';
 export default function UpdateAccountPage() {
   useDocumentTitle('Account details');
   const { user } = useSession();
-  if (!user) return <Navigate to={paths.login.href()} replace />;
+  if (!user) return <LoginFirst />;
   return (
     <Container size={560} py={{ base: 'lg', sm: 48 }}>
       <Stack gap="xs" mb="lg">

@@ -1,5 +1,6 @@
+import { LoginFirst } from '@/lib/use-entry-links';
 import { Alert, Anchor, Container, Stack, Tabs, Text, Title } from '@mantine/core';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';
@@ -10,7 +11,7 @@ import { TributesPanel } from './tributes-panel';
 export default function AdminPage() {
   useDocumentTitle('Administration');
   const { user, isAdmin } = useSession();
-  if (!user) return <Navigate to={paths.login.href()} replace />;
+  if (!user) return <LoginFirst />;
   if (!isAdmin) {
     return (
       <Container size="sm" py={48}>

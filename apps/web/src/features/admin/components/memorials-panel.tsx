@@ -2,7 +2,8 @@ import { Anchor, Badge, Button, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { adminCalls, useAdminAction } from '../api/admin.api';
-import { longDate, notifyFailure, notifyResult } from '../lib/notices';
+import { longDateOfMoment } from '@/lib/long-date';
+import { notifyFailure, notifyResult } from '../lib/notices';
 import { PagedPanel } from './paged-panel';
 
 /** Every memorial, searchable by title; any may be featured as an honored legend on the home page. */
@@ -19,7 +20,7 @@ export function MemorialsPanel() {
               </Anchor>
             </Table.Td>
             <Table.Td>{memorial.owner.fullName}</Table.Td>
-            <Table.Td>{longDate(memorial.createdAt)}</Table.Td>
+            <Table.Td>{longDateOfMoment(memorial.createdAt)}</Table.Td>
             <Table.Td>
               {memorial.featured ? (
                 <Badge variant="light" color="sage">

@@ -5,8 +5,8 @@ import { kindsInWords } from '@rips/shared/kinds';
 import { ConfirmModal } from '@/components/confirm-modal';
 import { paths } from '@/config/paths';
 import { MODERATED_KINDS, tributeKindByNoun } from '@/config/tribute-kinds';
+import { longDateOfMoment } from '@/lib/long-date';
 import { adminCalls, useConfirmedAction } from '../api/admin.api';
-import { longDate } from '../lib/notices';
 import { PagedPanel } from './paged-panel';
 
 /** The kind's label and colour; a kind this page does not know yet is a plain "Tribute". */
@@ -109,7 +109,7 @@ function TributeRow({ tribute, onRemove }: { tribute: AdminTribute; onRemove: ()
             ) : null}
             <Text size="sm" c="dimmed">
               Left By {tribute.author.fullName} (@{tribute.author.userName}) On{' '}
-              {longDate(tribute.createdAt)}
+              {longDateOfMoment(tribute.createdAt)}
             </Text>
           </Stack>
         </Group>

@@ -11,6 +11,3 @@ export function notifyResult(result: { message: string }) {
 export function notifyFailure(error: unknown) {
   notify.error(errorMessage(error, ACTION_FAILED));
 }
-
-export const longDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });

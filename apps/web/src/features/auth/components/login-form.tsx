@@ -1,9 +1,10 @@
 import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { LoginSchema } from '@rips/shared/users';
 import { UserNameInput } from '@/components/identity-inputs';
-import { paths, safeNextPath } from '@/config/paths';
+import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { useNextOfEntry } from '@/lib/use-entry-links';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useLogin } from '../api/auth.api';
@@ -13,9 +14,8 @@ const LOGIN_FAILED = 'We could not log you in. Please try again.';
 
 export function LoginForm() {
   const navigate = useNavigate();
-  // Sent here from an action (Leave A Flower, Say A Prayer): back to that memorial afterwards.
-  const [searchParams] = useSearchParams();
-  const next = safeNextPath(searchParams.get('next'));
+  // Sent here from a page (an invitation, an offer, Leave A Flower): back to it afterwards.
+  const next = useNextOfEntry();
   const hydrated = useHydrated();
   const form = useZodForm(LoginSchema, { initialValues: { userName: '', password: '' } });
   const mutation = useLogin();

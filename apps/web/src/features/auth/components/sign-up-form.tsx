@@ -16,6 +16,7 @@ import { ApiError } from '@/lib/api-client';
 import { requiredFile } from '@/lib/file-fields';
 import { useAvatarSubmit } from '@/lib/use-avatar-submit';
 import { useZodForm } from '@/lib/use-zod-form';
+import { useNextOfEntry } from '@/lib/use-entry-links';
 import { useRegister } from '../api/auth.api';
 
 export const SIGN_UP_SUCCESS = 'User Registered Successfully';
@@ -36,6 +37,8 @@ function failureMessage(error: unknown): string {
 
 export function SignUpForm() {
   const navigate = useNavigate();
+  // The page that sent the visitor here: the login that follows leads back to it.
+  const next = useNextOfEntry();
   const form = useZodForm(SignUpSchema, {
     initialValues: { fullName: '', email: '', userName: '', password: '', avatar: null },
   });
@@ -45,7 +48,7 @@ export function SignUpForm() {
   const { onSubmit, progress } = useAvatarSubmit(form, mutation, {
     onSuccess: () => {
       form.notice.success(SIGN_UP_SUCCESS);
-      void navigate(paths.login.href());
+      void navigate(paths.login.href(next === paths.home.href() ? undefined : next));
     },
     failure: failureMessage,
   });

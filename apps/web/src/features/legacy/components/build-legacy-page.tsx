@@ -1,3 +1,4 @@
+import { LoginFirst } from '@/lib/use-entry-links';
 import {
   Alert,
   Anchor,
@@ -15,7 +16,7 @@ import {
 } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
 import { useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import {
   LEGACY_MIN_YEAR,
@@ -72,7 +73,7 @@ function alertsFor(errors: FormErrors, values: LegacyFormValues): string[] {
 
 export default function BuildLegacyPage() {
   const { user, legacy } = useOwnLegacyPage('Build your legacy');
-  if (!user) return <Navigate to={paths.login.href()} replace />;
+  if (!user) return <LoginFirst />;
   return (
     <Container size="md" py={{ base: 'lg', sm: 48 }}>
       <Stack gap="xs" mb="xl">

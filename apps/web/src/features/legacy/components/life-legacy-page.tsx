@@ -1,6 +1,7 @@
+import { LoginFirst } from '@/lib/use-entry-links';
 import { Button, Container, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { MemberAvatar } from '@/components/member-avatar';
 import { paths } from '@/config/paths';
 import { SECTIONS, type SectionDef, type SectionKey } from '../lib/legacy-sections';
@@ -37,7 +38,7 @@ function columnsOf(section: SectionDef): Column[] {
 
 export default function LifeLegacyPage() {
   const { user, legacy } = useOwnLegacyPage('Your Life Legacy');
-  if (!user) return <Navigate to={paths.login.href()} replace />;
+  if (!user) return <LoginFirst />;
   return (
     <Container size="lg" py={{ base: 'lg', sm: 48 }}>
       <Stack gap="xl">

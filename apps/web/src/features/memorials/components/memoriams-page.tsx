@@ -247,7 +247,9 @@ function AddRipAction() {
       size="md"
       classNames={{ root: classes.wrappingButton, label: classes.wrappingLabel }}
       loading={mutation.isPending}
-      onClick={() => (isAuthenticated ? becomeSponsor() : void navigate(paths.login.href()))}
+      onClick={() =>
+        isAuthenticated ? becomeSponsor() : void navigate(paths.login.href(paths.memoriams.href()))
+      }
     >
       Become sponsor to Add the Rip's
     </Button>

@@ -1,7 +1,8 @@
+import { LoginFirst } from '@/lib/use-entry-links';
 import { Container, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { MemorialSummary } from '@rips/shared/memorials';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { SectionLoader } from '@/components/page-loader';
 import { FormActions } from '@/components/form-actions';
 import { paths } from '@/config/paths';
@@ -21,7 +22,7 @@ const UPDATE_FAILED = 'We could not update this Rip. Please try again.';
 export function UpdatePostPage() {
   useDocumentTitle('Update a Rip');
   const { user } = useSession();
-  if (!user) return <Navigate to={paths.login.href()} replace />;
+  if (!user) return <LoginFirst />;
   return <UpdatePostForm userId={user._id} />;
 }
 

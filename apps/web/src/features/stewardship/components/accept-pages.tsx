@@ -1,11 +1,13 @@
 import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { TRANSFER_OFFER_DAYS } from '@rips/shared/stewardship';
+import { ConfirmModal } from '@/components/confirm-modal';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useEntryLinks } from '@/lib/use-entry-links';
 import { useSession } from '@/lib/use-session';
 import { useAcceptInvitation, useAcceptTransfer, useDeclineTransfer } from '../api/stewardship.api';
 
@@ -41,6 +43,8 @@ function AcceptCard({
   closed?: boolean;
 }) {
   const { user } = useSession();
+  // Both lead back to this page (its token stays in the fragment: see paths.login).
+  const entry = useEntryLinks();
   return (
     <Container size="xs" py={{ base: 32, sm: 56 }}>
       <meta name="robots" content="noindex" />
@@ -71,9 +75,9 @@ function AcceptCard({
             </Group>
           ) : (
             <Text>
-              Please <Link to={paths.login.href()}>log in</Link> or{' '}
-              <Link to={paths.signUp.href()}>create an account</Link> first, then open this link
-              again.
+              Please <Link to={entry.login}>log in</Link> or{' '}
+              <Link to={entry.signUp}>create an account</Link> first: you will come back to this
+              page.
             </Text>
           )}
         </Stack>
@@ -148,6 +152,7 @@ export function TransferPage({
   const navigate = useNavigate();
   const accept = useAcceptTransfer(id);
   const decline = useDeclineTransfer(id);
+  const [confirmingDecline, setConfirmingDecline] = useState(false);
   if (offered === false) {
     return (
       <AcceptCard
@@ -161,36 +166,51 @@ export function TransferPage({
       />
     );
   }
+  const memorialName = about ? `the memorial of ${about.title}` : 'this memorial';
   return (
-    <AcceptCard
-      title={
-        about
-          ? `Ownership of the memorial of ${about.title} is offered to you`
-          : 'Ownership of a memorial is offered to you'
-      }
-      text={`${about ? `${about.ownerName} offers it to you. ` : ''}As its owner you decide who sees it and who helps, and you may name a successor. The current owner stays on as a manager.`}
-      button="Accept ownership"
-      pending={accept.isPending}
-      error={accept.error ?? decline.error}
-      other={{
-        label: 'Decline',
-        pending: decline.isPending,
-        onClick: () =>
+    <>
+      <AcceptCard
+        title={
+          about
+            ? `Ownership of the memorial of ${about.title} is offered to you`
+            : 'Ownership of a memorial is offered to you'
+        }
+        text={`${about ? `${about.ownerName} offers it to you. ` : ''}As its owner you decide who sees it and who helps, and you may name a successor. The current owner stays on as a manager.`}
+        button="Accept ownership"
+        pending={accept.isPending}
+        error={accept.error ?? decline.error}
+        other={{
+          label: 'Decline',
+          pending: decline.isPending,
+          onClick: () => setConfirmingDecline(true),
+        }}
+        onAccept={() =>
+          accept.mutate(undefined, {
+            onSuccess: (result) => {
+              notify.success(`You now own the memorial of ${result.title}.`);
+              void navigate(paths.post.href(result.postId));
+            },
+          })
+        }
+      />
+      <ConfirmModal
+        opened={confirmingDecline}
+        title="Decline the ownership offer?"
+        body={`The offer ends and ${about ? about.ownerName : 'its owner'} is told by email. Ownership of ${memorialName} stays with them; only they can offer it again.`}
+        confirmLabel="Decline the offer"
+        busy={decline.isPending}
+        onClose={() => setConfirmingDecline(false)}
+        onConfirm={() =>
           decline.mutate(undefined, {
             onSuccess: () => {
+              setConfirmingDecline(false);
               notify.success('You declined the offer. Its owner was told.');
               void navigate(paths.profile.href());
             },
-          }),
-      }}
-      onAccept={() =>
-        accept.mutate(undefined, {
-          onSuccess: (result) => {
-            notify.success(`You now own the memorial of ${result.title}.`);
-            void navigate(paths.post.href(result.postId));
-          },
-        })
-      }
-    />
+            onError: () => setConfirmingDecline(false),
+          })
+        }
+      />
+    </>
   );
 }

@@ -81,10 +81,10 @@ function AccessRequestCard({
                 log in to ask
               </Anchor>
               . New here?{' '}
-              <Anchor component={Link} to={paths.signUp.href()}>
+              <Anchor component={Link} to={paths.signUp.href(paths.post.href(id))}>
                 Create an account
               </Anchor>
-              , then come back to this page.
+              : you will come back to this page.
             </Text>
           )}
           <Group>

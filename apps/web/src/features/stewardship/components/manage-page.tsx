@@ -1,7 +1,8 @@
+import { LoginFirst } from '@/lib/use-entry-links';
 import { Alert, Anchor, Container, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { MemorialDetail } from '@rips/shared/memorials';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
@@ -33,7 +34,7 @@ export default function ManagePage({ memorial }: { memorial: UseQueryResult<Memo
   const navigate = useNavigate();
   const { user } = useSession();
   useDocumentTitle(memorial.data ? `Manage ${memorial.data.title}` : 'Manage');
-  if (!user) return <Navigate to={paths.login.href()} replace />;
+  if (!user) return <LoginFirst />;
   if (memorial.isPending) return <PageLoader />;
   if (memorial.isError || !memorial.data.abilities.manage) {
     return (

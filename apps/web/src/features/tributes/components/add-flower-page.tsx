@@ -5,6 +5,7 @@ import { SectionLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import { TRIBUTE_KINDS } from '@/config/tribute-kinds';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useEntryLinks } from '@/lib/use-entry-links';
 import { useSession } from '@/lib/use-session';
 import { memorialChoicesQuery, memorialTitleQuery } from '../api/tributes.api';
 import { FlowerForm } from './flower-form';
@@ -13,6 +14,7 @@ import { FlowerForm } from './flower-form';
 export default function AddFlowerPage() {
   useDocumentTitle(TRIBUTE_KINDS.flowers.dialogTitle);
   const { isAuthenticated } = useSession();
+  const entry = useEntryLinks();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const postId = params.get('postId') ?? '';
@@ -29,7 +31,7 @@ export default function AddFlowerPage() {
     body = (
       <Stack gap="sm" align="flex-start">
         <Text>Please log in to leave a flower.</Text>
-        <Button component={Link} to={paths.login.href()}>
+        <Button component={Link} to={entry.login}>
           Login
         </Button>
       </Stack>
