@@ -27,13 +27,13 @@ import { PRIVATE_URL_TTL_SECONDS } from '../memorials/memorials.presenter.js';
 import type { MemorialRow } from '../memorials/memorials.policy.js';
 import { managersToTell } from '../stewardship/stewardship.repository.js';
 
-/** Tells the memorial's owner and managers that a tribute waits for them. */
-async function notifyAwaitingApproval(
+/** Tells the memorial's owner and managers that a tribute waits for them (a guest's by its name). */
+export async function notifyAwaitingApproval(
   ctx: AppContext,
   tx: Db,
   memorial: MemorialRow,
   kind: TributeKind,
-  author: UserRow,
+  author: Pick<UserRow, 'fullName'>,
 ): Promise<void> {
   const link = `${ctx.config.publicUrl}/post/${memorial.id}/manage/moderation`;
   for (const person of await managersToTell(tx, memorial.id)) {
