@@ -23,16 +23,16 @@ export const GUEST_HONEYPOT_FIELD = 'website';
 
 /** What a guest's create call adds, all optional so the member's call (with a token) is unchanged. */
 export const GuestFieldsSchema = z.object({
-  guestName: z
-    .string()
-    .optional()
-    .meta({ description: 'A guest (no token): the name shown with the tribute, marked as a guest.' }),
+  guestName: z.string().optional().meta({
+    description: 'A guest (no token): the name shown with the tribute, marked as a guest.',
+  }),
   guestEmail: z.string().optional().meta({
     description:
       'A guest (no token): where the link that publishes the tribute is sent; never shown or answered.',
   }),
   startedAt: z.coerce.number().optional().meta({
-    description: 'A guest: when the form was opened (milliseconds since 1970), for the minimum fill time.',
+    description:
+      'A guest: when the form was opened (milliseconds since 1970), for the minimum fill time.',
   }),
   [GUEST_HONEYPOT_FIELD]: z
     .string()

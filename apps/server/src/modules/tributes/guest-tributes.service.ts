@@ -70,7 +70,11 @@ export async function createGuestItem(
   const now = ctx.now();
   const startedAt = fields.startedAt;
   const honeypot = fields[GUEST_HONEYPOT_FIELD];
-  if ((honeypot && honeypot.trim() !== '') || !startedAt || now.getTime() - startedAt < GUEST_MIN_FILL_MS) {
+  if (
+    (honeypot && honeypot.trim() !== '') ||
+    !startedAt ||
+    now.getTime() - startedAt < GUEST_MIN_FILL_MS
+  ) {
     throw AppError.badRequest(GUEST_REFUSED_MESSAGE);
   }
   await ctx.limiter.consume(
@@ -100,7 +104,8 @@ export async function createGuestItem(
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + GUEST_LINK_DAYS * 24 * 3600_000);
   const { noun } = KINDS[kind.path];
-  const link = `${ctx.config.publicUrl}/guest-tributes/confirm?token=${token}`;
+  // The token rides in the fragment, which browsers never send: no server or proxy logs it.
+  const link = `${ctx.config.publicUrl}/guest-tributes/confirm#token=${token}`;
   await ctx.db.transaction(async (tx) => {
     await guests.insertGuestTribute(tx, {
       memorialId: memorial.id,

@@ -52,7 +52,7 @@ async function prayerWithLink(postId: string, email = freshEmail(), name = 'Ann 
   const res = await guestPrayer(postId, { guestEmail: email, guestName: name });
   expect(res.statusCode, res.body).toBe(202);
   const mail = await mailTo(t, email.toLowerCase(), since);
-  const token = /\/guest-tributes\/confirm\?token=([A-Za-z0-9_-]{43})\n/.exec(mail.text)?.[1];
+  const token = /\/guest-tributes\/confirm#token=([A-Za-z0-9_-]{43})\n/.exec(mail.text)?.[1];
   expect(token, mail.text).toBeDefined();
   return { res, mail, token: token! };
 }

@@ -35,7 +35,10 @@ function kindFileLimits(ctx: AppContext, kind: TributeKind): Record<string, numb
   return kind.file ? { [kind.file.field]: kind.file.maxBytes(ctx.config) } : {};
 }
 
-const guestUploads = new Map<string, UploadSpec<z.ZodType<{ postId: string } & GuestFields>, string>>();
+const guestUploads = new Map<
+  string,
+  UploadSpec<z.ZodType<{ postId: string } & GuestFields>, string>
+>();
 
 /** A guest kind's create call: its own fields and the guest's (optional, so members' calls are unchanged). */
 function guestUpload(kind: TributeKind) {
