@@ -17,9 +17,13 @@ import {
   type TestUser,
 } from '../test/factories.js';
 import { pngFile } from '../test/fixtures.js';
-import { createItemRequest } from '../test/item-samples.js';
+import { createItemRequest, guestItemRequest } from '../test/item-samples.js';
 import { multipartRequest } from '../test/multipart.js';
+import { KINDS } from '@rips/shared/kinds';
+import { hashLinkToken } from './lib/one-time-links.js';
+import { guestEmailHash } from './modules/tributes/guest-tributes.service.js';
 import {
+  guestTributes,
   memorialAccessRequests,
   memorialImports,
   memorialPeople,
@@ -609,6 +613,58 @@ for (const kind of TRIBUTE_KINDS) {
     removeNew(kind, () => world[rules.author]),
   );
 }
+/** The kinds a guest may leave without an account (kinds.ts `guests`). */
+const GUEST_TRIBUTE_KINDS = TRIBUTE_KINDS.filter((k) => KINDS[k.path].guests);
+for (const kind of GUEST_TRIBUTE_KINDS) {
+  row(
+    `POST /api/v1/${kind.path}`,
+    { ...SIGNED_IN, anonymous: 'forbidden' },
+    async (actor) => {
+      const memorialId = await newLikeShared();
+      await t.app.ctx.db
+        .update(memorials)
+        .set({ allowGuestTributes: false })
+        .where(eq(memorials.id, memorialId));
+      return guestItemRequest(kind, memorialId, authOf(actor));
+    },
+    'as a guest, on a memorial whose family switched guest tributes off',
+  );
+}
+/** A guest's prayer waiting for its link on the shared memorial: the link's token. */
+async function guestLinkToken(): Promise<string> {
+  const token = `guest-link-${++counter}-${Date.now()}`;
+  await t.app.ctx.db.insert(guestTributes).values({
+    memorialId: world.memorialId,
+    kind: 'prayers',
+    guestName: 'Guest Visitor',
+    emailHash: guestEmailHash(`link${counter}@example.com`),
+    fields: { text: 'Peace.' },
+    tokenHash: hashLinkToken(token),
+    expiresAt: new Date(Date.now() + 3600_000),
+  });
+  return token;
+}
+for (const action of ['preview', 'confirm']) {
+  row(
+    `POST /api/v1/guest-tributes/${action}`,
+    PUBLIC,
+    async (actor) =>
+      json(
+        POST,
+        `/api/v1/guest-tributes/${action}`,
+        { token: await guestLinkToken() },
+        authOf(actor),
+      ),
+    'whoever holds the emailed link, signed in or not',
+  );
+  row(
+    `POST /api/v1/guest-tributes/${action}`,
+    all('hidden'),
+    async (actor) =>
+      json(POST, `/api/v1/guest-tributes/${action}`, { token: 'not-a-link' }, authOf(actor)),
+    'a token that names nothing',
+  );
+}
 for (const kind of TRIBUTE_KINDS.filter((k) => k.audience === 'contributors')) {
   row(
     `DELETE /api/v1/${kind.path}/:id`,
@@ -738,6 +794,20 @@ for (const v of VISIBILITIES) {
   memorialRow('PATCH /api/v1/posts/:id/settings', MANAGERS, {
     payload: () => ({ indexable: false }),
   });
+  memorialRow('PATCH /api/v1/posts/:id/settings', MANAGERS, {
+    payload: () => ({ allowGuestTributes: false }),
+  });
+  // A guest has no account: only a memorial anyone may see without one (public, or unlisted by
+  // its link) takes their tribute; the others do not exist for them. Members' calls carrying the
+  // same fields are members' calls.
+  for (const kind of GUEST_TRIBUTE_KINDS) {
+    row(
+      `POST /api/v1/${kind.path}`,
+      on(v, PUBLIC),
+      async (actor) => guestItemRequest(kind, await memorialOf(v), authOf(actor)),
+      `${note}, with a guest's name and email (202 for a guest)`,
+    );
+  }
   memorialRow('GET /api/v1/posts/:id/people', MANAGERS);
   memorialRow('POST /api/v1/posts/:id/invitations', MANAGERS, {
     signInFirst: true,
@@ -1002,6 +1072,8 @@ beforeAll(async () => {
     LOGIN_LIMIT_PER_IP: '100000',
     // Every caller that may not see a memorial is a short link that leads nowhere.
     SHORT_LINK_MISSES_PER_MINUTE_PER_IP: '100000',
+    // Guests' emailed links are tried by every caller, many times.
+    RESET_CONFIRM_LIMIT_PER_IP: '100000',
     ...UNLIMITED_CREATIONS,
   });
   const [member, viewer, contributor, manager, owner, otherSponsor, admin, helper] =

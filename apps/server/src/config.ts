@@ -99,6 +99,11 @@ const EnvSchema = z
     FLOWER_LIMIT_PER_USER: int.min(1).default(30),
     PRAYER_LIMIT_PER_USER: int.min(1).default(30),
     UPLOAD_LIMIT_PER_USER: int.min(1).default(100),
+    /** Per window: guest tributes sent from one client address, and to one guest email address. */
+    GUEST_TRIBUTE_LIMIT_PER_IP: int.min(1).default(10),
+    GUEST_TRIBUTE_LIMIT_PER_EMAIL: int.min(1).default(5),
+    /** Seconds between sweeps of guest tributes whose link expired unused. */
+    GUEST_TRIBUTE_SWEEP_SECONDS: int.min(1).default(3600),
     /**
      * Per member and window: invitations sent (and sent again), ownership offers made (a budget
      * of their own), and tribute reports and access requests made.

@@ -44,6 +44,29 @@ export async function createItemRequest(
   return multipartRequest('POST', `/api/v1/${kind.path}`, auth, fields, files);
 }
 
+let guestCounter = 0;
+
+/**
+ * A guest's create request of a kind guests may leave (kinds.ts `guests`): its sample's fields
+ * with a name, a fresh address and a form opened ten seconds ago; `auth` may still sign it in.
+ */
+export async function guestItemRequest(
+  kind: TributeKind,
+  postId: string,
+  auth: Record<string, string> = {},
+): Promise<InjectOptions> {
+  const { fields, files } = await sampleOf(kind.path)(postId);
+  if (!KINDS[kind.path].guests || Object.keys(files).length > 0) {
+    throw new Error(`${kind.path} is not a kind a guest leaves with words alone`);
+  }
+  return multipartRequest('POST', `/api/v1/${kind.path}`, auth, {
+    ...fields,
+    guestName: 'Guest Visitor',
+    guestEmail: `guest${++guestCounter}.${Date.now()}@example.com`,
+    startedAt: String(Date.now() - 10_000),
+  });
+}
+
 /**
  * The request that uploads `file` as an item of `kind` on the memorial `postId`, under the file
  * field the registry names for the kind; without a file, the field is left out.

@@ -85,7 +85,12 @@ export const AdminTributeSchema = z.object({
   image: z.string().nullable(),
   bouquet: z.string().nullable(),
   memorial: z.object({ _id: z.string(), title: z.string() }),
-  author: AdminPersonSchema,
+  /** A guest's tribute (decision 0103): no id or user name, and the name marked "(guest)". */
+  author: z.object({
+    _id: z.string().nullable(),
+    fullName: z.string(),
+    userName: z.string().nullable(),
+  }),
   createdAt: z.string(),
   abilities: ItemAbilitiesSchema,
 });

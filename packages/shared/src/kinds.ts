@@ -49,6 +49,12 @@ export interface KindSpec<P extends string = string> {
   moderated: boolean;
   /** A signed-in visitor may report an item to the memorial's managers. */
   reportable: boolean;
+  /**
+   * Anyone who may see the memorial without an account may leave one as a guest, with a name and
+   * an email address whose emailed link publishes it (decision 0103). Words and bouquets only:
+   * a guest never uploads a file.
+   */
+  guests: boolean;
   archive: ArchiveDisplay;
   /** The per-member budget its creations count against. */
   creation: CreationBudget;
@@ -68,6 +74,7 @@ export const KINDS = {
     section: 'tributes',
     moderated: true,
     reportable: true,
+    guests: true,
     archive: 'flower',
     creation: 'flowers',
     text: null,
@@ -80,6 +87,7 @@ export const KINDS = {
     section: 'tributes',
     moderated: true,
     reportable: true,
+    guests: true,
     archive: 'text',
     creation: 'prayers',
     text: {
@@ -97,6 +105,7 @@ export const KINDS = {
     section: 'galleries',
     moderated: false,
     reportable: false,
+    guests: false,
     archive: 'picture',
     // Photos, memorabilia and documents share one budget: they are one gallery upload form.
     creation: 'uploads',
@@ -110,6 +119,7 @@ export const KINDS = {
     section: 'galleries',
     moderated: false,
     reportable: false,
+    guests: false,
     archive: 'picture',
     creation: 'uploads',
     text: null,
@@ -122,6 +132,7 @@ export const KINDS = {
     section: 'galleries',
     moderated: false,
     reportable: false,
+    guests: false,
     archive: 'document',
     creation: 'uploads',
     text: null,
@@ -145,6 +156,9 @@ export function kindsIn(section: KindSpec['section']): KindSpec<KindPath>[] {
 export function kindAt(path: string): KindSpec<KindPath> | null {
   return (KIND_PATHS as readonly string[]).includes(path) ? KINDS[path as KindPath] : null;
 }
+
+/** The kinds a guest may leave without an account (`guests`). */
+export const GUEST_KINDS: readonly KindSpec<KindPath>[] = KIND_LIST.filter((kind) => kind.guests);
 
 /** The nouns of the moderated kinds, the admin API's names for them ("flower", "prayer"). */
 export type ModeratedNoun = {

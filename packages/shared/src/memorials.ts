@@ -382,6 +382,8 @@ export const MemorialSettingsSchema = z.object({
   tributeModeration: TributeModerationSchema,
   /** Outsiders of a private memorial may see its name and ask to join. */
   allowAccessRequests: z.boolean(),
+  /** Visitors without an account may leave flowers and prayers as guests (decision 0103). */
+  allowGuestTributes: z.boolean(),
 });
 export type MemorialSettings = z.infer<typeof MemorialSettingsSchema>;
 

@@ -17,6 +17,9 @@ export const UpdateSettingsSchema = z
     allowAccessRequests: z
       .boolean({ error: 'Access requests are either allowed (true) or not (false).' })
       .optional(),
+    allowGuestTributes: z
+      .boolean({ error: 'Guest tributes are either allowed (true) or not (false).' })
+      .optional(),
   })
   .strict();
 export type UpdateSettings = z.infer<typeof UpdateSettingsSchema>;
@@ -153,7 +156,8 @@ export const ModerationItemSchema = z.object({
   status: ItemStatusSchema,
   text: z.string().nullable(),
   image: z.string().nullable(),
-  author: z.object({ _id: z.string(), fullName: z.string() }),
+  /** A guest's tribute (decision 0103): no id, and the name marked "(guest)"; never an address. */
+  author: z.object({ _id: z.string().nullable(), fullName: z.string() }),
   createdAt: z.string(),
   reports: z.array(z.object({ reason: z.string(), createdAt: z.string() })),
 });

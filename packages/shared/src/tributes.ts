@@ -81,8 +81,11 @@ export function createTextSchema<P extends TextKindPath>(path: P) {
 export const CreatePrayerSchema = createTextSchema('prayers');
 export type CreatePrayer = z.infer<typeof CreatePrayerSchema>;
 
-/** Who left an item: enough to say "Left By". */
-export const TributeOwnerSchema = z.object({ _id: z.string(), fullName: z.string() });
+/**
+ * Who left an item: enough to say "Left By". A guest (no account) has no id: `_id` is null and
+ * `fullName` is the name they gave; the item's `guest` is true.
+ */
+export const TributeOwnerSchema = z.object({ _id: z.string().nullable(), fullName: z.string() });
 export type TributeOwner = z.infer<typeof TributeOwnerSchema>;
 
 export const ResponsiveImageSchema = z.object({
@@ -118,6 +121,8 @@ export const TributeItemSchema = z.object({
    * as "originally left by …"); null for an item left on this site.
    */
   importedAuthor: z.string().nullable(),
+  /** Left by a guest without an account (decision 0103): `owner.fullName` is the name they gave. */
+  guest: z.boolean(),
   /** ISO 8601. */
   createdAt: z.string(),
   abilities: ItemAbilitiesSchema,

@@ -15,7 +15,7 @@ export const API_TAGS = {
   Memorials: 'Memorial pages (the spec’s posts): listing, reading, creating, updating, likes.',
   Sharing: 'Short links, QR codes and printable posters of a memorial.',
   Members: 'Finding members and adding them to a memorial as contributors.',
-  Tributes: 'Flowers and prayers left on a memorial.',
+  Tributes: 'Flowers and prayers left on a memorial, by members and by guests without an account.',
   Galleries: 'Photos, memorabilia and documents of a memorial, and the upload limits.',
   Stewardship:
     'Looking after a memorial: privacy settings, people and invitations, moderation, reports, ' +
@@ -51,14 +51,19 @@ type TagOperations = Record<string, Naming>;
  */
 function kindOperations(section: KindSpec['section']): TagOperations {
   return Object.fromEntries(
-    kindsIn(section).flatMap(({ path, noun, plural }): [string, Naming][] => [
+    kindsIn(section).flatMap(({ path, noun, plural, guests }): [string, Naming][] => [
       [
         `GET ${API_PREFIX}/${path}/post/:id`,
         [`list${capitalized(path)}`, `List a memorial’s ${plural}, newest first`],
       ],
       [
         `POST ${API_PREFIX}/${path}`,
-        [`create${capitalized(noun)}`, `Leave a ${noun} on a memorial`],
+        [
+          `create${capitalized(noun)}`,
+          guests
+            ? `Leave a ${noun} on a memorial (a guest: without a token, confirmed by email)`
+            : `Leave a ${noun} on a memorial`,
+        ],
       ],
       [`DELETE ${API_PREFIX}/${path}/:id`, [`delete${capitalized(noun)}`, `Remove a ${noun}`]],
     ]),
@@ -157,7 +162,17 @@ export const API_OPERATIONS: { [T in ApiTag]: TagOperations } = {
     ],
   },
   // The kinds' calls: the tributes module registers them, each kind under its section's tag.
-  Tributes: kindOperations('tributes'),
+  Tributes: {
+    ...kindOperations('tributes'),
+    'POST /api/v1/guest-tributes/preview': [
+      'previewGuestTribute',
+      'What a guest’s emailed link confirms (changes nothing)',
+    ],
+    'POST /api/v1/guest-tributes/confirm': [
+      'confirmGuestTribute',
+      'Confirm a guest’s tribute from the emailed link',
+    ],
+  },
   Galleries: {
     ...kindOperations('galleries'),
     'GET /api/v1/uploads/limits': [

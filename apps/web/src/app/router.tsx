@@ -77,6 +77,7 @@ const AboutUsPage = lazy(() => import('@/features/static-pages/components/about-
 const UserGuidePage = lazy(() => import('@/features/static-pages/components/user-guide-page'));
 const ContactUsPage = lazy(() => import('@/features/static-pages/components/contact-us-page'));
 const TermsPage = lazy(() => import('@/features/static-pages/components/terms-page'));
+const GuestConfirmPage = lazy(() => import('@/features/tributes/components/guest-confirm-page'));
 const ArchiveDownloadPage = lazy(
   () => import('@/features/memorials/components/archive-download-page'),
 );
@@ -152,6 +153,7 @@ export function createRoutes({ client, awaitData }: RouteData): RouteObject[] {
     { path: paths.confirmEmail.path, element: <ConfirmEmailPage /> },
     { path: paths.cancelEmailChange.path, element: <CancelEmailChangePage /> },
     { path: paths.archiveDownload.path, element: <ArchiveDownloadPage /> },
+    { path: paths.guestTributeConfirm.path, element: <GuestConfirmPage /> },
     { path: paths.lifeLegacy.path, element: <LifeLegacyPage /> },
     { path: paths.buildLegacy.path, element: <BuildLegacyPage /> },
     { path: paths.createPost.path, element: <CreatePostPage /> },

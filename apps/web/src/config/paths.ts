@@ -54,6 +54,11 @@ export const paths = {
     path: '/invitations/:token',
     href: (token: string) => `/invitations/${encodeURIComponent(token)}`,
   },
+  /** A guest's emailed link: the page's button publishes the tribute; the token is in the fragment. */
+  guestTributeConfirm: {
+    path: '/guest-tributes/confirm',
+    href: (token: string) => `/guest-tributes/confirm#token=${encodeURIComponent(token)}`,
+  },
   aboutUs: { path: '/about-us', href: () => '/about-us' },
   userGuide: { path: '/user-guide', href: () => '/user-guide' },
   contactUs: { path: '/contact-us', href: () => '/contact-us' },

@@ -73,6 +73,8 @@ export const memorials = pgTable(
       .default('open'),
     /** Outsiders of a private memorial may see its name and ask to join. */
     allowAccessRequests: boolean('allow_access_requests').notNull().default(false),
+    /** Visitors without an account may leave flowers and prayers as guests (decision 0103). */
+    allowGuestTributes: boolean('allow_guest_tributes').notNull().default(true),
     /** Who takes the memorial over when its owner's account is deleted. */
     successorId: optionalMemberRef('successor_id'),
     /** Ownership offered to this member, until they accept or the offer is withdrawn. */

@@ -4,25 +4,31 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
+  timestamp,
+  uuid,
   type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { ITEM_STATUSES } from '@rips/shared/tributes';
 import { createdAt, id, oneOf } from './columns.js';
 import { memorialRef } from './memorials.js';
-import { memberRef } from './users.js';
+import { users } from './users.js';
 
 /**
  * What every item left on a memorial has: its id, its memorial and who left it. `authorName` is
  * set on items brought in from a memorial archive: their authors are accounts of another site,
  * so the importer owns the row and the author's name is kept as text, shown as "originally left
- * by …" (never as the owner).
+ * by …" (never as the owner). An item left by a guest without an account (decision 0103) has no
+ * owner: `authorName` is the name the guest gave, until an account with the guest's confirmed
+ * address claims it.
  */
 const itemColumns = () => ({
   id: id(),
   memorialId: memorialRef(),
-  ownerId: memberRef('owner_id'),
+  ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
   /** `published` shows to everyone; `pending` waits for a manager; `hidden` was taken down. */
   status: text('status', { enum: ITEM_STATUSES }).notNull().default('published'),
   authorName: text('author_name'),
@@ -34,12 +40,17 @@ const itemColumns = () => ({
  */
 function itemIndexes(
   name: string,
-  t: Record<'id' | 'memorialId' | 'ownerId' | 'createdAt' | 'status', ExtraConfigColumn>,
+  t: Record<
+    'id' | 'memorialId' | 'ownerId' | 'authorName' | 'createdAt' | 'status',
+    ExtraConfigColumn
+  >,
 ) {
   return [
     index(`${name}_memorial_idx`).on(t.memorialId, t.createdAt.desc(), t.id.desc()),
     index(`${name}_owner_idx`).on(t.ownerId),
     check(`${name}_status_check`, oneOf(t.status, ITEM_STATUSES)),
+    // An item is a member's, or a guest's under the name they gave: never nobody's.
+    check(`${name}_author_check`, sql`${t.ownerId} is not null or ${t.authorName} is not null`),
   ];
 }
 
@@ -115,4 +126,36 @@ export const documents = pgTable(
     createdAt: createdAt(),
   },
   (t) => itemIndexes('documents', t),
+);
+
+/**
+ * A tribute a guest left without an account (decision 0103), from the moment it is sent: until
+ * its emailed link is used it is only here (no list shows it); the link's use writes the item
+ * into its kind's table (`itemId`). Only the SHA-256 of the link's token and of the guest's
+ * lower-cased address are kept: the address is never stored, so no page can show it. A confirmed
+ * row stays so an account later made with that address can claim the item.
+ */
+export const guestTributes = pgTable(
+  'guest_tributes',
+  {
+    id: id(),
+    memorialId: memorialRef(),
+    /** The kind's API path (`prayers`). */
+    kind: text('kind').notNull(),
+    guestName: text('guest_name').notNull(),
+    emailHash: text('email_hash').notNull(),
+    /** The kind's own fields as sent (the words, the bouquet): never a file. */
+    fields: jsonb('fields').$type<Record<string, unknown>>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When the link was used: the item exists from then. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    itemId: uuid('item_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('guest_tributes_token_idx').on(t.tokenHash),
+    index('guest_tributes_email_idx').on(t.emailHash),
+    index('guest_tributes_expiry_idx').on(t.expiresAt),
+  ],
 );

@@ -23,6 +23,7 @@ import {
   findUsableEmailChange,
   insertEmailChange,
 } from './email-change.repository.js';
+import { claimGuestTributes } from '../tributes/guest-tributes.service.js';
 
 /** The new address the member asked for, while its confirmation link still waits; else null. */
 export async function pendingEmailOf(ctx: AppContext, user: UserRow): Promise<string | null> {
@@ -152,6 +153,8 @@ export async function confirmEmailChange(
   }
   if (!applied) throw AppError.badRequest(INVALID_EMAIL_LINK_MESSAGE);
   await ctx.limiter.reset(accountKey);
+  // The confirmed address may be one the member left tributes under as a guest.
+  await claimGuestTributes(ctx, applied.user);
   return applied.user;
 }
 

@@ -1,6 +1,7 @@
 import type { AdminMemorial, AdminTribute, AdminUser } from '@rips/shared/admin';
 import type { MediaUrls } from '../../media/urls.js';
 import { moderationAbilities } from './admin.policy.js';
+import { guestLabel } from '../tributes/tributes.presenter.js';
 import { avatarUrl } from '../users/users.presenter.js';
 import type { UserRow } from '../users/users.repository.js';
 import type { AdminMemorialRow, ModerationRow } from './admin.repository.js';
@@ -41,7 +42,10 @@ export function presentAdminTribute(
     kind: moderation.name,
     ...moderation.preview(urls, row.item),
     memorial: { _id: row.memorialId, title: row.memorialTitle },
-    author: { _id: row.authorId, fullName: row.authorFullName, userName: row.authorUserName },
+    author:
+      row.item.ownerId === null
+        ? { _id: null, fullName: guestLabel(row.item.authorName), userName: null }
+        : { _id: row.authorId, fullName: row.authorFullName ?? '', userName: row.authorUserName },
     createdAt: row.item.createdAt.toISOString(),
     abilities: moderationAbilities(admin),
   };

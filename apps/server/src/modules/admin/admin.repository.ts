@@ -129,9 +129,9 @@ export interface ModerationRow {
   item: ItemRow;
   memorialId: string;
   memorialTitle: string;
-  authorId: string;
-  authorFullName: string;
-  authorUserName: string;
+  authorId: string | null;
+  authorFullName: string | null;
+  authorUserName: string | null;
 }
 
 /**
@@ -163,7 +163,8 @@ export async function recentModeratedItems(
           })
           .from(table)
           .innerJoin(memorials, onMemorial)
-          .innerJoin(users, eq(users.id, table.ownerId))
+          // A guest's item has no owner (decision 0103).
+          .leftJoin(users, eq(users.id, table.ownerId))
           .where(visible)
           .orderBy(desc(table.createdAt), desc(table.id))
           .limit(needed),

@@ -88,6 +88,8 @@ export const ArchiveMemorialSchema = z.object({
   /** Whether flowers and prayers wait for a manager, and whether outsiders may ask to join. */
   tributeModeration: z.enum(TRIBUTE_MODERATIONS).default('open'),
   allowAccessRequests: z.boolean().default(false),
+  /** Whether guests without an account may leave flowers and prayers (decision 0103). */
+  allowGuestTributes: z.boolean().default(true),
   picture: ArchivePictureSchema.nullable(),
 });
 export type ArchiveMemorial = z.infer<typeof ArchiveMemorialSchema>;

@@ -44,15 +44,19 @@ export async function readMemorialContents(
     const rows = (await db
       .select({ row: kind.table, ownerName: users.fullName })
       .from(kind.table)
-      .innerJoin(users, eq(users.id, kind.table.ownerId))
+      // A guest's item has no owner: its author is the name the guest gave, never an address.
+      .leftJoin(users, eq(users.id, kind.table.ownerId))
       .where(and(eq(kind.table.memorialId, memorial.id), eq(kind.table.status, 'published')))
       .orderBy(asc(kind.table.createdAt), asc(kind.table.id))) as unknown as {
       row: ItemRow;
-      ownerName: string;
+      ownerName: string | null;
     }[];
     items.push({
       kind,
-      rows: rows.map(({ row, ownerName }) => ({ row, authorName: row.authorName ?? ownerName })),
+      rows: rows.map(({ row, ownerName }) => ({
+        row,
+        authorName: row.authorName ?? ownerName ?? '',
+      })),
     });
   }
   return {

@@ -156,6 +156,7 @@ export async function writeMemorialArchive(
       indexable: m.indexable,
       tributeModeration: m.tributeModeration,
       allowAccessRequests: m.allowAccessRequests,
+      allowGuestTributes: m.allowGuestTributes,
       picture: portrait,
     },
     items,

@@ -529,6 +529,7 @@ async function restore(
         indexable: false,
         tributeModeration: m.tributeModeration,
         allowAccessRequests: m.allowAccessRequests,
+        allowGuestTributes: m.allowGuestTributes,
         createdAt: now,
         updatedAt: now,
         ...(portrait

@@ -17,6 +17,7 @@ import {
 } from '../users/users.repository.js';
 import type { KnownDevice } from './device-cookie.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
+import { claimGuestTributes } from '../tributes/guest-tributes.service.js';
 
 export const EMAIL_TAKEN_MESSAGE = 'Email Already Exists';
 export const USERNAME_TAKEN_MESSAGE = 'Username Already Exists';
@@ -59,8 +60,9 @@ export async function register(
     throw AppError.conflict(ErrorCode.UsernameTaken, USERNAME_TAKEN_MESSAGE);
   }
   const stored = await storeImage(ctx.storage, 'avatars', avatar, imageLimits(ctx));
+  let user: UserRow;
   try {
-    return await insertUser(ctx.db, {
+    user = await insertUser(ctx.db, {
       fullName: fields.fullName,
       email: fields.email,
       userName: fields.userName,
@@ -72,6 +74,9 @@ export async function register(
     await ctx.storage.deletePrefix(stored.imageKey);
     throw asTakenError(error);
   }
+  // Tributes left as a guest under this address, and confirmed from it, are the member's now.
+  await claimGuestTributes(ctx, user);
+  return user;
 }
 
 /** Two sign-ups racing for one name: the database's unique index decides, we name the loser's field. */

@@ -83,6 +83,7 @@ export function presentMemorialDetail(
     indexable: isIndexable(row),
     tributeModeration: row.tributeModeration,
     allowAccessRequests: row.allowAccessRequests,
+    allowGuestTributes: row.allowGuestTributes,
     myRole: extras.access.role,
     pendingTributes: extras.access.canManage ? extras.pendingTributes : null,
   };

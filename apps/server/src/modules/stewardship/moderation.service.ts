@@ -13,7 +13,7 @@ import { findVisibleMemorial, requireMemorialAccess } from '../memorials/memoria
 import type { TributeKind, ItemRow } from '../tributes/tribute-kind.js';
 import { TRIBUTE_KINDS } from '../tributes/tribute-kinds.js';
 import * as items from '../tributes/tributes.repository.js';
-import { itemUrls } from '../tributes/tributes.presenter.js';
+import { guestLabel, itemUrls } from '../tributes/tributes.presenter.js';
 import { urlsFor } from '../tributes/tributes.service.js';
 import { findUserById, type UserRow } from '../users/users.repository.js';
 import { sendToManagers } from './stewardship.mail.js';
@@ -60,7 +60,10 @@ export async function moderationQueue(
         status: row.status,
         text: preview.text,
         image: preview.image,
-        author: { _id: row.ownerId, fullName: authorName },
+        author: {
+          _id: row.ownerId,
+          fullName: row.ownerId === null ? guestLabel(row.authorName) : (authorName ?? ''),
+        },
         createdAt: row.createdAt.toISOString(),
         reports: reports
           .filter((r) => r.kind === kind.path && r.itemId === row.id)
@@ -107,7 +110,9 @@ export async function moderate(
     );
   }
   const name = kind.moderation!.name;
-  const author = await findUserById(ctx.db, item.ownerId);
+  const author = item.ownerId
+    ? await findUserById(ctx.db, item.ownerId)
+    : { fullName: guestLabel(item.authorName) };
   let fileKey: string | null = null;
   const status = await ctx.db.transaction(async (tx) => {
     let next: ItemRow['status'] | 'deleted';

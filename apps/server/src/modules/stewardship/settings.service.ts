@@ -3,7 +3,7 @@ import {
   type MemorialSettings,
   type MemorialVisibility,
 } from '@rips/shared/memorials';
-import { KIND_LIST, kindsInWords } from '@rips/shared/kinds';
+import { GUEST_KINDS, KIND_LIST, kindsInWords } from '@rips/shared/kinds';
 import type { UpdateSettings } from '@rips/shared/stewardship';
 import type { AppContext } from '../../context.js';
 import {
@@ -21,6 +21,7 @@ function settingsOf(row: MemorialRow): MemorialSettings {
     indexable: isIndexable(row),
     tributeModeration: row.tributeModeration,
     allowAccessRequests: row.allowAccessRequests,
+    allowGuestTributes: row.allowGuestTributes,
   };
 }
 
@@ -50,6 +51,9 @@ export async function updateSettings(
   return settingsOf(updated);
 }
 
+/** "flowers and prayers": the kinds a guest may leave (decision 0103). */
+const GUEST_KINDS_IN_WORDS = kindsInWords(GUEST_KINDS);
+
 /** "flowers and prayers": the kinds a memorial's approval setting covers. */
 const MODERATED_KINDS_IN_WORDS = kindsInWords(KIND_LIST.filter((kind) => kind.moderated));
 
@@ -69,5 +73,9 @@ function settingInWords(key: keyof UpdateSettings, value: unknown): string {
         : `${MODERATED_KINDS_IN_WORDS} appear at once`;
     case 'allowAccessRequests':
       return value ? 'people who cannot see it may ask to join' : 'no requests to join';
+    case 'allowGuestTributes':
+      return value
+        ? `guests without an account may leave ${GUEST_KINDS_IN_WORDS}`
+        : `only members may leave ${GUEST_KINDS_IN_WORDS}`;
   }
 }

@@ -395,11 +395,12 @@ export async function moderationItems(
   kind: TributeKind,
   memorialId: string,
   reportedIds: string[],
-): Promise<{ row: ItemRow; authorName: string }[]> {
+): Promise<{ row: ItemRow; authorName: string | null }[]> {
   const rows = (await db
     .select({ row: kind.table, authorName: users.fullName })
     .from(kind.table)
-    .innerJoin(users, eq(users.id, kind.table.ownerId))
+    // A guest's item has no owner (decision 0103).
+    .leftJoin(users, eq(users.id, kind.table.ownerId))
     .where(
       and(
         eq(kind.table.memorialId, memorialId),
@@ -412,7 +413,7 @@ export async function moderationItems(
       ),
     )
     .orderBy(kind.table.createdAt)
-    .limit(200)) as unknown as { row: ItemRow; authorName: string }[];
+    .limit(200)) as unknown as { row: ItemRow; authorName: string | null }[];
   return rows;
 }
 

@@ -13,11 +13,14 @@ import { TRIBUTE_KINDS } from './tribute-kinds.js';
 const moderatedTables = (): ItemTable[] =>
   TRIBUTE_KINDS.filter((kind) => kind.moderation).map((kind) => kind.table);
 
-/** The pending items of every moderated kind matching `where`: memorial, author, when. */
+/**
+ * The pending items of every moderated kind matching `where`: memorial, author (an account, or
+ * the name a guest gave), when.
+ */
 function waiting(where: (table: ItemTable) => SQL): SQL {
   const parts = moderatedTables().map(
     (t) =>
-      sql`select ${t.memorialId} as memorial_id, ${t.ownerId} as owner_id, ${t.createdAt} as created_at from ${t} where ${t.status} = 'pending' and ${where(t)}`,
+      sql`select ${t.memorialId} as memorial_id, ${t.ownerId} as owner_id, ${t.authorName} as author_name, ${t.createdAt} as created_at from ${t} where ${t.status} = 'pending' and ${where(t)}`,
   );
   return sql`(${sql.join(parts, sql` union all `)})`;
 }
@@ -63,14 +66,15 @@ export async function pendingForManager(
 }
 
 /**
- * Who left the tributes waiting on the memorial, oldest first, at most `limit` names.
+ * Who left the tributes waiting on the memorial, oldest first, at most `limit` names; a guest
+ * (no account, decision 0103) by the name they gave.
  */
 export async function pendingAuthors(db: Db, memorialId: string, limit: number): Promise<string[]> {
   const found = await rows<{ name: string }>(
     db,
-    sql`select u.full_name as name
+    sql`select coalesce(u.full_name, w.author_name || ' (a guest)') as name
         from ${waiting((t) => sql`${t.memorialId} = ${memorialId}`)} w
-        join users u on u.id = w.owner_id
+        left join users u on u.id = w.owner_id
         order by w.created_at
         limit ${limit}`,
   );

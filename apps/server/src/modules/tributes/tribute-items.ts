@@ -75,7 +75,8 @@ export function cursorText(createdAt: PgColumn): SQL<string> {
 
 export interface ItemWithOwner<T> {
   item: T;
-  ownerName: string;
+  /** Null for a guest's item (no owner). */
+  ownerName: string | null;
   cursorAt: string;
 }
 

@@ -13,6 +13,7 @@ export type ItemTable = PgTable & {
   id: PgColumn;
   memorialId: PgColumn;
   ownerId: PgColumn;
+  authorName: PgColumn;
   status: PgColumn;
   createdAt: PgColumn;
 };
@@ -20,9 +21,13 @@ export type ItemTable = PgTable & {
 export interface ItemRow {
   id: string;
   memorialId: string;
-  ownerId: string;
+  /** The member who holds it; null for a guest's item (decision 0103). */
+  ownerId: string | null;
   status: ItemStatus;
-  /** The author's name as text, for items imported from an archive (their author is not a member here). */
+  /**
+   * The author's name as text: for items imported from an archive (their author is not a member
+   * here), and for a guest's item (no owner), the name the guest gave.
+   */
   authorName: string | null;
   createdAt: Date;
 }

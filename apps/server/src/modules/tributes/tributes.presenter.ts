@@ -21,21 +21,29 @@ export function itemUrls(urls: MediaUrls, row: Pick<ItemRow, 'status'>): MediaUr
   return row.status === 'published' ? urls : urls.signedOnly(PRIVATE_URL_TTL_SECONDS);
 }
 
+/** A guest's name as the family's and administrators' lists show it: "Ann Lee (guest)". */
+export function guestLabel(name: string | null): string {
+  return `${name ?? ''} (guest)`;
+}
+
 /** Any item as the API answers it: what every kind carries, then the kind's own fields. */
 export function presentItem(
   urls: MediaUrls,
   kind: TributeKind,
   row: ItemRow,
-  ownerName: string,
+  ownerName: string | null,
   abilities: ItemAbilities,
 ): TributeItem {
+  // A guest's item has no owner: the name the guest gave is its author's, never their address.
+  const guest = row.ownerId === null;
   return {
     _id: row.id,
     status: row.status,
     postId: row.memorialId,
     // An imported item is the importer's; the archive's name for its author is shown as such.
-    owner: { _id: row.ownerId, fullName: ownerName },
-    importedAuthor: row.authorName,
+    owner: { _id: row.ownerId, fullName: guest ? (row.authorName ?? '') : (ownerName ?? '') },
+    importedAuthor: guest ? null : row.authorName,
+    guest,
     createdAt: row.createdAt.toISOString(),
     abilities,
     ...kind.present(itemUrls(urls, row), row),

@@ -34,7 +34,8 @@ export async function listItems(
   const rows = (await db
     .select({ item: table, ownerName: users.fullName, cursorAt: cursorText(table.createdAt) })
     .from(table)
-    .innerJoin(users, eq(users.id, table.ownerId))
+    // A guest's item has no owner: its name is the item's own (authorName).
+    .leftJoin(users, eq(users.id, table.ownerId))
     .where(
       and(
         eq(table.memorialId, page.memorialId),
@@ -50,7 +51,7 @@ export async function listItems(
 export async function insertItem(
   db: Db,
   kind: TributeKind,
-  values: Record<string, unknown> & { memorialId: string; ownerId: string },
+  values: Record<string, unknown> & { memorialId: string; ownerId: string | null },
 ): Promise<ItemRow> {
   const [row] = await db.insert(kind.table).values(values).returning();
   return row as unknown as ItemRow;

@@ -58,6 +58,7 @@ export function memorialDetail(fields: Partial<MemorialDetail> = {}): MemorialDe
     indexable: true,
     tributeModeration: 'open',
     allowAccessRequests: false,
+    allowGuestTributes: true,
     myRole: 'owner',
     ...fields,
   } as MemorialDetail;
@@ -75,6 +76,7 @@ export function tributeItem<K extends TributeKind>(kind: K, id = `${kind}-1`): T
     postId: 'm1',
     owner: { _id: 'u2', fullName: 'Ben Ode' },
     importedAuthor: null,
+    guest: false,
     createdAt: '2026-02-01T10:00:00.000Z',
     abilities: { remove: false },
   };

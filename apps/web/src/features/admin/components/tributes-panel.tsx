@@ -108,7 +108,8 @@ function TributeRow({ tribute, onRemove }: { tribute: AdminTribute; onRemove: ()
               <Text size="sm">Bouquet: {tribute.bouquet}</Text>
             ) : null}
             <Text size="sm" c="dimmed">
-              Left By {tribute.author.fullName} (@{tribute.author.userName}) On{' '}
+              Left By {tribute.author.fullName}
+              {tribute.author.userName ? ` (@${tribute.author.userName})` : ''} On{' '}
               {longDateOfMoment(tribute.createdAt)}
             </Text>
           </Stack>

@@ -4,6 +4,11 @@ import type { MemorialAbilities } from '@rips/shared/memorials';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { TributeKind } from '@/config/tribute-kinds';
 import { api } from '@/lib/api-client';
+import type {
+  GuestTributeConfirmed,
+  GuestTributePreview,
+  GuestTributeReceipt,
+} from '@rips/shared/guest-tributes';
 
 /*
  * The calls of the things left on a memorial, their cache keys and query options (route loaders
@@ -105,4 +110,19 @@ export async function downloadDocument(document: MemorialDocument): Promise<void
     // Give the browser a moment to start the save before the blob goes away.
     window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
   }
+}
+
+/** A guest's tribute (decision 0103): sent without a token; it waits for the emailed link. */
+export function leaveAsGuest(kind: TributeKind, body: object) {
+  return api.post<GuestTributeReceipt>(`/${kind}`, body);
+}
+
+/** What an emailed guest link confirms; asking changes nothing. */
+export function previewGuestTribute(token: string) {
+  return api.post<GuestTributePreview>('/guest-tributes/preview', { token });
+}
+
+/** The emailed guest link's button: the tribute goes live, or to the family's approval. */
+export function confirmGuestTribute(token: string) {
+  return api.post<GuestTributeConfirmed>('/guest-tributes/confirm', { token });
 }

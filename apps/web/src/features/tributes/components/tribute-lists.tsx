@@ -96,6 +96,7 @@ function Byline({ item }: { item: TributeItem }) {
           <Text span fw={600} c="var(--mantine-color-text)">
             {item.owner.fullName}
           </Text>
+          {item.guest ? ' (guest)' : null}
         </>
       )}
       <br />

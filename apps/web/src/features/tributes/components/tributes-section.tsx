@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { kindsOf, type TributeKindDescriptor } from '@/config/tribute-kinds';
 import { useReturnFocus } from '@/lib/use-return-focus';
 import { useSession } from '@/lib/use-session';
+import type { GuestKind } from './guest-tribute-form';
 import { TributeList } from './tribute-lists';
 import classes from './tributes.module.css';
 
@@ -17,6 +18,9 @@ import classes from './tributes.module.css';
 const FlowerForm = lazy(() => import('./flower-form').then((m) => ({ default: m.FlowerForm })));
 const TextTributeForm = lazy(() =>
   import('./text-tribute-form').then((m) => ({ default: m.TextTributeForm })),
+);
+const GuestTributeForm = lazy(() =>
+  import('./guest-tribute-form').then((m) => ({ default: m.GuestTributeForm })),
 );
 const UploadTributeForm = lazy(() =>
   import('./upload-tribute-form').then((m) => ({ default: m.UploadTributeForm })),
@@ -65,7 +69,15 @@ export function TributesSection({ memorial, abilities }: TributesSectionProps) {
     rememberOpener();
     setDialogState(descriptor);
   };
-  const close = () => setDialogState(null);
+  const close = () => {
+    setDialogState(null);
+    setAsGuest(false);
+  };
+  const [asGuest, setAsGuest] = useState(false);
+  // A guest has no account: only a memorial anyone may see without one takes their tribute.
+  const guestsWelcome =
+    memorial.allowGuestTributes &&
+    (memorial.visibility === 'public' || memorial.visibility === 'unlisted');
   const postId = memorial._id;
   const lists = (section: TributeKindDescriptor['section']) =>
     kindsOf(section).map((descriptor) => (
@@ -96,6 +108,30 @@ export function TributesSection({ memorial, abilities }: TributesSectionProps) {
       descriptor.section === 'tributes' ? abilities?.leaveTribute : abilities?.addToGalleries;
     if (!may) {
       if (abilities === null && user) return <SectionLoader py="xl" label="Loading the form…" />;
+      if (!user && guestsWelcome && KINDS[descriptor.kind].guests) {
+        const kind = descriptor.kind as GuestKind;
+        if (asGuest) return <GuestTributeForm kind={kind} postId={postId} onCancel={close} />;
+        return (
+          <Stack gap="md">
+            <Text>
+              {`Log in or sign up to leave it under your account, or leave it as a guest with your name and email address.`}
+            </Text>
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" component={Link} to={paths.signUp.href()}>
+                Sign up
+              </Button>
+              <Button
+                variant="default"
+                component={Link}
+                to={paths.login.href(paths.post.href(postId))}
+              >
+                Log in
+              </Button>
+              <Button onClick={() => setAsGuest(true)}>Leave it as a guest</Button>
+            </Group>
+          </Stack>
+        );
+      }
       return (
         <Stack gap="md">
           <Text>

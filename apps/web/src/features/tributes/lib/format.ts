@@ -57,6 +57,9 @@ export function failureText(failure: string, error: unknown, noun?: string): str
 }
 
 /** Who left an item as readers know them: an imported item's author by the archive's name. */
-export function authorOf(item: Pick<TributeItem, 'owner' | 'importedAuthor'>): string {
+export function authorOf(
+  item: Pick<TributeItem, 'owner' | 'importedAuthor'> & { guest?: boolean },
+): string {
+  if (item.guest) return `${item.owner.fullName} (guest)`;
   return item.importedAuthor ?? item.owner.fullName;
 }

@@ -1,5 +1,5 @@
 import { Paper, Radio, Stack, Switch } from '@mantine/core';
-import { kindsInWords } from '@rips/shared/kinds';
+import { GUEST_KINDS, kindsInWords } from '@rips/shared/kinds';
 import type { MemorialDetail, MemorialVisibility } from '@rips/shared/memorials';
 import type { UpdateSettings } from '@rips/shared/stewardship';
 import { VisibilityChoices } from '@/components/visibility-choices';
@@ -13,7 +13,7 @@ const SWITCHES: Array<{
   description: string;
   isOn: (memorial: MemorialDetail) => boolean;
   turn: (on: boolean) => UpdateSettings;
-  onlyFor?: MemorialVisibility;
+  onlyFor?: MemorialVisibility | MemorialVisibility[];
 }> = [
   {
     label: 'Let search engines show this memorial',
@@ -35,6 +35,14 @@ const SWITCHES: Array<{
     isOn: (memorial) => memorial.allowAccessRequests,
     turn: (on) => ({ allowAccessRequests: on }),
     onlyFor: 'private',
+  },
+  {
+    label: `Let guests leave ${kindsInWords(GUEST_KINDS)} without an account`,
+    description:
+      'With their name and email address, confirmed from a link we email them; the address is never shown. Only for memorials anyone may see or open by link.',
+    isOn: (memorial) => memorial.allowGuestTributes,
+    turn: (on) => ({ allowGuestTributes: on }),
+    onlyFor: ['public', 'unlisted'],
   },
 ];
 
@@ -60,7 +68,8 @@ export function SettingsPanel({ memorial }: { memorial: MemorialDetail }) {
             description={setting.description}
             checked={setting.isOn(memorial)}
             disabled={
-              (setting.onlyFor !== undefined && memorial.visibility !== setting.onlyFor) ||
+              (setting.onlyFor !== undefined &&
+                ![setting.onlyFor].flat().includes(memorial.visibility)) ||
               mutation.isPending
             }
             onChange={(event) => save(setting.turn(event.currentTarget.checked))}

@@ -1,0 +1,103 @@
+import { and, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { guestTributes } from '../../db/schema/index.js';
+import { usableLink } from '../../lib/one-time-links.js';
+import type { TributeKind } from './tribute-kind.js';
+
+export type GuestTributeRow = typeof guestTributes.$inferSelect;
+
+export async function insertGuestTribute(
+  db: Db,
+  values: typeof guestTributes.$inferInsert,
+): Promise<GuestTributeRow> {
+  const [row] = await db.insert(guestTributes).values(values).returning();
+  return row!;
+}
+
+/** The guest tribute a link names, while the link is unused and unexpired. */
+export async function findUsableGuestTribute(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<GuestTributeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(guestTributes)
+    .where(usableLink(guestTributes, tokenHash, now))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Spends the link once (inside the transaction that writes the item): answers the row, or
+ * undefined when another request used it first or it expired meanwhile.
+ */
+export async function spendGuestLink(
+  tx: Db,
+  id: string,
+  tokenHash: string,
+  now: Date,
+): Promise<GuestTributeRow | undefined> {
+  const [row] = await tx
+    .update(guestTributes)
+    .set({ usedAt: now })
+    .where(and(eq(guestTributes.id, id), usableLink(guestTributes, tokenHash, now)))
+    .returning();
+  return row;
+}
+
+export async function setGuestItem(tx: Db, id: string, itemId: string): Promise<void> {
+  await tx.update(guestTributes).set({ itemId }).where(eq(guestTributes.id, id));
+}
+
+/** Removes up to `limit` tributes whose link expired unused; answers how many went. */
+export async function deleteExpiredGuestTributes(
+  db: Db,
+  now: Date,
+  limit: number,
+): Promise<number> {
+  const expired = db
+    .select({ id: guestTributes.id })
+    .from(guestTributes)
+    .where(and(isNull(guestTributes.usedAt), lt(guestTributes.expiresAt, now)))
+    .limit(limit);
+  const rows = await db
+    .delete(guestTributes)
+    .where(inArray(guestTributes.id, expired))
+    .returning({ id: guestTributes.id });
+  return rows.length;
+}
+
+/** The confirmed guest tributes left under one address (by its hash), not yet claimed. */
+export async function confirmedGuestTributesOf(
+  db: Db,
+  emailHash: string,
+): Promise<GuestTributeRow[]> {
+  return db
+    .select()
+    .from(guestTributes)
+    .where(
+      and(
+        eq(guestTributes.emailHash, emailHash),
+        isNotNull(guestTributes.usedAt),
+        isNotNull(guestTributes.itemId),
+      ),
+    );
+}
+
+/** Makes a guest's item the member's: it shows under their account's name from now on. */
+export async function claimItem(
+  tx: Db,
+  kind: TributeKind,
+  itemId: string,
+  userId: string,
+): Promise<void> {
+  await tx
+    .update(kind.table)
+    .set({ ownerId: userId, authorName: null } as never)
+    .where(and(eq(kind.table.id, itemId), isNull(kind.table.ownerId)));
+}
+
+export async function deleteGuestTribute(tx: Db, id: string): Promise<void> {
+  await tx.delete(guestTributes).where(eq(guestTributes.id, id));
+}

@@ -1,0 +1,362 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { GUEST_LINK_DAYS, GUEST_REFUSED_MESSAGE } from '@rips/shared/guest-tributes';
+import { createTestApp, TEST_ENGINE, useTestApp } from '../../../test/app.js';
+import { mailTo } from '../../../test/accounts.js';
+import { createMemorialRow, createUser } from '../../../test/factories.js';
+import { pngFile } from '../../../test/fixtures.js';
+import { multipartRequest } from '../../../test/multipart.js';
+import { guestTributes, memorialPeople, memorials, prayers } from '../../db/schema/index.js';
+import { sweepGuestTributes } from './guest-tributes.service.js';
+
+const t = useTestApp({
+  GUEST_TRIBUTE_LIMIT_PER_IP: '1000',
+  GUEST_TRIBUTE_LIMIT_PER_EMAIL: '1000',
+  RESET_CONFIRM_LIMIT_PER_IP: '1000',
+});
+
+let counter = 0;
+/** A guest's address no other test uses. */
+const freshEmail = () => `guest${++counter}.${Date.now()}@Example.com`;
+
+/** A guest's prayer as the web form sends it: opened 10 s ago, the honeypot empty. */
+function guestPrayer(postId: string, fields: Record<string, unknown> = {}, remoteAddress?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/prayers',
+    payload: {
+      postId,
+      prayerText: 'Rest well, dear aunt.',
+      guestName: 'Ann Lee',
+      guestEmail: freshEmail(),
+      startedAt: Date.now() - 10_000,
+      website: '',
+      ...fields,
+    },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+}
+
+async function newMemorial(values: Partial<typeof memorials.$inferInsert> = {}) {
+  const owner = await createUser(t.app, { role: 'sponsor', fullName: 'Grace Hopper' });
+  const memorial = await createMemorialRow(t.app, owner, { title: 'Ada Lovelace', ...values });
+  await t.app.ctx.db
+    .insert(memorialPeople)
+    .values({ memorialId: memorial.id, userId: owner.row.id, role: 'owner' });
+  return { owner, memorialId: memorial.id };
+}
+
+/** Leaves a guest prayer and answers the token of the link emailed for it. */
+async function prayerWithLink(postId: string, email = freshEmail(), name = 'Ann Lee') {
+  const since = t.mail.length;
+  const res = await guestPrayer(postId, { guestEmail: email, guestName: name });
+  expect(res.statusCode, res.body).toBe(202);
+  const mail = await mailTo(t, email.toLowerCase(), since);
+  const token = /\/guest-tributes\/confirm#token=([A-Za-z0-9_-]{43})\n/.exec(mail.text)?.[1];
+  expect(token, mail.text).toBeDefined();
+  return { res, mail, token: token! };
+}
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload, headers });
+
+const prayerList = (postId: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url: `/api/v1/prayers/post/${postId}`, headers });
+
+describe(`guest tributes (${TEST_ENGINE})`, () => {
+  it('takes a prayer without an account, shows it only once the emailed link is confirmed', async () => {
+    const { memorialId } = await newMemorial();
+    const { res, mail, token } = await prayerWithLink(memorialId, 'Ann.Lee@Example.com');
+    const receipt = res.json();
+    expect(receipt.data).toMatchObject({
+      status: 'awaiting_email',
+      kind: 'prayers',
+      postId: memorialId,
+      guestName: 'Ann Lee',
+    });
+    expect(receipt.message).toMatch(/Check your email/);
+    expect(mail.subject).toBe('Confirm your prayer on the memorial of Ada Lovelace');
+    expect((await prayerList(memorialId)).json().data).toEqual([]);
+
+    // Opening the page asks what the link is for, and changes nothing.
+    const preview = await post('/api/v1/guest-tributes/preview', { token });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().data).toEqual({
+      kind: 'prayers',
+      noun: 'prayer',
+      postId: memorialId,
+      memorialTitle: 'Ada Lovelace',
+      guestName: 'Ann Lee',
+    });
+    expect((await prayerList(memorialId)).json().data).toEqual([]);
+
+    const confirmed = await post('/api/v1/guest-tributes/confirm', { token });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().data.status).toBe('published');
+    expect(confirmed.json().message).toBe('Thank you: your prayer is on the memorial.');
+    const list = (await prayerList(memorialId)).json().data;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({
+      prayerText: 'Rest well, dear aunt.',
+      guest: true,
+      owner: { _id: null, fullName: 'Ann Lee' },
+      importedAuthor: null,
+      abilities: { remove: false },
+    });
+
+    // The link works once.
+    const again = await post('/api/v1/guest-tributes/confirm', { token });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toMatch(/already been used or has expired/);
+    expect((await post('/api/v1/guest-tributes/preview', { token })).statusCode).toBe(404);
+  });
+
+  it('leaves a bouquet as a guest, but never a picture', async () => {
+    const { memorialId } = await newMemorial();
+    const base = {
+      postId: memorialId,
+      guestName: 'Tom',
+      guestEmail: freshEmail(),
+      startedAt: String(Date.now() - 5000),
+    };
+    const bouquet = await t.app.inject(
+      multipartRequest('POST', '/api/v1/flowers', {}, { ...base, bouquet: 'lavender' }),
+    );
+    expect(bouquet.statusCode, bouquet.body).toBe(202);
+    const picture = await t.app.inject(
+      multipartRequest('POST', '/api/v1/flowers', {}, base, { flowerImg: await pngFile() }),
+    );
+    expect(picture.statusCode).toBe(400);
+    expect(picture.json().message).toMatch(/Guests may choose one of the bouquets/);
+    const neither = await post('/api/v1/flowers', base);
+    expect(neither.statusCode).toBe(400);
+    expect(neither.json().message).toBe('Please choose a bouquet or a picture of a flower.');
+  });
+
+  it('goes to the family for approval after the link when the memorial asks it', async () => {
+    const { owner, memorialId } = await newMemorial({ tributeModeration: 'approve' });
+    const { token } = await prayerWithLink(memorialId, freshEmail(), 'Bea Guest');
+    const since = t.mail.length;
+    const confirmed = await post('/api/v1/guest-tributes/confirm', { token });
+    expect(confirmed.json().data.status).toBe('pending');
+    expect(confirmed.json().message).toBe(
+      'Thank you: your prayer will show once the family approves it.',
+    );
+    const notice = await mailTo(t, owner.row.email, since);
+    expect(notice.text).toContain('Bea Guest (a guest) left a prayer');
+    expect((await prayerList(memorialId)).json().data).toEqual([]);
+
+    const queue = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/posts/${memorialId}/moderation`,
+      headers: owner.auth,
+    });
+    expect(queue.statusCode, queue.body).toBe(200);
+    const [pending] = queue.json().data.pending;
+    expect(pending.author).toEqual({ _id: null, fullName: 'Bea Guest (guest)' });
+    const approve = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/posts/${memorialId}/moderation`,
+      headers: owner.auth,
+      payload: { kind: 'prayers', itemId: pending.itemId, action: 'approve' },
+    });
+    expect(approve.statusCode, approve.body).toBe(200);
+    expect((await prayerList(memorialId)).json().data[0].owner.fullName).toBe('Bea Guest');
+  });
+
+  it('refuses robots calmly: a filled honeypot, a form sent too soon, or no time at all', async () => {
+    const { memorialId } = await newMemorial();
+    for (const fields of [
+      { website: 'https://spam.example' },
+      { startedAt: Date.now() - 500 },
+      { startedAt: undefined },
+    ]) {
+      const res = await guestPrayer(memorialId, fields);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(GUEST_REFUSED_MESSAGE);
+    }
+    const [{ count } = { count: -1 }] = await t.app.ctx.db
+      .select({ count: guestTributes.id })
+      .from(guestTributes)
+      .where(eq(guestTributes.memorialId, memorialId));
+    expect(count).toBe(-1);
+  });
+
+  it('checks the name and the address with clear messages, and needs one of them to be a guest', async () => {
+    const { memorialId } = await newMemorial();
+    const noName = await guestPrayer(memorialId, { guestName: '  ' });
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json().errors).toContainEqual({
+      path: 'guestName',
+      message: 'Please enter your name.',
+    });
+    const long = await guestPrayer(memorialId, { guestName: 'x'.repeat(101) });
+    expect(long.json().message).toBe('Your name can be at most 100 characters.');
+    const badEmail = await guestPrayer(memorialId, { guestEmail: 'not-an-address' });
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json().errors[0].path).toBe('guestEmail');
+    const noEmail = await guestPrayer(memorialId, { guestEmail: undefined });
+    expect(noEmail.json().message).toBe('Please enter your email address: we send the link there.');
+    // Without a token or a guest's fields, the spec's member call still asks to log in.
+    const member = await post('/api/v1/prayers', { postId: memorialId, prayerText: 'Peace.' });
+    expect(member.statusCode).toBe(401);
+  });
+
+  it('is refused where the family switched it off, and the switch is logged in words', async () => {
+    const { owner, memorialId } = await newMemorial();
+    const { token } = await prayerWithLink(memorialId);
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/posts/${memorialId}/settings`,
+      headers: owner.auth,
+      payload: { allowGuestTributes: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().data.allowGuestTributes).toBe(false);
+    const refused = await guestPrayer(memorialId);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/not to take tributes from guests/);
+    // A link sent before the switch was turned off no longer publishes anything.
+    expect((await post('/api/v1/guest-tributes/confirm', { token })).statusCode).toBe(403);
+
+    const activity = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/posts/${memorialId}/activity`,
+      headers: owner.auth,
+    });
+    expect(activity.body).toContain('only members may leave flowers and prayers');
+    const detail = await t.app.inject({ method: 'GET', url: `/api/v1/posts/post/${memorialId}` });
+    expect(detail.json().data.allowGuestTributes).toBe(false);
+  });
+
+  it('is "not found" on a memorial only members or its people may see', async () => {
+    for (const visibility of ['members', 'private'] as const) {
+      const { memorialId } = await newMemorial({ visibility });
+      const res = await guestPrayer(memorialId);
+      expect(res.statusCode, visibility).toBe(404);
+    }
+    const { memorialId } = await newMemorial({ visibility: 'unlisted' });
+    expect((await guestPrayer(memorialId)).statusCode).toBe(202);
+  });
+
+  it('never shows the address: not in answers, lists, the archive or the stored row', async () => {
+    const { owner, memorialId } = await newMemorial();
+    const email = freshEmail();
+    const { res, token } = await prayerWithLink(memorialId, email);
+    const confirmed = await post('/api/v1/guest-tributes/confirm', { token });
+    const list = await prayerList(memorialId, owner.auth);
+    const [stored] = await t.app.ctx.db
+      .select()
+      .from(guestTributes)
+      .where(eq(guestTributes.memorialId, memorialId));
+    const needle = email.toLowerCase().split('@')[0]!;
+    for (const text of [res.body, confirmed.body, list.body, JSON.stringify(stored)]) {
+      expect(text.toLowerCase()).not.toContain(needle);
+    }
+  });
+
+  it('bounds guests per client address and per address', async () => {
+    const bounded = await createTestApp({
+      GUEST_TRIBUTE_LIMIT_PER_IP: '2',
+      GUEST_TRIBUTE_LIMIT_PER_EMAIL: '1',
+    });
+    try {
+      const owner = await createUser(bounded.app, { role: 'sponsor' });
+      const { id } = await createMemorialRow(bounded.app, owner);
+      const send = (email: string, remoteAddress: string) =>
+        bounded.app.inject({
+          method: 'POST',
+          url: '/api/v1/prayers',
+          payload: {
+            postId: id,
+            prayerText: 'Peace.',
+            guestName: 'Ann',
+            guestEmail: email,
+            startedAt: Date.now() - 5000,
+          },
+          remoteAddress,
+        });
+      expect((await send('one@example.com', '10.9.0.1')).statusCode).toBe(202);
+      const sameEmail = await send('ONE@example.com', '10.9.0.2');
+      expect(sameEmail.statusCode).toBe(429);
+      expect(sameEmail.json().message).toMatch(/for this email address/);
+      expect((await send('two@example.com', '10.9.0.1')).statusCode).toBe(202);
+      const sameAddress = await send('three@example.com', '10.9.0.1');
+      expect(sameAddress.statusCode).toBe(429);
+      expect(sameAddress.json().message).toMatch(/from this address/);
+    } finally {
+      await bounded.close();
+    }
+  });
+
+  it('removes a guest tribute whose link expired unused, on the sweep', async () => {
+    const { memorialId } = await newMemorial();
+    const { token } = await prayerWithLink(memorialId);
+    const { token: confirmedToken } = await prayerWithLink(memorialId);
+    await post('/api/v1/guest-tributes/confirm', { token: confirmedToken });
+    const rowsOf = () =>
+      t.app.ctx.db.select().from(guestTributes).where(eq(guestTributes.memorialId, memorialId));
+    expect(await rowsOf()).toHaveLength(2);
+
+    const sixDays = new Date(Date.now() + (GUEST_LINK_DAYS - 1) * 24 * 3600_000);
+    expect(await sweepGuestTributes({ ...t.app.ctx, now: () => sixDays })).toBe(0);
+    const later = new Date(Date.now() + (GUEST_LINK_DAYS + 1) * 24 * 3600_000);
+    expect(await sweepGuestTributes({ ...t.app.ctx, now: () => later })).toBeGreaterThanOrEqual(1);
+    const left = await rowsOf();
+    // The confirmed one stays (an account may claim it later); the unconfirmed one is gone.
+    expect(left).toHaveLength(1);
+    expect(left[0]!.usedAt).not.toBeNull();
+    expect((await post('/api/v1/guest-tributes/confirm', { token })).statusCode).toBe(404);
+  });
+
+  it('gives a new account the tributes its address confirmed as a guest, and no others', async () => {
+    const { memorialId } = await newMemorial();
+    const email = freshEmail();
+    const { token } = await prayerWithLink(memorialId, email, 'Cleo Guest');
+    await post('/api/v1/guest-tributes/confirm', { token });
+    // A second one under the same address whose link was never used stays unclaimed.
+    await prayerWithLink(memorialId, email, 'Cleo Guest');
+
+    const registered = await t.app.inject(
+      multipartRequest(
+        'POST',
+        '/api/v1/users/register',
+        {},
+        {
+          fullName: 'Cleo Member',
+          email,
+          userName: `cleo_${counter}`,
+          password: 'Fresh-start-2026',
+        },
+        { avatar: await pngFile() },
+      ),
+    );
+    expect(registered.statusCode, registered.body).toBe(201);
+    const user = registered.json().data.user;
+
+    const [item] = (await prayerList(memorialId)).json().data;
+    expect(item).toMatchObject({ guest: false, owner: { _id: user._id } });
+    const [row] = await t.app.ctx.db.select().from(prayers).where(eq(prayers.id, item._id));
+    expect(row).toMatchObject({ ownerId: user._id, authorName: null });
+    const unclaimed = await t.app.ctx.db
+      .select()
+      .from(guestTributes)
+      .where(eq(guestTributes.memorialId, memorialId));
+    expect(unclaimed).toHaveLength(1);
+    expect(unclaimed[0]!.usedAt).toBeNull();
+  });
+
+  it('keeps a guest’s name, and no address, in the memorial’s archive', async () => {
+    const { memorialId } = await newMemorial();
+    const email = freshEmail();
+    const { token } = await prayerWithLink(memorialId, email, 'Dara Guest');
+    await post('/api/v1/guest-tributes/confirm', { token });
+    const { readMemorialContents } = await import('../archives/archive.repository.js');
+    const [row] = await t.app.ctx.db.select().from(memorials).where(eq(memorials.id, memorialId));
+    const contents = await readMemorialContents(t.app.ctx.db, row!);
+    const kind = contents.items.find((k) => k.kind.path === 'prayers')!;
+    expect(kind.rows.map((r) => r.authorName)).toEqual(['Dara Guest']);
+    const rows = contents.items.flatMap((k) => k.rows);
+    expect(JSON.stringify(rows).toLowerCase()).not.toContain(email.toLowerCase());
+  });
+});

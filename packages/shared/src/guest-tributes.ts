@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { lineText } from './text.js';
+import { EmailSchema } from './users.js';
+
+/**
+ * Tributes left without an account (decision 0103): the create call of a kind whose shared entry
+ * says `guests`, sent without a token, carries these fields beside the kind's own.
+ */
+export const GUEST_NAME_MAX = 100;
+
+/** A guest's link works this long; an unconfirmed tribute is then removed. */
+export const GUEST_LINK_DAYS = 7;
+
+/** A form sent sooner than this after it opened is taken for a robot's. */
+export const GUEST_MIN_FILL_MS = 3000;
+
+/** The calm answer to a submission taken for a robot's (the honeypot filled, or sent too fast). */
+export const GUEST_REFUSED_MESSAGE =
+  'We could not accept this just now. Please wait a moment and send it again.';
+
+/** The honeypot: a field hidden from people, which only robots fill. */
+export const GUEST_HONEYPOT_FIELD = 'website';
+
+/** What a guest's create call adds, all optional so the member's call (with a token) is unchanged. */
+export const GuestFieldsSchema = z.object({
+  guestName: z.string().optional().meta({
+    description: 'A guest (no token): the name shown with the tribute, marked as a guest.',
+  }),
+  guestEmail: z.string().optional().meta({
+    description:
+      'A guest (no token): where the link that publishes the tribute is sent; never shown or answered.',
+  }),
+  startedAt: z.coerce.number().optional().meta({
+    description:
+      'A guest: when the form was opened (milliseconds since 1970), for the minimum fill time.',
+  }),
+  [GUEST_HONEYPOT_FIELD]: z
+    .string()
+    .optional()
+    .meta({ description: 'Left empty by people: a hidden field only robots fill.' }),
+});
+export type GuestFields = z.infer<typeof GuestFieldsSchema>;
+
+/** The guest's name and address, checked with clear messages once a call is a guest's. */
+export const GuestAuthorSchema = z.object({
+  guestName: lineText('Your name')
+    .min(1, 'Please enter your name.')
+    .max(GUEST_NAME_MAX, `Your name can be at most ${GUEST_NAME_MAX} characters.`),
+  guestEmail: z
+    .string({ error: 'Please enter your email address: we send the link there.' })
+    .trim()
+    .min(1, 'Please enter your email address: we send the link there.')
+    .pipe(EmailSchema),
+});
+export type GuestAuthor = z.infer<typeof GuestAuthorSchema>;
+
+/**
+ * The 202 answer to a guest's tribute: it waits for the emailed link (`awaiting_email`) and is in
+ * no list until then. The address is never echoed back.
+ */
+export const GuestTributeReceiptSchema = z.object({
+  status: z.literal('awaiting_email'),
+  kind: z.string(),
+  postId: z.string(),
+  guestName: z.string(),
+  /** ISO 8601: the link stops working then and the tribute is removed. */
+  expiresAt: z.string(),
+});
+export type GuestTributeReceipt = z.infer<typeof GuestTributeReceiptSchema>;
+
+/** POST /guest-tributes/confirm and /guest-tributes/preview: the token from the emailed link. */
+export const GuestTokenSchema = z.object({
+  token: z
+    .string({ error: 'This link is incomplete. Please open the link from the email again.' })
+    .trim()
+    .min(1, 'This link is incomplete. Please open the link from the email again.')
+    .max(200, 'This link is not valid.'),
+});
+export type GuestToken = z.infer<typeof GuestTokenSchema>;
+
+/** What the confirm page shows before the button is pressed: the memorial and what was left. */
+export const GuestTributePreviewSchema = z.object({
+  kind: z.string(),
+  /** "prayer", "flower". */
+  noun: z.string(),
+  postId: z.string(),
+  memorialTitle: z.string(),
+  guestName: z.string(),
+});
+export type GuestTributePreview = z.infer<typeof GuestTributePreviewSchema>;
+
+/** After the button: live now (`published`), or waiting for the family's approval (`pending`). */
+export const GuestTributeConfirmedSchema = GuestTributePreviewSchema.extend({
+  status: z.enum(['published', 'pending']),
+});
+export type GuestTributeConfirmed = z.infer<typeof GuestTributeConfirmedSchema>;
