@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { KIND_LIST } from './kinds.js';
 import { blockText } from './text.js';
 import {
+  GalleryAudienceSchema,
   MemorialRoleSchema,
   MemorialVisibilitySchema,
   TributeModerationSchema,
@@ -17,6 +18,7 @@ export const UpdateSettingsSchema = z
     allowAccessRequests: z
       .boolean({ error: 'Access requests are either allowed (true) or not (false).' })
       .optional(),
+    galleryAudience: GalleryAudienceSchema.optional(),
   })
   .strict();
 export type UpdateSettings = z.infer<typeof UpdateSettingsSchema>;

@@ -3,6 +3,7 @@ import {
   MEMORIAL_STORY_FIELDS,
   MEMORIAL_VISIBILITIES,
   TRIBUTE_MODERATIONS,
+  GALLERY_AUDIENCES,
   type MemorialStoryField,
 } from '@rips/shared/memorials';
 
@@ -88,6 +89,8 @@ export const ArchiveMemorialSchema = z.object({
   /** Whether flowers and prayers wait for a manager, and whether outsiders may ask to join. */
   tributeModeration: z.enum(TRIBUTE_MODERATIONS).default('open'),
   allowAccessRequests: z.boolean().default(false),
+  /** Who may see its photos, memorabilia and documents; older archives: its people. */
+  galleryAudience: z.enum(GALLERY_AUDIENCES).default('people'),
   picture: ArchivePictureSchema.nullable(),
 });
 export type ArchiveMemorial = z.infer<typeof ArchiveMemorialSchema>;

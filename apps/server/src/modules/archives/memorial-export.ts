@@ -156,6 +156,7 @@ export async function writeMemorialArchive(
       indexable: m.indexable,
       tributeModeration: m.tributeModeration,
       allowAccessRequests: m.allowAccessRequests,
+      galleryAudience: m.galleryAudience,
       picture: portrait,
     },
     items,

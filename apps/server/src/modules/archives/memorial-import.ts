@@ -529,6 +529,7 @@ async function restore(
         indexable: false,
         tributeModeration: m.tributeModeration,
         allowAccessRequests: m.allowAccessRequests,
+        galleryAudience: m.galleryAudience,
         createdAt: now,
         updatedAt: now,
         ...(portrait

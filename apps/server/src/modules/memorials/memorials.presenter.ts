@@ -77,6 +77,7 @@ export function presentMemorialDetail(
     indexable: isIndexable(row),
     tributeModeration: row.tributeModeration,
     allowAccessRequests: row.allowAccessRequests,
+    galleryAudience: row.galleryAudience,
     myRole: extras.access.role,
   };
 }

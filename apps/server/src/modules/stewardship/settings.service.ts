@@ -1,5 +1,7 @@
 import {
+  GALLERY_AUDIENCE_LABELS,
   VISIBILITY_LABELS,
+  type GalleryAudience,
   type MemorialSettings,
   type MemorialVisibility,
 } from '@rips/shared/memorials';
@@ -21,6 +23,7 @@ function settingsOf(row: MemorialRow): MemorialSettings {
     indexable: isIndexable(row),
     tributeModeration: row.tributeModeration,
     allowAccessRequests: row.allowAccessRequests,
+    galleryAudience: row.galleryAudience,
   };
 }
 
@@ -69,5 +72,7 @@ function settingInWords(key: keyof UpdateSettings, value: unknown): string {
         : `${MODERATED_KINDS_IN_WORDS} appear at once`;
     case 'allowAccessRequests':
       return value ? 'people who cannot see it may ask to join' : 'no requests to join';
+    case 'galleryAudience':
+      return `who may see photos, memorabilia and documents: ${GALLERY_AUDIENCE_LABELS[value as GalleryAudience]}`;
   }
 }
