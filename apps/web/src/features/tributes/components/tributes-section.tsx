@@ -56,7 +56,10 @@ interface TributesSectionProps {
   abilities: MemorialAbilities | null;
 }
 
-/** Below a memorial's details: the tributes for everyone, the galleries for its family circle. */
+/**
+ * Below a memorial's details: the tributes for everyone; the galleries for its family circle, or
+ * for every visitor, read-only, when the family shares them.
+ */
 export function TributesSection({ memorial, abilities }: TributesSectionProps) {
   const { user } = useSession();
   const [dialog, setDialogState] = useState<TributeKindDescriptor | null>(null);
@@ -74,6 +77,7 @@ export function TributesSection({ memorial, abilities }: TributesSectionProps) {
         descriptor={descriptor}
         postId={postId}
         memorialTitle={memorial.title}
+        canReorder={abilities?.manage ?? false}
       />
     ));
   const openButtons = (section: TributeKindDescriptor['section']) => (
