@@ -96,17 +96,19 @@ export function Slideshow<T extends SlideshowPicture>({
         </div>
         <div className={classes.details}>{details(picture)}</div>
         {count > 1 ? (
-          <Group justify="space-between" gap="sm" wrap="nowrap">
-            <Button variant="default" onClick={() => go(index - 1)}>
-              Previous picture
-            </Button>
-            <Text size="sm" aria-live="polite" aria-atomic="true">
+          <Stack gap={6}>
+            <Text size="sm" ta="center" aria-live="polite" aria-atomic="true">
               {position}
             </Text>
-            <Button variant="default" onClick={() => go(index + 1)}>
-              Next picture
-            </Button>
-          </Group>
+            <Group grow gap="sm" wrap="nowrap" className={classes.turns}>
+              <Button variant="default" onClick={() => go(index - 1)}>
+                Previous picture
+              </Button>
+              <Button variant="default" onClick={() => go(index + 1)}>
+                Next picture
+              </Button>
+            </Group>
+          </Stack>
         ) : null}
       </Stack>
     </Modal>
