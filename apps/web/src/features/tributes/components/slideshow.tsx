@@ -101,10 +101,10 @@ export function Slideshow<T extends SlideshowPicture>({
               {position}
             </Text>
             <Group grow gap="sm" wrap="nowrap" className={classes.turns}>
-              <Button variant="default" onClick={() => go(index - 1)}>
+              <Button variant="default" px="xs" onClick={() => go(index - 1)}>
                 Previous picture
               </Button>
-              <Button variant="default" onClick={() => go(index + 1)}>
+              <Button variant="default" px="xs" onClick={() => go(index + 1)}>
                 Next picture
               </Button>
             </Group>
