@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GALLERY_AUDIENCES, type GalleryAudience } from '@rips/shared/memorials';
 import { MEMORIAL_VISIBILITIES, type Visibility } from '@rips/shared/visibility';
 import { createTestApp, TEST_ENGINE, UNLIMITED_CREATIONS, type TestApp } from '../test/app.js';
 import {
@@ -166,7 +167,11 @@ async function freshAuth(
 async function newMemorial(
   ownerId: string,
   contributorId?: string,
-  settings: { visibility?: Visibility; allowAccessRequests?: boolean } = {},
+  settings: {
+    visibility?: Visibility;
+    allowAccessRequests?: boolean;
+    galleryAudience?: GalleryAudience;
+  } = {},
 ): Promise<string> {
   const [row] = await t.app.ctx.db
     .insert(memorials)
@@ -184,8 +189,16 @@ async function newMemorial(
 }
 
 /** A memorial of each visibility, set up like the shared one. */
-const memorialOf = (visibility: Visibility, allowAccessRequests = false) =>
-  newMemorial(world.owner.row.id, world.contributor.row.id, { visibility, allowAccessRequests });
+const memorialOf = (
+  visibility: Visibility,
+  allowAccessRequests = false,
+  galleryAudience: GalleryAudience = 'people',
+) =>
+  newMemorial(world.owner.row.id, world.contributor.row.id, {
+    visibility,
+    allowAccessRequests,
+    galleryAudience,
+  });
 
 /** A pending invitation of a contributor to the memorial, sent by its owner. */
 async function invitationOn(memorialId: string): Promise<string> {
@@ -784,7 +797,62 @@ for (const v of VISIBILITIES) {
     );
   }
   memorialRow('GET /api/v1/prayers/post/:id', PUBLIC);
-  memorialRow('GET /api/v1/photos/post/:id', CONTRIBUTORS);
+  // The galleries: for the memorial's people, or for everyone who may see it when its family
+  // shares them with visitors. Adding to them stays with the people either way.
+  for (const audience of GALLERY_AUDIENCES) {
+    const readers = audience === 'visitors' ? PUBLIC : CONTRIBUTORS;
+    const shared = `${note} whose galleries are for its ${audience}`;
+    const galleryAt =
+      (target: (id: string) => Promise<string> | string) =>
+      async (actor: Actor): Promise<InjectOptions> => ({
+        method: GET,
+        url: await target(await memorialOf(v, false, audience)),
+        headers: authOf(actor),
+      });
+    for (const kind of TRIBUTE_KINDS.filter((k) => k.audience === 'contributors')) {
+      row(
+        `GET /api/v1/${kind.path}/post/:id`,
+        on(v, readers),
+        galleryAt((id) => `/api/v1/${kind.path}/post/${id}`),
+        shared,
+      );
+    }
+    row(
+      'GET /api/v1/documents/:id/download',
+      on(v, readers),
+      galleryAt(async (id) => {
+        const made = await t.app.inject(
+          await createItemRequest(documentKind, id, world.contributor.auth),
+        );
+        return `/api/v1/documents/${made.json().data._id}/download`;
+      }),
+      `${shared}, without a signed link`,
+    );
+    row(
+      'POST /api/v1/photos',
+      on(v, CONTRIBUTORS, true),
+      async (actor) =>
+        createItemRequest(photoKind, await memorialOf(v, false, audience), authOf(actor)),
+      shared,
+    );
+    row(
+      'PUT /api/v1/photos/post/:id/order',
+      on(v, MANAGERS, true),
+      async (actor) => {
+        const id = await memorialOf(v, false, audience);
+        const made = await t.app.inject(
+          await createItemRequest(photoKind, id, world.contributor.auth),
+        );
+        return {
+          method: PUT,
+          url: `/api/v1/photos/post/${id}/order`,
+          payload: { ids: [made.json().data._id] },
+          headers: authOf(actor),
+        };
+      },
+      shared,
+    );
+  }
   row(
     'POST /api/v1/prayers',
     on(v, SIGNED_IN, true),

@@ -134,3 +134,20 @@ export type UploadLimits = z.infer<typeof UploadLimitsSchema>;
 
 /** Most files one gallery form sends at once (each is its own upload, with its own result). */
 export const GALLERY_FILES_AT_ONCE = 20;
+
+/** The most photos one order may name: well above what a family shares, a bound on the request. */
+export const PHOTO_ORDER_MAX = 2000;
+
+/**
+ * PUT /photos/post/{id}/order: every photo of the memorial, once each, first to last. Names
+ * repeated, missing or not of the memorial are refused.
+ */
+export const PhotoOrderSchema = z
+  .object({
+    ids: z
+      .array(z.string().max(100), { error: 'Please send the photos as a list of their ids.' })
+      .min(1, 'Please send at least one photo.')
+      .max(PHOTO_ORDER_MAX, `An order can name at most ${PHOTO_ORDER_MAX} photos.`),
+  })
+  .strict();
+export type PhotoOrder = z.infer<typeof PhotoOrderSchema>;

@@ -167,6 +167,19 @@ export { MEMORIAL_VISIBILITIES, VISIBILITY_LABELS } from './visibility.js';
 /** Whether new flowers and prayers appear at once or wait for a manager's approval. */
 export const TRIBUTE_MODERATIONS = ['open', 'approve'] as const;
 
+/**
+ * Who may see a memorial's photos, memorabilia and documents: its `people` (owner, managers and
+ * contributors: the spec's rule and the default) or every `visitors` who may see the memorial.
+ * Adding to the galleries stays with the people either way.
+ */
+export const GALLERY_AUDIENCES = ['people', 'visitors'] as const;
+export type GalleryAudience = (typeof GALLERY_AUDIENCES)[number];
+/** The setting in the words the settings panel and the activity list use. */
+export const GALLERY_AUDIENCE_LABELS: Record<GalleryAudience, string> = {
+  people: 'The family: the owner, managers and contributors',
+  visitors: 'Everyone who may see the memorial',
+};
+
 const MemorialVisibilityField = z.enum(MEMORIAL_VISIBILITIES, {
   error: 'Please choose who may see this memorial: public, unlisted, members or private.',
 });
@@ -369,6 +382,10 @@ export const TributeModerationSchema = z.enum(TRIBUTE_MODERATIONS, {
 });
 export type TributeModeration = z.infer<typeof TributeModerationSchema>;
 
+export const GalleryAudienceSchema = z.enum(GALLERY_AUDIENCES, {
+  error: 'Please choose who may see the galleries: people or visitors.',
+});
+
 /** A member's part in one memorial. */
 export const MEMORIAL_ROLES = ['owner', 'manager', 'contributor', 'viewer'] as const;
 export const MemorialRoleSchema = z.enum(MEMORIAL_ROLES);
@@ -384,6 +401,8 @@ export const MemorialSettingsSchema = z.object({
   allowAccessRequests: z.boolean(),
   /** Visitors without an account may leave flowers and prayers as guests (decision 0103). */
   allowGuestTributes: z.boolean(),
+  /** Who may see the photos, memorabilia and documents. */
+  galleryAudience: GalleryAudienceSchema,
 });
 export type MemorialSettings = z.infer<typeof MemorialSettingsSchema>;
 

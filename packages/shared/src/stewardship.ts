@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { KIND_LIST } from './kinds.js';
 import { blockText } from './text.js';
 import {
+  GalleryAudienceSchema,
   MemorialRoleSchema,
   MemorialVisibilitySchema,
   TributeModerationSchema,
@@ -20,6 +21,7 @@ export const UpdateSettingsSchema = z
     allowGuestTributes: z
       .boolean({ error: 'Guest tributes are either allowed (true) or not (false).' })
       .optional(),
+    galleryAudience: GalleryAudienceSchema.optional(),
   })
   .strict();
 export type UpdateSettings = z.infer<typeof UpdateSettingsSchema>;

@@ -54,7 +54,12 @@ function kindOperations(section: KindSpec['section']): TagOperations {
     kindsIn(section).flatMap(({ path, noun, plural, guests }): [string, Naming][] => [
       [
         `GET ${API_PREFIX}/${path}/post/:id`,
-        [`list${capitalized(path)}`, `List a memorial’s ${plural}, newest first`],
+        [
+          `list${capitalized(path)}`,
+          path === 'photos'
+            ? `List a memorial’s ${plural}, in the order the family chose`
+            : `List a memorial’s ${plural}, newest first`,
+        ],
       ],
       [
         `POST ${API_PREFIX}/${path}`,
@@ -182,6 +187,10 @@ export const API_OPERATIONS: { [T in ApiTag]: TagOperations } = {
     'GET /api/v1/documents/:id/download': [
       'downloadDocument',
       'Download a document, as an attachment',
+    ],
+    'PUT /api/v1/photos/post/:id/order': [
+      'orderPhotos',
+      'Put a memorial’s photos in the order the family chose',
     ],
   },
   Stewardship: {

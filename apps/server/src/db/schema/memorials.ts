@@ -14,7 +14,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { IMPORT_STATES } from '@rips/shared/archives';
-import { MEMORIAL_ROLES, MEMORIAL_VISIBILITIES, TRIBUTE_MODERATIONS } from '@rips/shared/memorials';
+import {
+  GALLERY_AUDIENCES,
+  MEMORIAL_ROLES,
+  MEMORIAL_VISIBILITIES,
+  TRIBUTE_MODERATIONS,
+} from '@rips/shared/memorials';
 import { ACCESS_REQUEST_STATUSES, GRANTABLE_ROLES } from '@rips/shared/stewardship';
 import { createdAt, id, oneOf, updatedAt } from './columns.js';
 import { memberRef, users } from './users.js';
@@ -75,6 +80,10 @@ export const memorials = pgTable(
     allowAccessRequests: boolean('allow_access_requests').notNull().default(false),
     /** Visitors without an account may leave flowers and prayers as guests (decision 0103). */
     allowGuestTributes: boolean('allow_guest_tributes').notNull().default(true),
+    /** Who may see the photos, memorabilia and documents: the memorial's people, or its visitors too. */
+    galleryAudience: text('gallery_audience', { enum: GALLERY_AUDIENCES })
+      .notNull()
+      .default('people'),
     /** Who takes the memorial over when its owner's account is deleted. */
     successorId: optionalMemberRef('successor_id'),
     /** Ownership offered to this member, until they accept or the offer is withdrawn. */
@@ -109,6 +118,7 @@ export const memorials = pgTable(
     uniqueIndex('memorials_short_code_idx').on(t.shortCode),
     check('memorials_visibility_check', oneOf(t.visibility, MEMORIAL_VISIBILITIES)),
     check('memorials_tribute_moderation_check', oneOf(t.tributeModeration, TRIBUTE_MODERATIONS)),
+    check('memorials_gallery_audience_check', oneOf(t.galleryAudience, GALLERY_AUDIENCES)),
   ],
 );
 

@@ -108,7 +108,27 @@ function galleryPictures(name: string) {
   );
 }
 
-export const photos = galleryPictures('photos');
+/**
+ * Photos, in the order the family chose: `position` ascending (a new photo goes first, as lists
+ * showed them newest first before the family could order them; migration 0018 numbered the
+ * photos already there newest first).
+ */
+export const photos = pgTable(
+  'photos',
+  {
+    ...itemColumns(),
+    ...imageColumns(),
+    name: text('name').notNull().default(''),
+    caption: text('caption'),
+    pictureDate: date('picture_date', { mode: 'string' }),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    ...itemIndexes('photos', t),
+    index('photos_memorial_position_idx').on(t.memorialId, t.position, t.id),
+  ],
+);
 
 export const memorabilia = galleryPictures('memorabilia');
 

@@ -3,6 +3,7 @@ import {
   MEMORIAL_STORY_FIELDS,
   MEMORIAL_VISIBILITIES,
   TRIBUTE_MODERATIONS,
+  GALLERY_AUDIENCES,
   type MemorialStoryField,
 } from '@rips/shared/memorials';
 
@@ -90,6 +91,8 @@ export const ArchiveMemorialSchema = z.object({
   allowAccessRequests: z.boolean().default(false),
   /** Whether guests without an account may leave flowers and prayers (decision 0103). */
   allowGuestTributes: z.boolean().default(true),
+  /** Who may see its photos, memorabilia and documents; older archives: its people. */
+  galleryAudience: z.enum(GALLERY_AUDIENCES).default('people'),
   picture: ArchivePictureSchema.nullable(),
 });
 export type ArchiveMemorial = z.infer<typeof ArchiveMemorialSchema>;

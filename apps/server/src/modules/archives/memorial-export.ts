@@ -157,6 +157,7 @@ export async function writeMemorialArchive(
       tributeModeration: m.tributeModeration,
       allowAccessRequests: m.allowAccessRequests,
       allowGuestTributes: m.allowGuestTributes,
+      galleryAudience: m.galleryAudience,
       picture: portrait,
     },
     items,

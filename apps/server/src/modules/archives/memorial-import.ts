@@ -530,6 +530,7 @@ async function restore(
         tributeModeration: m.tributeModeration,
         allowAccessRequests: m.allowAccessRequests,
         allowGuestTributes: m.allowGuestTributes,
+        galleryAudience: m.galleryAudience,
         createdAt: now,
         updatedAt: now,
         ...(portrait

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DOCUMENT_TYPES, UploadLimitsSchema } from '@rips/shared/galleries';
+import { DOCUMENT_TYPES, PhotoOrderSchema, UploadLimitsSchema } from '@rips/shared/galleries';
 import { IMAGE_TYPES_TEXT } from '../../media/images.js';
 import { answer, fileAnswer, respond } from '../../lib/respond.js';
 import { attachmentDisposition } from '../../media/documents.js';
@@ -36,6 +36,17 @@ export const galleriesRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
+  // The family's order of a memorial's photos: every photo once, first to last.
+  app.put(
+    '/photos/post/:id/order',
+    { schema: { params: IdParams, body: PhotoOrderSchema, response: answer(PhotoOrderSchema) } },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      const ids = await galleries.orderPhotos(ctx, user, request.params.id, request.body.ids);
+      return respond(reply, 200, { ids }, 'The photos are in their new order.');
+    },
+  );
+
   // Always an attachment with its real type, inert even if a browser were to render it.
   app.get(
     '/documents/:id/download',
@@ -52,7 +63,7 @@ export const galleriesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { document, object } = await galleries.openDocument(ctx, request.params.id, {
         ...request.query,
-        user: () => request.requireUser(),
+        user: () => request.optionalUser(),
       });
       return reply
         .header('content-type', document.mimeType)

@@ -5,9 +5,11 @@ import type { UploadedFile } from '../../lib/multipart.js';
 import { verifyDocument } from '../../media/documents.js';
 import { newStorageKey } from '../../media/image-store.js';
 import type { StoredObject } from '../../storage/storage.js';
-import { documentKind } from '../tributes/tribute-kinds.js';
+import { requireMemorialAccess } from '../memorials/memorials.policy.js';
+import { recordActivity } from '../stewardship/stewardship.repository.js';
+import { documentKind, photoKind } from '../tributes/tribute-kinds.js';
 import { ITEM_NOT_FOUND, requireItemsVisible } from '../tributes/tributes.policy.js';
-import { findItem } from '../tributes/tributes.repository.js';
+import { findItem, itemIdsOf, setOrder } from '../tributes/tributes.repository.js';
 import type { UserRow } from '../users/users.repository.js';
 import type { DocumentRow } from './galleries.presenter.js';
 
@@ -57,12 +59,13 @@ export interface DocumentDownload {
 
 /**
  * A download is allowed by the signed link the list handed out (so a plain link or fetch works),
- * or by a bearer token of someone who may see the galleries. A bad signature is "not found".
+ * or to anyone who may see the galleries (signed in or not, when the family shares them with
+ * visitors). A bad signature is "not found".
  */
 export async function openDocument(
   ctx: AppContext,
   id: string,
-  proof: { expires?: number; sig?: string; user: () => Promise<UserRow> },
+  proof: { expires?: number; sig?: string; user: () => Promise<UserRow | null> },
 ): Promise<DocumentDownload> {
   const document = (await findItem(ctx.db, documentKind, id)) as DocumentRow | undefined;
   if (!document) throw AppError.notFound(ITEM_NOT_FOUND);
@@ -82,4 +85,38 @@ export async function openDocument(
   const object = await ctx.storage.get(document.fileKey);
   if (!object) throw AppError.notFound(ITEM_NOT_FOUND);
   return { document, object };
+}
+
+/**
+ * Puts a memorial's photos in the order the family chose: its owner or a manager sends every
+ * photo once, first to last. An id named twice, one not of this memorial, or a photo left out is
+ * refused, so an order made from a stale list (a photo added or removed meanwhile) changes nothing.
+ */
+export async function orderPhotos(
+  ctx: AppContext,
+  user: UserRow | null,
+  memorialId: string,
+  ids: string[],
+): Promise<string[]> {
+  const { memorial } = await requireMemorialAccess(ctx.db, memorialId, user, 'canManage');
+  if (new Set(ids).size !== ids.length) {
+    throw AppError.validation('Each photo may appear only once in the order.', [
+      { path: 'ids', message: 'Each photo may appear only once in the order.' },
+    ]);
+  }
+  const known = new Set(await itemIdsOf(ctx.db, photoKind, memorial.id));
+  const stale =
+    ids.length !== known.size || ids.some((id) => !known.has(id))
+      ? 'The photos have changed since this list was loaded. Please reload the page and try again.'
+      : null;
+  if (stale) throw AppError.validation(stale, [{ path: 'ids', message: stale }]);
+  await ctx.db.transaction(async (tx) => {
+    await setOrder(tx, { ...photoKind, position: photoKind.position! }, memorial.id, ids);
+    await recordActivity(tx, {
+      memorialId: memorial.id,
+      actor: user,
+      action: 'put the photos in a new order',
+    });
+  });
+  return ids;
 }

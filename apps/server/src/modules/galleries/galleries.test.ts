@@ -3,7 +3,12 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ENGINE, useTestApp } from '../../../test/app.js';
-import { createMemorialRow, createUser, useMemorialCast } from '../../../test/factories.js';
+import {
+  addContributorRow,
+  createMemorialRow,
+  createUser,
+  useMemorialCast,
+} from '../../../test/factories.js';
 import {
   compoundFile,
   minimalDoc,
@@ -13,7 +18,7 @@ import {
 import { jpegFile, pdfFile, pngFile, pngWithGps, textAsPng } from '../../../test/fixtures.js';
 import { uploadRequest } from '../../../test/item-samples.js';
 import { multipart, type FilePart } from '../../../test/multipart.js';
-import { documents, memorabilia, photos } from '../../db/schema/index.js';
+import { documents, memorabilia, memorialActivity, photos } from '../../db/schema/index.js';
 import { attachmentDisposition, sanitizeFileName } from '../../media/documents.js';
 import { FILE_CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.js';
 import type { TributeKind } from '../tributes/tribute-kind.js';
@@ -697,4 +702,175 @@ const activityFields = () => ({
   _id: expect.any(String),
   detail: expect.any(String),
   createdAt: expect.any(String),
+});
+describe(`galleries the family shares, and the order of its photos (${TEST_ENGINE})`, () => {
+  /** A memorial of Grace's with Alan contributing, its galleries for `galleryAudience`. */
+  async function sharedMemorial(galleryAudience: 'people' | 'visitors', visibility = 'public') {
+    const id = (
+      await createMemorialRow(t.app, cast.owner, {
+        galleryAudience,
+        visibility: visibility as 'public',
+      })
+    ).id;
+    await addContributorRow(t.app, id, cast.contributor);
+    return id;
+  }
+  const listAs = (id: string, auth: Record<string, string> = {}, query = '') =>
+    t.app.inject({ method: 'GET', url: `/api/v1/photos/post/${id}${query}`, headers: auth });
+  const order = (id: string, ids: string[], auth = cast.owner.auth) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/photos/post/${id}/order`,
+      payload: { ids },
+      headers: auth,
+    });
+  const photoOn = async (id: string, caption: string) => {
+    const res = await t.app.inject(
+      uploadRequest(photoKind, id, await pngFile(64, 48), cast.contributor.auth, { caption }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data._id as string;
+  };
+
+  it('the owner switches the galleries to visitors: the setting is answered, logged, and visitors read them', async () => {
+    const id = await sharedMemorial('people');
+    await photoOn(id, 'Picnic');
+    expect((await listAs(id)).statusCode).toBe(401);
+    expect((await listAs(id, cast.member.auth)).statusCode).toBe(403);
+    const detail = await t.app.inject({ method: 'GET', url: `/api/v1/posts/post/${id}` });
+    expect(detail.json().data).toMatchObject({
+      galleryAudience: 'people',
+      abilities: { viewGalleries: false, addToGalleries: false },
+    });
+
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/posts/${id}/settings`,
+      payload: { galleryAudience: 'visitors' },
+      headers: cast.owner.auth,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data.galleryAudience).toBe('visitors');
+    const [logged] = await t.app.ctx.db
+      .select()
+      .from(memorialActivity)
+      .where(eq(memorialActivity.memorialId, id));
+    expect(logged?.detail).toBe(
+      'who may see photos, memorabilia and documents: Everyone who may see the memorial',
+    );
+
+    const anonymous = await listAs(id);
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json().data.map((p: { caption: string }) => p.caption)).toEqual(['Picnic']);
+    // Read-only: nothing to remove, and adding stays with the family.
+    expect(anonymous.json().data[0].abilities).toEqual({ remove: false });
+    expect(anonymous.json().data[0].photoImg).toMatch(/\?expires=\d+&sig=/);
+    const shown = await t.app.inject({ method: 'GET', url: `/api/v1/posts/post/${id}` });
+    expect(shown.json().data.abilities).toMatchObject({
+      viewGalleries: true,
+      addToGalleries: false,
+    });
+    const added = await t.app.inject(
+      uploadRequest(photoKind, id, await pngFile(32, 32), cast.member.auth),
+    );
+    expect(added.statusCode).toBe(403);
+
+    const wrong = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/posts/${id}/settings`,
+      payload: { galleryAudience: 'everyone' },
+      headers: cast.owner.auth,
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toMatch(/who may see the galleries/);
+  });
+
+  it('a document of a shared gallery downloads for a visitor without a signed link; not for a hidden one', async () => {
+    const id = await sharedMemorial('visitors');
+    const made = await t.app.inject(
+      uploadRequest(documentKind, id, pdfFile(), cast.contributor.auth),
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const url = `/api/v1/documents/${made.json().data._id}/download`;
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    const hidden = await sharedMemorial('visitors', 'private');
+    const other = await t.app.inject(
+      uploadRequest(documentKind, hidden, pdfFile(), cast.contributor.auth),
+    );
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/documents/${other.json().data._id}/download`,
+      headers: cast.member.auth,
+    });
+    expect(refused.statusCode).toBe(404);
+  });
+
+  it('lists photos in the order the family chose, a new one first, across pages', async () => {
+    const id = await sharedMemorial('visitors');
+    const a = await photoOn(id, 'A');
+    const b = await photoOn(id, 'B');
+    const c = await photoOn(id, 'C');
+    const captions = async (auth: Record<string, string> = {}) => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const query: string = `?limit=2${cursor ? `&cursor=${cursor}` : ''}`;
+        const page = await listAs(id, auth, query);
+        expect(page.statusCode, page.body).toBe(200);
+        seen.push(...page.json().data.map((p: { caption: string }) => p.caption));
+        cursor = page.json().nextCursor;
+      } while (cursor);
+      return seen;
+    };
+    expect(await captions()).toEqual(['C', 'B', 'A']);
+
+    const res = await order(id, [a, c, b]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.ids).toEqual([a, c, b]);
+    expect(await captions()).toEqual(['A', 'C', 'B']);
+    const d = await photoOn(id, 'D');
+    expect(await captions(cast.owner.auth)).toEqual(['D', 'A', 'C', 'B']);
+    // A cursor that is not one of this list is refused with a way out.
+    const bogus = await listAs(id, {}, '?cursor=bm90LWEtY3Vyc29y');
+    expect(bogus.statusCode).toBe(400);
+    expect(bogus.json().message).toMatch(/reload the list/);
+
+    const [logged] = await t.app.ctx.db
+      .select()
+      .from(memorialActivity)
+      .where(eq(memorialActivity.memorialId, id));
+    expect(logged?.action).toBe('put the photos in a new order');
+    expect((await listAs(id)).json().data[0]._id).toBe(d);
+  });
+
+  it('refuses an order with a photo twice, left out, unknown or of another memorial, changing nothing', async () => {
+    const id = await sharedMemorial('people');
+    const a = await photoOn(id, 'A');
+    const b = await photoOn(id, 'B');
+    const elsewhere = await photoOn(await sharedMemorial('people'), 'X');
+    const cases: [string[] | unknown, RegExp][] = [
+      [[a, a], /only once/],
+      [[a], /have changed since/],
+      [[a, b, elsewhere], /have changed since/],
+      [[a, 'not-an-id'], /have changed since/],
+      [[b, elsewhere], /have changed since/],
+      [[], /at least one/],
+      [Array.from({ length: 2001 }, () => a), /at most 2000/],
+      ['a,b', /list of their ids/],
+    ];
+    for (const [ids, message] of cases) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/photos/post/${id}/order`,
+        payload: { ids },
+        headers: cast.owner.auth,
+      });
+      expect(res.statusCode, JSON.stringify(ids).slice(0, 80)).toBe(400);
+      expect(res.json().message).toMatch(message);
+    }
+    const listed = await listAs(id, cast.owner.auth);
+    expect(listed.json().data.map((p: { caption: string }) => p.caption)).toEqual(['B', 'A']);
+    // A contributor adds photos but does not order them.
+    expect((await order(id, [a, b], cast.contributor.auth)).statusCode).toBe(403);
+  });
 });

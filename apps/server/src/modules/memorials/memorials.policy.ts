@@ -20,6 +20,11 @@ export interface MemorialAccess {
   canOwn: boolean;
   /** See and add photos, memorabilia and documents: the owner, a manager, a contributor or an admin. */
   canContribute: boolean;
+  /**
+   * See the photos, memorabilia and documents: who may contribute, and everyone who may see the
+   * memorial when its family shares its galleries (`galleryAudience: 'visitors'`).
+   */
+  canSeeGalleries: boolean;
   /** Leave flowers and prayers: any signed-in member who may see the memorial. */
   canPayTribute: boolean;
   isOwner: boolean;
@@ -129,12 +134,14 @@ export function accessFor(
   user: UserRow | null,
   knownRole: MemorialRole | null,
 ): MemorialAccess {
+  const shared = memorial.galleryAudience === 'visitors';
   if (!user) {
     return {
       role: null,
       canManage: false,
       canOwn: false,
       canContribute: false,
+      canSeeGalleries: shared,
       canPayTribute: false,
       isOwner: false,
       isContributor: false,
@@ -152,6 +159,7 @@ export function accessFor(
     canManage: manages,
     canOwn: isOwner || isAdmin,
     canContribute: manages || role === 'contributor',
+    canSeeGalleries: shared || manages || role === 'contributor',
     canPayTribute: true,
     isOwner,
     isContributor: role === 'contributor',
@@ -164,14 +172,14 @@ export async function requireMemorialAccess(
   db: Db,
   memorialId: string,
   user: UserRow | null,
-  need: 'canManage' | 'canOwn' | 'canContribute' | 'canPayTribute',
+  need: 'canManage' | 'canOwn' | 'canContribute' | 'canSeeGalleries' | 'canPayTribute',
 ): Promise<{ memorial: MemorialRow; access: MemorialAccess }> {
   const memorial = await findVisibleMemorial(db, memorialId, user);
   const access = await memorialAccess(db, memorial, user);
   if (!access[need]) {
     if (!user) throw AppError.unauthenticated();
     throw AppError.forbidden(
-      need === 'canContribute'
+      need === 'canContribute' || need === 'canSeeGalleries'
         ? 'You do not have permission to view this content.'
         : need === 'canManage'
           ? 'Only the owner or a manager of this memorial can do that.'
@@ -187,7 +195,7 @@ export function memorialAbilities(access: MemorialAccess): MemorialAbilities {
     update: access.canManage,
     delete: access.canOwn,
     addContributor: access.canManage,
-    viewGalleries: access.canContribute,
+    viewGalleries: access.canSeeGalleries,
     addToGalleries: access.canContribute,
     leaveTribute: access.canPayTribute,
     manage: access.canManage,

@@ -84,6 +84,7 @@ export function presentMemorialDetail(
     tributeModeration: row.tributeModeration,
     allowAccessRequests: row.allowAccessRequests,
     allowGuestTributes: row.allowGuestTributes,
+    galleryAudience: row.galleryAudience,
     myRole: extras.access.role,
     pendingTributes: extras.access.canManage ? extras.pendingTributes : null,
   };

@@ -1,5 +1,7 @@
 import {
+  GALLERY_AUDIENCE_LABELS,
   VISIBILITY_LABELS,
+  type GalleryAudience,
   type MemorialSettings,
   type MemorialVisibility,
 } from '@rips/shared/memorials';
@@ -22,6 +24,7 @@ function settingsOf(row: MemorialRow): MemorialSettings {
     tributeModeration: row.tributeModeration,
     allowAccessRequests: row.allowAccessRequests,
     allowGuestTributes: row.allowGuestTributes,
+    galleryAudience: row.galleryAudience,
   };
 }
 
@@ -77,5 +80,7 @@ function settingInWords(key: keyof UpdateSettings, value: unknown): string {
       return value
         ? `guests without an account may leave ${GUEST_KINDS_IN_WORDS}`
         : `only members may leave ${GUEST_KINDS_IN_WORDS}`;
+    case 'galleryAudience':
+      return `who may see photos, memorabilia and documents: ${GALLERY_AUDIENCE_LABELS[value as GalleryAudience]}`;
   }
 }

@@ -36,9 +36,22 @@ export function encodeCursor(cursor: Cursor): string {
   return encodeCursorText<KeysetPosition>([cursor.at, cursor.id]);
 }
 
-export function decodeCursor(value: string | undefined): Cursor | null {
+/** Where a list in the family's order stopped: the position as text, then the row's id. */
+function isOrderPosition(value: unknown): value is KeysetPosition {
+  if (!Array.isArray(value) || value.length !== 2) return false;
+  const [at, id] = value as unknown[];
+  return typeof at === 'string' && /^-?\d{1,10}$/.test(at) && typeof id === 'string' && isUuid(id);
+}
+
+/**
+ * A page cursor read back: a newest-first list's, or (`ordered`) one of a list in the family's
+ * order. Anything else is refused with a message that says to reload.
+ */
+export function decodeCursor(value: string | undefined, ordered = false): Cursor | null {
   if (!value) return null;
-  const position = decodeCursorText(value, isKeysetPosition) ?? decodePipeCursor(value);
+  const position = ordered
+    ? decodeCursorText(value, isOrderPosition)
+    : (decodeCursorText(value, isKeysetPosition) ?? decodePipeCursor(value));
   if (!position) {
     throw AppError.badRequest('This page link is no longer valid. Please reload the list.');
   }
@@ -66,6 +79,16 @@ export function olderThan(
 ): SQL | undefined {
   if (!cursor) return undefined;
   return sql`(${createdAt}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
+}
+
+/** The condition "after the cursor" in a list in the family's order, or undefined on the first page. */
+export function laterThan(
+  position: PgColumn,
+  id: PgColumn,
+  cursor: Cursor | null,
+): SQL | undefined {
+  if (!cursor) return undefined;
+  return sql`(${position}, ${id}) > (${cursor.at}::integer, ${cursor.id}::uuid)`;
 }
 
 /** The created_at of a row as text, for the next cursor. */

@@ -97,6 +97,11 @@ export interface TributeKind<
   audience: Audience;
   /** The per-member rate-limit budget its creations count against. */
   creation: CreationBudget;
+  /**
+   * Set for a kind the family puts in order (photos): its lists go by this column ascending, a new
+   * item goes first, and managers reorder them. Unset: newest first.
+   */
+  position?: PgColumn;
   /** The create call's text fields and file field, parsed by the shared zod schema. */
   upload: UploadSpec<z.ZodType<Fields>, string>;
   /** The item as the API answers it. */

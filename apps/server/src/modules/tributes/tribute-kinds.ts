@@ -121,11 +121,24 @@ const pictureValues = (fields: GalleryPictureFields, author: { fullName: string 
   pictureDate: fields.date ?? null,
 });
 
+/** A photo's place in the family's order travels with it: an archive restores the same order. */
+const photoArchive = {
+  fields: galleryArchive.fields.extend({
+    position: z.number().int().min(-1_000_000_000).max(1_000_000_000).optional(),
+  }),
+  write: (row: PhotoRow) => ({ ...galleryArchive.write(row), position: row.position }),
+  values: (fields: Record<string, unknown>) => ({
+    ...galleryArchive.values(fields),
+    ...(typeof fields['position'] === 'number' && { position: fields['position'] }),
+  }),
+};
+
 export const photoKind = defineKind<'photos', PhotoRow, Photo, GalleryPictureFields>('photos', {
   table: photos,
+  position: photos.position,
   upload: uploadForm(GalleryPictureFieldsSchema, { [GALLERY_FILE_FIELDS.photos]: 'required' }),
   schema: PhotoSchema,
-  archive: galleryArchive,
+  archive: photoArchive,
   file: {
     form: 'image',
     field: GALLERY_FILE_FIELDS.photos,

@@ -25,7 +25,8 @@ export function itemAbilities(
 
 /**
  * The memorial whose items of `audience` the viewer lists, and their rights on it. A memorial
- * they may not see is 404; galleries they may not see are 401 signed out, 403 signed in.
+ * they may not see is 404; galleries they may not see (kept for the memorial's people, not shared
+ * with its visitors) are 401 signed out, 403 signed in.
  */
 export async function requireItemsVisible(
   db: Db,
@@ -34,13 +35,16 @@ export async function requireItemsVisible(
   viewer: UserRow | null,
 ): Promise<{ memorial: MemorialRow; access: MemorialAccess }> {
   if (audience === 'contributors') {
-    return requireMemorialAccess(db, memorialId, viewer, 'canContribute');
+    return requireMemorialAccess(db, memorialId, viewer, 'canSeeGalleries');
   }
   const memorial = await findVisibleMemorial(db, memorialId, viewer);
   return { memorial, access: await memorialAccess(db, memorial, viewer) };
 }
 
-/** Leaving a flower or prayer is for any signed-in member; adding to the galleries for contributors. */
+/**
+ * Leaving a flower or prayer is for any signed-in member; adding to the galleries for contributors,
+ * even when the family shares the galleries with every visitor.
+ */
 export async function requireItemAddition(
   db: Db,
   audience: Audience,
@@ -66,7 +70,9 @@ export async function requireItemRemoval(
   if (!memorial) throw AppError.notFound(ITEM_NOT_FOUND);
   const access = await memorialAccess(db, memorial, user);
   if (itemAbilities(item, access, user).remove) return;
-  if (audience === 'contributors' && !access.canContribute) throw AppError.notFound(ITEM_NOT_FOUND);
+  if (audience === 'contributors' && !access.canSeeGalleries) {
+    throw AppError.notFound(ITEM_NOT_FOUND);
+  }
   throw AppError.forbidden(
     'Only the person who left this, or the owner of the memorial, can remove it.',
   );

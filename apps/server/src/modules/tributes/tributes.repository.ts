@@ -1,9 +1,10 @@
-import { and, desc, eq, or } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { isUuid } from '../../lib/ids.js';
 import {
   cursorText,
+  laterThan,
   olderThan,
   toPage,
   type ItemWithOwner,
@@ -15,8 +16,9 @@ import type { ItemRow, TributeKind } from './tribute-kind.js';
 // the ItemTable columns (id, memorial_id, owner_id, created_at), which is what ItemRow names.
 
 /**
- * One page of a memorial's items of `kind`, newest first, with each author's name: the
- * published ones, and those of `viewerId` still awaiting approval.
+ * One page of a memorial's items of `kind`, newest first (or in the family's order for a kind
+ * with a position), with each author's name: the published ones, and those of `viewerId` still
+ * awaiting approval.
  */
 export async function listItems(
   db: Db,
@@ -31,8 +33,13 @@ export async function listItems(
         and(eq(table.status, 'pending'), eq(table.ownerId, viewerId)),
       )
     : eq(table.status, 'published');
+  const position = kind.position;
   const rows = (await db
-    .select({ item: table, ownerName: users.fullName, cursorAt: cursorText(table.createdAt) })
+    .select({
+      item: table,
+      ownerName: users.fullName,
+      cursorAt: position ? sql<string>`${position}::text` : cursorText(table.createdAt),
+    })
     .from(table)
     // A guest's item has no owner: its name is the item's own (authorName).
     .leftJoin(users, eq(users.id, table.ownerId))
@@ -40,12 +47,53 @@ export async function listItems(
       and(
         eq(table.memorialId, page.memorialId),
         shown,
-        olderThan(table.createdAt, table.id, page.cursor),
+        position
+          ? laterThan(position, table.id, page.cursor)
+          : olderThan(table.createdAt, table.id, page.cursor),
       ),
     )
-    .orderBy(desc(table.createdAt), desc(table.id))
+    .orderBy(
+      ...(position ? [asc(position), asc(table.id)] : [desc(table.createdAt), desc(table.id)]),
+    )
     .limit(page.limit + 1)) as unknown as ItemWithOwner<ItemRow>[];
   return toPage(rows, page.limit);
+}
+
+/** A new item's place for a kind in the family's order: before every item of its memorial. */
+export function firstPosition(kind: TributeKind, memorialId: string): SQL | undefined {
+  const position = kind.position;
+  if (!position) return undefined;
+  return sql`(SELECT coalesce(min(${position}), 1) - 1 FROM ${kind.table} WHERE ${kind.table.memorialId} = ${memorialId})`;
+}
+
+/** The ids of every item of `kind` on the memorial, whatever its status. */
+export async function itemIdsOf(db: Db, kind: TributeKind, memorialId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: kind.table.id })
+    .from(kind.table)
+    .where(eq(kind.table.memorialId, memorialId));
+  return rows.map((r) => r.id as string);
+}
+
+/**
+ * Puts the memorial's items of a kind with a position in the order of `ids` (every one of them,
+ * checked by the caller), in one statement.
+ */
+export async function setOrder(
+  db: Db,
+  kind: TributeKind & { position: NonNullable<TributeKind['position']> },
+  memorialId: string,
+  ids: string[],
+): Promise<void> {
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  await db.execute(
+    sql`UPDATE ${kind.table} SET ${sql.identifier(kind.position.name)} = ordered.n
+        FROM unnest(ARRAY[${list}]::uuid[]) WITH ORDINALITY AS ordered(id, n)
+        WHERE ${kind.table.id} = ordered.id AND ${kind.table.memorialId} = ${memorialId}`,
+  );
 }
 
 export async function insertItem(

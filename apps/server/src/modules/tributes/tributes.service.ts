@@ -73,7 +73,11 @@ export async function listItems(
   const page = await repo.listItems(
     ctx.db,
     kind,
-    { memorialId: memorial.id, limit: query.limit, cursor: decodeCursor(query.cursor) },
+    {
+      memorialId: memorial.id,
+      limit: query.limit,
+      cursor: decodeCursor(query.cursor, kind.position !== undefined),
+    },
     viewer?.id ?? null,
   );
   const urls = urlsFor(ctx, memorial);
@@ -143,6 +147,7 @@ export async function createItem(
         memorialId: memorial.id,
         ownerId: author.id,
         status: waits ? 'pending' : 'published',
+        ...(kind.position && { position: repo.firstPosition(kind, memorial.id) }),
       });
       if (waits) await notifyAwaitingApproval(ctx, tx, memorial);
       await noteGalleryChange(tx, kind, author, 'added', inserted);

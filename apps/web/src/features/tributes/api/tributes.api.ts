@@ -39,7 +39,7 @@ export const uploadLimitsQuery = () =>
     staleTime: Infinity,
   });
 
-/** One kind of tribute on a memorial, newest first, a page at a time. */
+/** One kind of tribute on a memorial, newest first (photos: in the family's order), a page at a time. */
 export const tributeListQuery = <K extends TributeKind>(kind: K, postId: string) =>
   infiniteQueryOptions({
     queryKey: tributeKeys.list(kind, postId),
@@ -64,6 +64,11 @@ export function createTribute<K extends TributeKind>(
 
 export function removeTribute(kind: TributeKind, id: string) {
   return api.delete<Record<string, never>>(`/${kind}/${encodeURIComponent(id)}`);
+}
+
+/** Puts the memorial's photos in the family's order: every photo's id, first to last. */
+export function orderPhotos(postId: string, ids: string[]) {
+  return api.put<{ ids: string[] }>(`/photos/post/${encodeURIComponent(postId)}/order`, { ids });
 }
 
 /** Memorials to choose from on /add-flower when no postId is given. */

@@ -27,6 +27,7 @@ import { useSession } from '@/lib/use-session';
 import { downloadDocument, tributeListQuery, type AnyTributeItem } from '../api/tributes.api';
 import { authorOf, formatFileSize, formatPictureDate, formatTributeDate } from '../lib/format';
 import { RemoveTribute } from './remove-tribute';
+import type { SlideshowProps } from './slideshow';
 import classes from './tributes.module.css';
 
 // Grid cells are about 180 px wide (two per row on phones), so a 320 px variant is enough.
@@ -44,6 +45,10 @@ function TributeDate({ iso }: { iso: string }) {
 }
 
 const ReportForm = lazy(() => import('./report-form'));
+// The slideshow loads when someone opens a picture: most visitors only look at the thumbnails.
+const Slideshow = lazy(() => import('./slideshow')) as <T extends Picture>(
+  props: SlideshowProps<T>,
+) => ReactNode;
 
 /** "Report" for signed-in visitors on the kinds the shared list makes reportable: the family is told and decides. */
 function ReportIfAllowed({ kind, item }: { kind: TributeKindDescriptor; item: TributeItem }) {
@@ -135,6 +140,8 @@ interface TributeListProps {
    * empty list says instead of inviting them to leave the first.
    */
   pendingTributes?: number;
+  /** The viewer may put the photos in order (the memorial's owner and managers). */
+  canReorder?: boolean;
 }
 
 /**
@@ -150,6 +157,7 @@ export function TributeList({
   postId,
   memorialTitle,
   pendingTributes = 0,
+  canReorder = false,
 }: TributeListProps) {
   const { kind, title } = descriptor;
   const query = useTributeList(kind, postId);
@@ -205,12 +213,49 @@ export function TributeList({
   return (
     <section aria-labelledby={headingId}>
       <Stack gap="sm">
-        <Title order={3} id={headingId}>
-          {title}
-        </Title>
+        <Group justify="space-between" align="center" gap="sm">
+          <Title order={3} id={headingId}>
+            {title}
+          </Title>
+          {canReorder && kind === 'photos' && items.length > 1 ? (
+            <ChangeOrder postId={postId} />
+          ) : null}
+        </Group>
         {body}
       </Stack>
     </section>
+  );
+}
+
+const PhotoOrderForm = lazy(() => import('./photo-order-form'));
+
+/** "Change the order" of the photos, for the family: opens the order form in a dialog. */
+function ChangeOrder({ postId }: { postId: string }) {
+  const [open, setOpen] = useState(false);
+  const rememberOpener = useReturnFocus(open);
+  return (
+    <>
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        onClick={() => {
+          rememberOpener();
+          setOpen(true);
+        }}
+      >
+        Change the order
+      </Button>
+      <FormModal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title="The order of the photos"
+        size="lg"
+      >
+        <Suspense fallback={<SectionLoader py="xl" label="Loading the photos…" />}>
+          <PhotoOrderForm postId={postId} onDone={() => setOpen(false)} />
+        </Suspense>
+      </FormModal>
+    </>
   );
 }
 
@@ -386,18 +431,12 @@ function PictureDetails({ picture, size }: { picture: Picture; size: 'sm' | 'md'
 const pictureAlt = (descriptor: TributeKindDescriptor, item: Picture, title: string) =>
   `${descriptor.label} of ${title} shared by ${authorOf(item)}`;
 
-/** Photos or memorabilia as thumbnails; each opens large in an accessible lightbox. */
+/** Photos or memorabilia as thumbnails; each opens the gallery full-screen, as a slideshow. */
 function PictureGallery({ descriptor, items: pictures, title }: ListProps<Picture>) {
   const [openId, setOpenId] = useState<string | null>(null);
   const rememberOpener = useReturnFocus(openId !== null);
-  // By id, so a picture added or removed while the lightbox is open does not shift it.
+  // By id, so a picture added or removed while the slideshow is open does not shift it.
   const index = openId === null ? -1 : pictures.findIndex((p) => p._id === openId);
-  const open = index >= 0 ? pictures[index]! : null;
-  const step = (by: number) => {
-    if (pictures.length < 2 || index < 0) return;
-    setOpenId(pictures[(index + by + pictures.length) % pictures.length]!._id);
-  };
-  const [touchX, setTouchX] = useState<number | null>(null);
   return (
     <>
       <PictureGrid
@@ -414,58 +453,24 @@ function PictureGallery({ descriptor, items: pictures, title }: ListProps<Pictur
           },
         })}
       />
-      {/* Mounted only while a picture is open. */}
-      {open ? (
-        <Modal
-          opened
-          onClose={() => setOpenId(null)}
-          title={`${descriptor.label} shared by ${authorOf(open)}`}
-          size="xl"
-          radius="lg"
-          // Arrow keys move anywhere in the dialog (focus starts on its close button).
-          onKeyDown={(event) => {
-            if (event.key === 'ArrowRight') step(1);
-            else if (event.key === 'ArrowLeft') step(-1);
-          }}
-        >
-          <Stack
-            gap="sm"
-            data-lightbox
-            onTouchStart={(event) => setTouchX(event.touches[0]?.clientX ?? null)}
-            onTouchEnd={(event) => {
-              const endX = event.changedTouches[0]?.clientX;
-              if (touchX !== null && endX !== undefined && Math.abs(endX - touchX) > 50) {
-                step(endX < touchX ? 1 : -1);
-              }
-              setTouchX(null);
-            }}
-          >
-            {pictures.length > 1 ? (
-              <Group justify="space-between" gap="sm">
-                <Button variant="default" size="xs" onClick={() => step(-1)}>
-                  Previous picture
-                </Button>
-                <Text size="sm" c="dimmed" aria-live="polite">
-                  {`${index + 1} of ${pictures.length}`}
-                </Text>
-                <Button variant="default" size="xs" onClick={() => step(1)}>
-                  Next picture
-                </Button>
-              </Group>
-            ) : null}
-            <img
-              src={open.image.src}
-              srcSet={open.image.srcSet}
-              sizes="(max-width: 900px) 100vw, 860px"
-              width={open.image.width}
-              height={open.image.height}
-              alt={pictureAlt(descriptor, open, title)}
-              className={classes.lightbox}
-            />
-            <PictureDetails picture={open} size="md" />
-            <Byline item={open} />
-          </Stack>
-        </Modal>
+      {/* Loaded and mounted only while a picture is open. */}
+      {index >= 0 ? (
+        <Suspense fallback={null}>
+          <Slideshow
+            pictures={pictures}
+            index={index}
+            title={(picture) => `${descriptor.label} shared by ${authorOf(picture)}`}
+            onIndex={(to) => setOpenId(pictures[to]!._id)}
+            onClose={() => setOpenId(null)}
+            alt={(picture) => pictureAlt(descriptor, picture, title)}
+            details={(picture) => (
+              <Stack gap={4}>
+                <PictureDetails picture={picture} size="md" />
+                <Byline item={picture} />
+              </Stack>
+            )}
+          />
+        </Suspense>
       ) : null}
     </>
   );

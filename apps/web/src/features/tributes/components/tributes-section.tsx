@@ -60,7 +60,10 @@ interface TributesSectionProps {
   abilities: MemorialAbilities | null;
 }
 
-/** Below a memorial's details: the tributes for everyone, the galleries for its family circle. */
+/**
+ * Below a memorial's details: the tributes for everyone; the galleries for its family circle, or
+ * for every visitor, read-only, when the family shares them.
+ */
 export function TributesSection({ memorial, abilities }: TributesSectionProps) {
   const { user } = useSession();
   const [dialog, setDialogState] = useState<TributeKindDescriptor | null>(null);
@@ -87,6 +90,7 @@ export function TributesSection({ memorial, abilities }: TributesSectionProps) {
         postId={postId}
         memorialTitle={memorial.title}
         pendingTributes={KINDS[descriptor.kind].moderated ? (memorial.pendingTributes ?? 0) : 0}
+        canReorder={abilities?.manage ?? false}
       />
     ));
   const openButtons = (section: TributeKindDescriptor['section']) => (

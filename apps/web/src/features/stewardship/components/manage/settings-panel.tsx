@@ -1,11 +1,24 @@
 import { Paper, Radio, Stack, Switch } from '@mantine/core';
 import { GUEST_KINDS, kindsInWords } from '@rips/shared/kinds';
-import type { MemorialDetail, MemorialVisibility } from '@rips/shared/memorials';
+import {
+  GALLERY_AUDIENCE_LABELS,
+  GALLERY_AUDIENCES,
+  type GalleryAudience,
+  type MemorialDetail,
+  type MemorialVisibility,
+} from '@rips/shared/memorials';
 import type { UpdateSettings } from '@rips/shared/stewardship';
 import { VisibilityChoices } from '@/components/visibility-choices';
 import { MODERATED_KINDS } from '@/config/tribute-kinds';
 import { useUpdateSettings } from '../../api/stewardship.api';
 import { outcome } from './panel-parts';
+
+/** What each choice of who sees the galleries means, under its label. */
+const GALLERY_AUDIENCE_NOTES: Record<GalleryAudience, string> = {
+  people: 'Only you, the managers and the contributors you chose see and add them.',
+  visitors:
+    'Everyone who may see this memorial sees them, without adding any; contributors still add them.',
+};
 
 /** The settings that are on or off; some only count for memorials of one visibility. */
 const SWITCHES: Array<{
@@ -60,6 +73,23 @@ export function SettingsPanel({ memorial }: { memorial: MemorialDetail }) {
           onChange={(value) => save({ visibility: value as MemorialVisibility })}
         >
           <VisibilityChoices disabled={mutation.isPending} />
+        </Radio.Group>
+        <Radio.Group
+          label="Who may see photos, memorabilia and documents?"
+          value={memorial.galleryAudience}
+          onChange={(value) => save({ galleryAudience: value as GalleryAudience })}
+        >
+          <Stack gap="sm" mt="xs">
+            {GALLERY_AUDIENCES.map((audience) => (
+              <Radio
+                key={audience}
+                value={audience}
+                label={GALLERY_AUDIENCE_LABELS[audience]}
+                description={GALLERY_AUDIENCE_NOTES[audience]}
+                disabled={mutation.isPending}
+              />
+            ))}
+          </Stack>
         </Radio.Group>
         {SWITCHES.map((setting) => (
           <Switch
