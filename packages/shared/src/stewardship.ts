@@ -17,6 +17,12 @@ export const UpdateSettingsSchema = z
     allowAccessRequests: z
       .boolean({ error: 'Access requests are either allowed (true) or not (false).' })
       .optional(),
+    observeYahrzeit: z
+      .boolean({ error: 'The yahrzeit is either in the calendar (true) or not (false).' })
+      .optional(),
+    diedAfterSunset: z
+      .boolean({ error: 'The death was either after sunset (true) or not (false).' })
+      .optional(),
   })
   .strict();
 export type UpdateSettings = z.infer<typeof UpdateSettingsSchema>;

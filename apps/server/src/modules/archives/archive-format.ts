@@ -88,6 +88,9 @@ export const ArchiveMemorialSchema = z.object({
   /** Whether flowers and prayers wait for a manager, and whether outsiders may ask to join. */
   tributeModeration: z.enum(TRIBUTE_MODERATIONS).default('open'),
   allowAccessRequests: z.boolean().default(false),
+  /** Whether the calendar feed shows the yahrzeit, and whether the death was after sunset. */
+  observeYahrzeit: z.boolean().default(false),
+  diedAfterSunset: z.boolean().default(false),
   picture: ArchivePictureSchema.nullable(),
 });
 export type ArchiveMemorial = z.infer<typeof ArchiveMemorialSchema>;

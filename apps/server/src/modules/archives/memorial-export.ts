@@ -156,6 +156,8 @@ export async function writeMemorialArchive(
       indexable: m.indexable,
       tributeModeration: m.tributeModeration,
       allowAccessRequests: m.allowAccessRequests,
+      observeYahrzeit: m.observeYahrzeit,
+      diedAfterSunset: m.diedAfterSunset,
       picture: portrait,
     },
     items,

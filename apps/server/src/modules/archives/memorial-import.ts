@@ -529,6 +529,8 @@ async function restore(
         indexable: false,
         tributeModeration: m.tributeModeration,
         allowAccessRequests: m.allowAccessRequests,
+        observeYahrzeit: m.observeYahrzeit,
+        diedAfterSunset: m.diedAfterSunset,
         createdAt: now,
         updatedAt: now,
         ...(portrait

@@ -21,6 +21,8 @@ function settingsOf(row: MemorialRow): MemorialSettings {
     indexable: isIndexable(row),
     tributeModeration: row.tributeModeration,
     allowAccessRequests: row.allowAccessRequests,
+    observeYahrzeit: row.observeYahrzeit,
+    diedAfterSunset: row.diedAfterSunset,
   };
 }
 
@@ -69,5 +71,9 @@ function settingInWords(key: keyof UpdateSettings, value: unknown): string {
         : `${MODERATED_KINDS_IN_WORDS} appear at once`;
     case 'allowAccessRequests':
       return value ? 'people who cannot see it may ask to join' : 'no requests to join';
+    case 'observeYahrzeit':
+      return value ? 'the calendar shows the yahrzeit' : 'the calendar leaves out the yahrzeit';
+    case 'diedAfterSunset':
+      return value ? 'the death was after sunset' : 'the death was before sunset';
   }
 }
