@@ -31,12 +31,12 @@ export async function calendarFeed(
   });
   if (!memorial) return null;
   const entries = await collectFeedEntries(memorial, feedWindow(ctx.now()));
-  const host = new URL(ctx.config.publicUrl).host;
+  const host = new URL(ctx.config.publicUrl).hostname;
   const page = shortUrl(ctx.config.publicUrl, memorial.shortCode);
   const body = writeCalendar({
     productId: `-//Rips Memorial//Anniversaries//EN`,
     name: `In memory of ${memorial.title}`,
-    description: `Days to remember ${memorial.title}, from their memorial.`,
+    description: `Anniversaries from the memorial of ${memorial.title}: ${page}`,
     stamp: memorial.updatedAt,
     refresh: REFRESH,
     events: entries.map((entry) => ({

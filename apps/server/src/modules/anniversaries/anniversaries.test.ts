@@ -8,6 +8,7 @@ import { TEST_ENGINE, useTestApp } from '../../../test/app.js';
 import { createMemorialVia, createUser, type TestUser } from '../../../test/factories.js';
 import { multipartRequest } from '../../../test/multipart.js';
 import { YEARS_AHEAD, YEARS_BEFORE } from './anniversaries.js';
+import { foldLine } from './icalendar.js';
 
 const PUBLIC_URL = 'https://memorials.example.org';
 const t = useTestApp({ PUBLIC_URL });
@@ -208,6 +209,8 @@ describe(`the calendar feed (${TEST_ENGINE})`, () => {
       'some line is folded',
     ).toBe(true);
     expect(raw).not.toContain('\uFFFD');
+    // No line ends inside an escape: a fold never separates a backslash from what it escapes.
+    for (const line of lines) expect(line.replace(/\\./g, '')).not.toMatch(/\\$/);
     const feed = parse(raw);
     expect(feed.name).toBe(`In memory of ${name}`);
     expect(feed.events[0]!.summary).toBe(`Remembering ${name}, born on this day in 1950`);
@@ -233,5 +236,18 @@ describe(`the calendar feed (${TEST_ENGINE})`, () => {
     expect((await feedOf(unlisted.code)).statusCode).toBe(200);
     await settings(unlisted.id, { visibility: 'private' });
     expect((await feedOf(unlisted.code)).statusCode).toBe(404);
+  });
+});
+
+describe('folding a line', () => {
+  it('cuts at 75 octets, never inside a character or an escape, and unfolds to the same line', () => {
+    // 74 octets, then an escape that would end at octet 76, then two-octet characters.
+    const line = `SUMMARY:${'a'.repeat(66)}\\,${'ñ'.repeat(80)}`;
+    const lines = foldLine(line).split('\r\n');
+    expect(lines[0]).toBe(`SUMMARY:${'a'.repeat(66)}`);
+    expect(lines[1]!.startsWith(' \\,ñ')).toBe(true);
+    for (const part of lines) expect(Buffer.byteLength(part, 'utf8')).toBeLessThanOrEqual(75);
+    expect(lines.slice(1).every((part) => part.startsWith(' '))).toBe(true);
+    expect(foldLine(line).replace(/\r\n /g, '')).toBe(line);
   });
 });

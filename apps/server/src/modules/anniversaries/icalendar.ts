@@ -43,13 +43,15 @@ export function escapeText(text: string): string {
 
 /**
  * One content line folded into lines of at most 75 octets of UTF-8, each continuation starting
- * with a space (which counts in its 75), and never inside a character (RFC 5545 3.1).
+ * with a space (which counts in its 75), and never inside a character or an escape (RFC 5545 3.1).
  */
 export function foldLine(line: string): string {
   const parts: string[] = [];
   let current = '';
   let octets = 0;
-  for (const char of line) {
+  // An escape (`\,`) stays whole on one line: unfolding would mend it, but not every reader is
+  // that careful.
+  for (const char of line.match(/\\.|[^]/gu) ?? []) {
     const size = Buffer.byteLength(char, 'utf8');
     if (octets + size > MAX_LINE_OCTETS) {
       parts.push(current);
