@@ -42,6 +42,7 @@ export function memorialDetail(fields: Partial<MemorialDetail> = {}): MemorialDe
     owner: { _id: 'u1', fullName: 'Rose Ames' },
     posterLine: '',
     shortUrl: 'http://localhost/m/abc',
+    calendarUrl: 'http://localhost/m/abc/calendar.ics',
     access: { canManage: true, canContribute: true },
     abilities: {
       update: true,
@@ -58,6 +59,8 @@ export function memorialDetail(fields: Partial<MemorialDetail> = {}): MemorialDe
     indexable: true,
     tributeModeration: 'open',
     allowAccessRequests: false,
+    observeYahrzeit: false,
+    diedAfterSunset: false,
     myRole: 'owner',
     ...fields,
   } as MemorialDetail;

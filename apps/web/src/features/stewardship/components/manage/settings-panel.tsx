@@ -14,6 +14,8 @@ const SWITCHES: Array<{
   isOn: (memorial: MemorialDetail) => boolean;
   turn: (on: boolean) => UpdateSettings;
   onlyFor?: MemorialVisibility;
+  /** Whether the setting means anything for this memorial yet. */
+  applies?: (memorial: MemorialDetail) => boolean;
 }> = [
   {
     label: 'Let search engines show this memorial',
@@ -35,6 +37,22 @@ const SWITCHES: Array<{
     isOn: (memorial) => memorial.allowAccessRequests,
     turn: (on) => ({ allowAccessRequests: on }),
     onlyFor: 'private',
+  },
+  {
+    label: 'Mark the yahrzeit in the memorial’s calendar',
+    description:
+      'The anniversary of the death by the Hebrew calendar, each year, in the calendar people add from the memorial. Needs the death date.',
+    isOn: (memorial) => memorial.observeYahrzeit,
+    turn: (on) => ({ observeYahrzeit: on }),
+    applies: (memorial) => memorial.deathDate !== null,
+  },
+  {
+    label: 'The death came after sunset',
+    description:
+      'The Hebrew day begins at nightfall, so the yahrzeit is counted from the next day.',
+    isOn: (memorial) => memorial.diedAfterSunset,
+    turn: (on) => ({ diedAfterSunset: on }),
+    applies: (memorial) => memorial.deathDate !== null && memorial.observeYahrzeit,
   },
 ];
 
@@ -61,6 +79,7 @@ export function SettingsPanel({ memorial }: { memorial: MemorialDetail }) {
             checked={setting.isOn(memorial)}
             disabled={
               (setting.onlyFor !== undefined && memorial.visibility !== setting.onlyFor) ||
+              (setting.applies !== undefined && !setting.applies(memorial)) ||
               mutation.isPending
             }
             onChange={(event) => save(setting.turn(event.currentTarget.checked))}
