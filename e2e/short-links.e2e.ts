@@ -2,8 +2,9 @@
 // private memorial's printed link sees its name and "Ask to join" (never the app's error page);
 // one whose family takes no requests shows "Memorial not found" with 404 and noindex, exactly as
 // an unknown code and as the memorial's own address; the family, signed in, is taken to it at
-// once; an unlisted memorial's link, typed as printed (grouped, in capitals), opens it; an
-// unknown address answers 404. Axe at 390 and 1280 px.
+// once; an unlisted memorial's link, typed as printed (grouped, in capitals), opens it, and its
+// page offers the calendar feed beside the link; an unknown address answers 404. Axe at 390 and
+// 1280 px.
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -19,9 +20,13 @@ beforeAll(async () => {
 });
 
 /** A memorial of the demo sponsor with these settings: its id and its short link's path. */
-async function memorial(title: string, settings: object): Promise<{ id: string; path: string }> {
+async function memorial(
+  title: string,
+  settings: object,
+  fields: Record<string, string> = {},
+): Promise<{ id: string; path: string }> {
   const headers = { authorization: `Bearer ${token}` };
-  const id = await createMemorial(server.baseUrl, token, { title });
+  const id = await createMemorial(server.baseUrl, token, { title, ...fields });
   const set = await fetch(`${server.baseUrl}/api/v1/posts/${id}/settings`, {
     method: 'PATCH',
     headers: { ...headers, 'content-type': 'application/json' },
@@ -96,6 +101,31 @@ describe('short links of memorials not everyone may see', () => {
     await page.goto(`/m/${printed}`);
     await page.waitForURL((url) => url.pathname === `/post/${unlisted.id}`);
     await page.getByRole('heading', { level: 1, name: 'Amara Okafor' }).waitFor();
+    await context.close();
+  });
+
+  it('offers an unlisted memorial’s anniversaries as a calendar to subscribe to or download', async () => {
+    const unlisted = await memorial(
+      'Ada Calendar',
+      { visibility: 'unlisted', observeYahrzeit: true },
+      { dateOfBirth: '1952-02-29', deathDate: '2020-05-01' },
+    );
+    const { page, context } = await newPage({ width: 390, height: 844 });
+    await page.goto(`/post/${unlisted.id}`);
+    const subscribe = page.getByRole('link', { name: 'Add anniversaries to your calendar' });
+    const feed = `${unlisted.path}/calendar.ics`;
+    expect(new URL((await subscribe.getAttribute('href'))!).protocol).toBe('webcal:');
+    expect((await subscribe.getAttribute('href'))!.endsWith(feed)).toBe(true);
+    const download = page.getByRole('link', { name: 'download the .ics file' });
+    expect(new URL((await download.getAttribute('href'))!).pathname).toBe(feed);
+    const res = await fetch(`${server.baseUrl}${feed}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    const body = await res.text();
+    expect(body).toContain('X-WR-CALNAME:In memory of Ada Calendar');
+    expect(body).toContain('SUMMARY:Yahrzeit of Ada Calendar');
+    await expectNoAxeViolations(page, 'memorial with its calendar links at 390 px');
+    await shot(page, 'calendar-links-390');
     await context.close();
   });
 

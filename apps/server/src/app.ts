@@ -42,6 +42,7 @@ import { previewsRoutes } from './modules/previews/previews.routes.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { TokenService } from './modules/auth/tokens.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
+import { anniversariesRoutes } from './modules/anniversaries/anniversaries.routes.js';
 import { shareRoutes, shortLinkRoutes } from './modules/share/share.routes.js';
 import { sitemapRoutes } from './modules/sitemap/sitemap.routes.js';
 import { registerApiDocs } from './plugins/api-docs.js';
@@ -313,6 +314,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
   await app.register(mediaRoutes);
   await app.register(shortLinkRoutes);
+  await app.register(anniversariesRoutes);
   await app.register(sitemapRoutes);
   await app.register(operationsRoutes, { metrics });
   await app.register(webAppPlugin, {

@@ -506,9 +506,15 @@ row(
   PUBLIC,
   call(GET, async () => `/api/v1/posts/short/${await shortCodeOf()}`),
 );
+row(
+  'GET /m/:code/calendar.ics',
+  PUBLIC,
+  call(GET, async () => `/m/${await shortCodeOf()}/calendar.ics`),
+);
 for (const [route, url] of [
   ['GET /api/v1/posts/short/:code', '/api/v1/posts/short/zzzzzzzz'],
   ['GET /m/:code', '/m/zzzzzzzz'],
+  ['GET /m/:code/calendar.ics', '/m/zzzzzzzz/calendar.ics'],
 ] as const) {
   row(route, all('hidden'), call(GET, url), 'a code no memorial has');
 }
@@ -793,6 +799,15 @@ for (const v of VISIBILITIES) {
       'GET /api/v1/posts/short/:code',
       opens(PUBLIC),
       at(GET, async (id) => ({ url: `/api/v1/posts/short/${await shortCodeOf(id)}` }), askable),
+      which,
+    );
+    // The calendar feed is read by calendar apps, which send no cookie and no token: it exists
+    // only for memorials anyone may read, and is "not found" for everyone else, its people too,
+    // whether or not the family takes requests.
+    row(
+      'GET /m/:code/calendar.ics',
+      OUTSIDERS[v].includes('anonymous') ? all('hidden') : PUBLIC,
+      at(GET, async (id) => ({ url: `/m/${await shortCodeOf(id)}/calendar.ics` }), askable),
       which,
     );
   }

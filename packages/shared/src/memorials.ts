@@ -403,6 +403,10 @@ export const MemorialSettingsSchema = z.object({
   allowGuestTributes: z.boolean(),
   /** Who may see the photos, memorabilia and documents. */
   galleryAudience: GalleryAudienceSchema,
+  /** The calendar feed adds the yahrzeit, the anniversary of the death by the Hebrew calendar. */
+  observeYahrzeit: z.boolean(),
+  /** The death came after sunset, so its Hebrew date is the next day's. */
+  diedAfterSunset: z.boolean(),
 });
 export type MemorialSettings = z.infer<typeof MemorialSettingsSchema>;
 
@@ -413,6 +417,12 @@ export const MemorialDetailSchema = MemorialSummarySchema.extend({
   posterLine: z.string(),
   /** The memorial's stable short link, absolute (`{PUBLIC_URL}/m/{code}`), for sharing and print. */
   shortUrl: z.string(),
+  /**
+   * The memorial's calendar feed of anniversaries, absolute (`{PUBLIC_URL}/m/{code}/calendar.ics`);
+   * null when a calendar app, which signs in as nobody, could not read it (members-only and
+   * private memorials).
+   */
+  calendarUrl: z.string().nullable(),
   access: MemorialAccessViewSchema,
   abilities: MemorialAbilitiesSchema,
   ...MemorialSettingsSchema.shape,

@@ -22,6 +22,12 @@ export const UpdateSettingsSchema = z
       .boolean({ error: 'Guest tributes are either allowed (true) or not (false).' })
       .optional(),
     galleryAudience: GalleryAudienceSchema.optional(),
+    observeYahrzeit: z
+      .boolean({ error: 'The yahrzeit is either in the calendar (true) or not (false).' })
+      .optional(),
+    diedAfterSunset: z
+      .boolean({ error: 'The death was either after sunset (true) or not (false).' })
+      .optional(),
   })
   .strict();
 export type UpdateSettings = z.infer<typeof UpdateSettingsSchema>;

@@ -84,6 +84,15 @@ export const memorials = pgTable(
     galleryAudience: text('gallery_audience', { enum: GALLERY_AUDIENCES })
       .notNull()
       .default('people'),
+    /** The calendar feed adds the yahrzeit by the Hebrew calendar (decision 0109). */
+    observeYahrzeit: boolean('observe_yahrzeit').notNull().default(false),
+    /** The death came after sunset: its Hebrew date is the next day's (decision 0109). */
+    diedAfterSunset: boolean('died_after_sunset').notNull().default(false),
+    /**
+     * The calendar feed's SEQUENCE: raised by the trigger `memorials_calendar_revision`
+     * (migration 0022) whenever the name, a date or a yahrzeit setting changes, by any path.
+     */
+    calendarRevision: integer('calendar_revision').notNull().default(0),
     /** Who takes the memorial over when its owner's account is deleted. */
     successorId: optionalMemberRef('successor_id'),
     /** Ownership offered to this member, until they accept or the offer is withdrawn. */

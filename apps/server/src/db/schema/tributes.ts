@@ -110,7 +110,7 @@ function galleryPictures(name: string) {
 
 /**
  * Photos, in the order the family chose: `position` ascending (a new photo goes first, as lists
- * showed them newest first before the family could order them; migration 0018 numbered the
+ * showed them newest first before the family could order them; migration 0021 numbered the
  * photos already there newest first).
  */
 export const photos = pgTable(

@@ -93,6 +93,9 @@ export const ArchiveMemorialSchema = z.object({
   allowGuestTributes: z.boolean().default(true),
   /** Who may see its photos, memorabilia and documents; older archives: its people. */
   galleryAudience: z.enum(GALLERY_AUDIENCES).default('people'),
+  /** Whether the calendar feed shows the yahrzeit, and whether the death was after sunset. */
+  observeYahrzeit: z.boolean().default(false),
+  diedAfterSunset: z.boolean().default(false),
   picture: ArchivePictureSchema.nullable(),
 });
 export type ArchiveMemorial = z.infer<typeof ArchiveMemorialSchema>;

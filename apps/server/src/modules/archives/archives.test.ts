@@ -351,6 +351,7 @@ const NOT_CARRIED = {
     contributer: 'member ids of the other site; its people travel as names',
     postImg: 'a URL of this site (the picture itself is compared by its bytes and size)',
     shortUrl: "a URL of this site: each memorial gets its site's own short code",
+    calendarUrl: 'a URL of this site, beside the short link (none while the copy is private)',
     createdAt: 'a server date: when the memorial was made on this site',
     reactions:
       "likes are members' own acts on the site where they gave them; memorial.json keeps the count for reading",
@@ -454,7 +455,12 @@ describe(`every field of the API's shapes travels out and back in (${TEST_ENGINE
     await ok(source.app, {
       method: 'PATCH',
       url: `/api/v1/posts/${id}/settings`,
-      payload: { allowAccessRequests: true, allowGuestTributes: false },
+      payload: {
+        allowAccessRequests: true,
+        allowGuestTributes: false,
+        observeYahrzeit: true,
+        diedAfterSunset: true,
+      },
       headers: family.auth,
     });
     const picture = { name: 'Grace', caption: 'At the blackboard', date: '1961-05-05' };
@@ -733,7 +739,13 @@ describe(`hostile and malformed archives (${TEST_ENGINE})`, () => {
   it('still imports an archive written before the poster line, settings, captions and titles travelled', async () => {
     const older = await withMemorialJson(exported, (json) => {
       const memorial = json['memorial'] as Record<string, unknown>;
-      for (const field of ['posterLine', 'tributeModeration', 'allowAccessRequests'])
+      for (const field of [
+        'posterLine',
+        'tributeModeration',
+        'allowAccessRequests',
+        'observeYahrzeit',
+        'diedAfterSunset',
+      ])
         delete memorial[field];
       const items = json['items'] as Record<string, Record<string, unknown>[]>;
       for (const item of [...items['photos']!, ...items['memorablias']!]) {
@@ -754,6 +766,8 @@ describe(`hostile and malformed archives (${TEST_ENGINE})`, () => {
       posterLine: '',
       tributeModeration: 'open',
       allowAccessRequests: false,
+      observeYahrzeit: false,
+      diedAfterSunset: false,
     });
   });
 

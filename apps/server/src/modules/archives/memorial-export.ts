@@ -158,6 +158,8 @@ export async function writeMemorialArchive(
       allowAccessRequests: m.allowAccessRequests,
       allowGuestTributes: m.allowGuestTributes,
       galleryAudience: m.galleryAudience,
+      observeYahrzeit: m.observeYahrzeit,
+      diedAfterSunset: m.diedAfterSunset,
       picture: portrait,
     },
     items,

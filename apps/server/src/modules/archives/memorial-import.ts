@@ -531,6 +531,8 @@ async function restore(
         allowAccessRequests: m.allowAccessRequests,
         allowGuestTributes: m.allowGuestTributes,
         galleryAudience: m.galleryAudience,
+        observeYahrzeit: m.observeYahrzeit,
+        diedAfterSunset: m.diedAfterSunset,
         createdAt: now,
         updatedAt: now,
         ...(portrait

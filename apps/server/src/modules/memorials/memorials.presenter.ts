@@ -5,7 +5,8 @@ import {
   type MemorialSummary,
 } from '@rips/shared/memorials';
 import type { MediaUrls } from '../../media/urls.js';
-import { shortUrl } from '../share/short-links.js';
+import { calendarUrl, shortUrl } from '../share/short-links.js';
+import { LEVEL_AUDIENCE } from './memorial-visibility.js';
 import {
   isIndexable,
   memorialAbilities,
@@ -77,6 +78,11 @@ export function presentMemorialDetail(
     owner: { _id: row.ownerId, fullName: extras.ownerName },
     posterLine: row.posterLine,
     shortUrl: shortUrl(extras.publicUrl, row.shortCode),
+    // A calendar app fetches as nobody: the feed exists only where nobody may read the memorial.
+    calendarUrl:
+      LEVEL_AUDIENCE[row.visibility].read === 'everyone'
+        ? calendarUrl(extras.publicUrl, row.shortCode)
+        : null,
     access: { canManage: extras.access.canManage, canContribute: extras.access.canContribute },
     abilities: memorialAbilities(extras.access),
     visibility: row.visibility,
@@ -85,6 +91,8 @@ export function presentMemorialDetail(
     allowAccessRequests: row.allowAccessRequests,
     allowGuestTributes: row.allowGuestTributes,
     galleryAudience: row.galleryAudience,
+    observeYahrzeit: row.observeYahrzeit,
+    diedAfterSunset: row.diedAfterSunset,
     myRole: extras.access.role,
     pendingTributes: extras.access.canManage ? extras.pendingTributes : null,
   };

@@ -40,6 +40,18 @@ export async function followShortLink(
   viewer: UserRow | null,
   address: string,
 ): Promise<string | null> {
+  return withinMissBudget(ctx, address, () => resolveShortCode(ctx, input, viewer));
+}
+
+/**
+ * `lookUp` of something behind a short code (the memorial, its calendar feed), within the
+ * address's budget of codes that lead nowhere (see `followShortLink`).
+ */
+export async function withinMissBudget<T>(
+  ctx: AppContext,
+  address: string,
+  lookUp: () => Promise<T | null>,
+): Promise<T | null> {
   const now = ctx.limiter.now();
   const minute = Math.floor(now / 60_000);
   const key = `short-link-misses:${address}:${minute}`;
@@ -49,9 +61,9 @@ export async function followShortLink(
       Math.max(1, Math.ceil(((minute + 1) * 60_000 - now) / 1000)),
     );
   }
-  const id = await resolveShortCode(ctx, input, viewer);
-  if (!id) await ctx.limiter.hit(key);
-  return id;
+  const found = await lookUp();
+  if (found === null) await ctx.limiter.hit(key);
+  return found;
 }
 
 export interface ShareFile {

@@ -9,6 +9,11 @@ export function shortUrl(publicUrl: string, code: string): string {
   return `${publicUrl}/m/${code}`;
 }
 
+/** The memorial's calendar feed of anniversaries, beside its short link (decision 0109). */
+export function calendarUrl(publicUrl: string, code: string): string {
+  return `${shortUrl(publicUrl, code)}/calendar.ics`;
+}
+
 const CODE = new RegExp(
   `^(?:[${SHORT_CODE_ALPHABET}]{${SHORT_CODE_LENGTH}}|[${SHORT_CODE_ALPHABET}]{${UNLISTED_SHORT_CODE_LENGTH}})$`,
 );

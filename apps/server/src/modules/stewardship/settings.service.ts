@@ -25,6 +25,8 @@ function settingsOf(row: MemorialRow): MemorialSettings {
     allowAccessRequests: row.allowAccessRequests,
     allowGuestTributes: row.allowGuestTributes,
     galleryAudience: row.galleryAudience,
+    observeYahrzeit: row.observeYahrzeit,
+    diedAfterSunset: row.diedAfterSunset,
   };
 }
 
@@ -82,5 +84,9 @@ function settingInWords(key: keyof UpdateSettings, value: unknown): string {
         : `only members may leave ${GUEST_KINDS_IN_WORDS}`;
     case 'galleryAudience':
       return `who may see photos, memorabilia and documents: ${GALLERY_AUDIENCE_LABELS[value as GalleryAudience]}`;
+    case 'observeYahrzeit':
+      return value ? 'the calendar shows the yahrzeit' : 'the calendar leaves out the yahrzeit';
+    case 'diedAfterSunset':
+      return value ? 'the death was after sunset' : 'the death was before sunset';
   }
 }

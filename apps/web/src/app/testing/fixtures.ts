@@ -42,6 +42,7 @@ export function memorialDetail(fields: Partial<MemorialDetail> = {}): MemorialDe
     owner: { _id: 'u1', fullName: 'Rose Ames' },
     posterLine: '',
     shortUrl: 'http://localhost/m/abc',
+    calendarUrl: 'http://localhost/m/abc/calendar.ics',
     access: { canManage: true, canContribute: true },
     abilities: {
       update: true,
@@ -59,6 +60,8 @@ export function memorialDetail(fields: Partial<MemorialDetail> = {}): MemorialDe
     tributeModeration: 'open',
     allowAccessRequests: false,
     allowGuestTributes: true,
+    observeYahrzeit: false,
+    diedAfterSunset: false,
     myRole: 'owner',
     ...fields,
   } as MemorialDetail;

@@ -25,6 +25,7 @@ import { useReturnFocus } from '@/lib/use-return-focus';
 import { memorialQuery } from '../api/memorials.api';
 import { formatLongDate, lifeSpan, NO_ABILITIES } from '../lib/format';
 import { AddContributor } from './add-contributor';
+import { CalendarLinks } from './calendar-links';
 import { ShareIcon } from './icons';
 import { ContributorList } from './contributor-list';
 import { ExportMemorialButton } from './export-memorial-button';
@@ -184,6 +185,9 @@ function MemorialDetails({
               Share
             </Button>
           </Group>
+          {memorial.calendarUrl && (memorial.dateOfBirth || memorial.deathDate) ? (
+            <CalendarLinks url={memorial.calendarUrl} />
+          ) : null}
           {!memorial.indexable ? <meta name="robots" content="noindex" /> : null}
           {memorial.visibility !== 'public' ? (
             <Text size="sm" c="dimmed">

@@ -27,6 +27,8 @@ const SWITCHES: Array<{
   isOn: (memorial: MemorialDetail) => boolean;
   turn: (on: boolean) => UpdateSettings;
   onlyFor?: MemorialVisibility | MemorialVisibility[];
+  /** Whether the setting means anything for this memorial yet. */
+  applies?: (memorial: MemorialDetail) => boolean;
 }> = [
   {
     label: 'Let search engines show this memorial',
@@ -56,6 +58,22 @@ const SWITCHES: Array<{
     isOn: (memorial) => memorial.allowGuestTributes,
     turn: (on) => ({ allowGuestTributes: on }),
     onlyFor: ['public', 'unlisted'],
+  },
+  {
+    label: 'Mark the yahrzeit in the memorial’s calendar',
+    description:
+      'The anniversary of the death by the Hebrew calendar, each year, in the calendar people add from the memorial. Needs the death date.',
+    isOn: (memorial) => memorial.observeYahrzeit,
+    turn: (on) => ({ observeYahrzeit: on }),
+    applies: (memorial) => memorial.deathDate !== null,
+  },
+  {
+    label: 'The death came after sunset',
+    description:
+      'The Hebrew day begins at nightfall, so the yahrzeit is counted from the next day.',
+    isOn: (memorial) => memorial.diedAfterSunset,
+    turn: (on) => ({ diedAfterSunset: on }),
+    applies: (memorial) => memorial.deathDate !== null && memorial.observeYahrzeit,
   },
 ];
 
@@ -100,6 +118,7 @@ export function SettingsPanel({ memorial }: { memorial: MemorialDetail }) {
             disabled={
               (setting.onlyFor !== undefined &&
                 ![setting.onlyFor].flat().includes(memorial.visibility)) ||
+              (setting.applies !== undefined && !setting.applies(memorial)) ||
               mutation.isPending
             }
             onChange={(event) => save(setting.turn(event.currentTarget.checked))}
