@@ -14,6 +14,9 @@ import { memorialListQuery, memorialQuery } from '@/features/memorials/api/memor
 import { tributeListQuery } from '@/features/tributes/api/tributes.api';
 import { renderAccessRequest } from '@/features/stewardship/access-request-extras';
 import { renderTributes } from '@/features/tributes/tributes-extras';
+import { charitiesQuery, timelineQuery } from '@/features/timeline/api/timeline.api';
+import { renderLife } from '@/features/timeline/timeline-extras';
+import type { MemorialPageProps } from '@/features/memorials/components/memorial-page';
 import { AppLayout } from './layout/app-layout';
 import { HomePage } from './routes/home';
 
@@ -61,6 +64,14 @@ const CreatePostPage = lazyNamed(
   'CreateMemorialPage',
 );
 const AddFlowerPage = lazy(() => import('@/features/tributes/components/add-flower-page'));
+/** Below a memorial's details: its life and charities, then its tributes and galleries. */
+const renderMemorialExtras: MemorialPageProps['extras'] = (memorial, abilities) => (
+  <>
+    {renderLife(memorial, abilities)}
+    {renderTributes(memorial, abilities)}
+  </>
+);
+
 const PostPage = lazyNamed(
   () => import('@/features/memorials/components/memorial-page'),
   'MemorialPage',
@@ -154,7 +165,7 @@ export function createRoutes({ client, awaitData }: RouteData): RouteObject[] {
     { path: paths.addFlower.path, element: <AddFlowerPage /> },
     {
       path: paths.post.path,
-      element: <PostPage extras={renderTributes} notFound={renderAccessRequest} />,
+      element: <PostPage extras={renderMemorialExtras} notFound={renderAccessRequest} />,
       handle: RENDERED,
       // The memorial, then the list of every kind its tributes section shows everyone (flowers,
       // prayers...); galleries, for the family circle, are fetched by the page itself.
@@ -167,6 +178,13 @@ export function createRoutes({ client, awaitData }: RouteData): RouteObject[] {
             return optional(list.queryKey, client.fetchInfiniteQuery(list));
           }),
         );
+        // The life timeline and the charities, so a visitor without JavaScript reads them too.
+        const moments = timelineQuery(id);
+        const charities = charitiesQuery(id);
+        await Promise.all([
+          optional(moments.queryKey, client.fetchQuery(moments)),
+          optional(charities.queryKey, client.fetchQuery(charities)),
+        ]);
       }),
     },
     { path: paths.shortLink.path, element: <ShortLinkPage /> },

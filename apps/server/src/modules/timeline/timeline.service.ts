@@ -1,3 +1,8 @@
+import type {
+  UpdateCharitiesSchema,
+  UpdateMomentSchema,
+  CreateMomentSchema,
+} from '@rips/shared/timeline';
 import {
   MAX_MOMENTS,
   MAX_PENDING_MOMENTS,
@@ -7,9 +12,6 @@ import {
   type Moment,
   type UpdateCharities,
   type UpdateMoment,
-  UpdateCharitiesSchema,
-  UpdateMomentSchema,
-  CreateMomentSchema,
 } from '@rips/shared/timeline';
 import { ErrorCode } from '@rips/shared/api';
 import type { z } from 'zod';
