@@ -1,4 +1,13 @@
-import { Button, Group, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Button,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { UpdateMomentSchema, type Moment } from '@rips/shared/timeline';
 import { FormModal } from '@/components/form-modal';
@@ -73,7 +82,7 @@ export function MomentFormModal({ postId, moment, suggest, onClose }: MomentForm
               The family sees your moment first and adds it to the timeline.
             </Text>
           ) : null}
-          <Group grow align="flex-start" gap="xs">
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
             <TextInput
               label="Year"
               required
@@ -98,7 +107,7 @@ export function MomentFormModal({ postId, moment, suggest, onClose }: MomentForm
               onChange={(e) => setDay(e.currentTarget.value)}
               error={errors['day']}
             />
-          </Group>
+          </SimpleGrid>
           <TextInput
             label="Title"
             required
