@@ -35,6 +35,7 @@ import { legacyRoutes } from './modules/legacy/legacy.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { tributesRoutes } from './modules/tributes/tributes.routes.js';
 import { galleriesRoutes } from './modules/galleries/galleries.routes.js';
+import { timelineRoutes } from './modules/timeline/timeline.routes.js';
 import { homeRoutes } from './modules/home/home.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { archivesRoutes } from './modules/archives/archives.routes.js';
@@ -303,6 +304,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(contactRoutes);
       await api.register(tributesRoutes);
       await api.register(galleriesRoutes);
+      await api.register(timelineRoutes);
       await api.register(homeRoutes);
       await api.register(stewardshipRoutes);
       await api.register(archivesRoutes);

@@ -27,6 +27,7 @@ import {
   guestTributes,
   memorialAccessRequests,
   memorialImports,
+  memorialMoments,
   memorialPeople,
   memorials,
   prayers,
@@ -219,6 +220,24 @@ async function prayerOn(memorialId: string): Promise<string> {
     .insert(prayers)
     .values({ memorialId, ownerId: world.helper.row.id, text: 'Peace.' })
     .returning({ id: prayers.id });
+  return row!.id;
+}
+
+/** A timeline moment on the memorial: published (the owner's), or the contributor's suggestion. */
+async function momentOn(memorialId: string, status: 'published' | 'pending'): Promise<string> {
+  const author = status === 'published' ? world.owner : world.contributor;
+  const [row] = await t.app.ctx.db
+    .insert(memorialMoments)
+    .values({
+      memorialId,
+      year: 1962,
+      month: 6,
+      title: 'Moved to the coast',
+      status,
+      authorId: author.row.id,
+      authorName: author.row.fullName,
+    })
+    .returning({ id: memorialMoments.id });
   return row!.id;
 }
 
@@ -995,6 +1014,55 @@ for (const v of VISIBILITIES) {
     { ...all('forbidden'), anonymous: 'unauth', owner: 'ok' },
     { signInFirst: true },
   );
+  // The life timeline and the charities: read as the memorial is; changed by its managers; a
+  // contributor suggests, and a suggestion is seen by its author and the managers alone.
+  memorialRow('GET /api/v1/timeline/post/:id', PUBLIC);
+  memorialRow('GET /api/v1/charities/post/:id', PUBLIC);
+  memorialRow('PUT /api/v1/posts/:id/charities', MANAGERS, {
+    payload: () => ({ charities: [{ name: 'RNLI', url: 'https://rnli.org/donate' }] }),
+  });
+  row(
+    'POST /api/v1/timeline',
+    on(v, CONTRIBUTORS, true),
+    at(POST, (id) => ({
+      url: '/api/v1/timeline',
+      payload: { postId: id, year: 1962, month: 6, day: 14, title: 'Born' },
+    })),
+    `${note}: a contributor's moment waits for a manager`,
+  );
+  row(
+    'PATCH /api/v1/timeline/:id',
+    on(v, MANAGERS),
+    at(PATCH, async (id) => ({
+      url: `/api/v1/timeline/${await momentOn(id, 'published')}`,
+      payload: { year: 1963, title: 'Moved' },
+    })),
+    `${note}, a published moment`,
+  );
+  row(
+    'DELETE /api/v1/timeline/:id',
+    on(v, MANAGERS),
+    at(DELETE, async (id) => ({ url: `/api/v1/timeline/${await momentOn(id, 'published')}` })),
+    `${note}, a published moment`,
+  );
+  /** A contributor's suggestion: who may not see it (all but its author and managers) is told it does not exist. */
+  const SUGGESTION_SEERS = { contributor: 'ok', manager: 'ok', owner: 'ok', admin: 'ok' } as const;
+  row(
+    'DELETE /api/v1/timeline/:id',
+    { ...all('hidden'), ...SUGGESTION_SEERS },
+    at(DELETE, async (id) => ({ url: `/api/v1/timeline/${await momentOn(id, 'pending')}` })),
+    `${note}, the contributor's suggestion (its author withdraws it)`,
+  );
+  for (const decision of ['approve', 'decline']) {
+    row(
+      `POST /api/v1/timeline/:id/${decision}`,
+      { ...all('hidden'), ...SUGGESTION_SEERS, contributor: 'forbidden' },
+      at(POST, async (id) => ({
+        url: `/api/v1/timeline/${await momentOn(id, 'pending')}/${decision}`,
+      })),
+      `${note}, the contributor's suggestion`,
+    );
+  }
   row(
     'GET /api/v1/posts/:id/access',
     v === 'private' ? PUBLIC : all('hidden'),

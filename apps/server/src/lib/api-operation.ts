@@ -17,6 +17,9 @@ export const API_TAGS = {
   Members: 'Finding members and adding them to a memorial as contributors.',
   Tributes: 'Flowers and prayers left on a memorial, by members and by guests without an account.',
   Galleries: 'Photos, memorabilia and documents of a memorial, and the upload limits.',
+  Timeline:
+    'A memorial’s life timeline (moments, suggestions waiting for a manager) and the charities ' +
+    'its family names in lieu of flowers.',
   Stewardship:
     'Looking after a memorial: privacy settings, people and invitations, moderation, reports, ' +
     'activity, ownership, successor, and requests to see a private memorial.',
@@ -191,6 +194,28 @@ export const API_OPERATIONS: { [T in ApiTag]: TagOperations } = {
     'PUT /api/v1/photos/post/:id/order': [
       'orderPhotos',
       'Put a memorial’s photos in the order the family chose',
+    ],
+  },
+  Timeline: {
+    'GET /api/v1/timeline/post/:id': [
+      'listMoments',
+      'A memorial’s timeline in date order (managers also see suggestions)',
+    ],
+    'POST /api/v1/timeline': [
+      'createMoment',
+      'Add a moment (managers) or suggest one (contributors)',
+    ],
+    'PATCH /api/v1/timeline/:id': ['updateMoment', 'Change a moment'],
+    'DELETE /api/v1/timeline/:id': ['deleteMoment', 'Remove a moment, or withdraw a suggestion'],
+    'POST /api/v1/timeline/:id/approve': ['approveMoment', 'Publish a suggested moment'],
+    'POST /api/v1/timeline/:id/decline': ['declineMoment', 'Decline a suggested moment'],
+    'GET /api/v1/charities/post/:id': [
+      'listCharities',
+      'The charities a memorial’s family names in lieu of flowers',
+    ],
+    'PUT /api/v1/posts/:id/charities': [
+      'setCharities',
+      'Set the charities named in lieu of flowers (at most three)',
     ],
   },
   Stewardship: {

@@ -20,6 +20,8 @@ export const TABLES_IN_DEPENDENCY_ORDER: readonly string[] = [
   'memorial_activity',
   'archive_downloads',
   'memorial_imports',
+  'memorial_moments',
+  'memorial_charities',
   ...TRIBUTE_KINDS.map((kind) => getTableName(kind.table)),
   'legacies',
   'legacy_accomplishments',

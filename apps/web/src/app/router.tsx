@@ -15,11 +15,11 @@ import { tributeListQuery } from '@/features/tributes/api/tributes.api';
 import { renderAccessRequest } from '@/features/stewardship/access-request-extras';
 import { withSeenNote } from '@/features/stewardship/ready-cards';
 import { renderTributes } from '@/features/tributes/tributes-extras';
+import { charitiesQuery, timelineQuery } from '@/features/timeline/api/timeline.api';
+import { renderLife } from '@/features/timeline/timeline-extras';
+import type { MemorialPageProps } from '@/features/memorials/components/memorial-page';
 import { AppLayout } from './layout/app-layout';
 import { HomePage } from './routes/home';
-
-/** Below a memorial: its tributes, and the owner's first visit noted (the home page's card). */
-const memorialExtras = withSeenNote(renderTributes);
 
 /** A page chunk whose module exports the page as `name` (the others export it as default). */
 function lazyNamed<K extends string, M extends Record<K, ComponentType>>(
@@ -65,6 +65,17 @@ const CreatePostPage = lazyNamed(
   'CreateMemorialPage',
 );
 const AddFlowerPage = lazy(() => import('@/features/tributes/components/add-flower-page'));
+/** Below a memorial's details: its life and charities, then its tributes and galleries. */
+const renderMemorialExtras: MemorialPageProps['extras'] = (memorial, abilities) => (
+  <>
+    {renderLife(memorial, abilities)}
+    {renderTributes(memorial, abilities)}
+  </>
+);
+
+/** Below a memorial: its life, its tributes, and the owner's first visit noted (the home page's card). */
+const memorialExtras = withSeenNote(renderMemorialExtras);
+
 const PostPage = lazyNamed(
   () => import('@/features/memorials/components/memorial-page'),
   'MemorialPage',
@@ -173,6 +184,13 @@ export function createRoutes({ client, awaitData }: RouteData): RouteObject[] {
             return optional(list.queryKey, client.fetchInfiniteQuery(list));
           }),
         );
+        // The life timeline and the charities, so a visitor without JavaScript reads them too.
+        const moments = timelineQuery(id);
+        const charities = charitiesQuery(id);
+        await Promise.all([
+          optional(moments.queryKey, client.fetchQuery(moments)),
+          optional(charities.queryKey, client.fetchQuery(charities)),
+        ]);
       }),
     },
     { path: paths.shortLink.path, element: <ShortLinkPage /> },

@@ -6,6 +6,19 @@ import {
   GALLERY_AUDIENCES,
   type MemorialStoryField,
 } from '@rips/shared/memorials';
+import {
+  CHARITY_NAME_MAX,
+  CHARITY_NUMBER_MAX,
+  CHARITY_REASON_MAX,
+  CHARITY_URL_MAX,
+  isCharityUrl,
+  MAX_CHARITIES,
+  MAX_MOMENTS,
+  MOMENT_PLACE_MAX,
+  MOMENT_TEXT_MAX,
+  MOMENT_TITLE_MAX,
+  momentDateProblem,
+} from '@rips/shared/timeline';
 
 /**
  * The memorial archive (docs/memorial-archive.md): one ZIP holding `index.html` (the memorial as
@@ -65,6 +78,35 @@ export const ArchiveItemBaseSchema = z.object({
 });
 export type ArchiveItemBase = z.infer<typeof ArchiveItemBaseSchema>;
 
+/** A published moment of the life timeline, dated at its own precision. */
+export const ArchiveMomentSchema = z
+  .object({
+    id: z.uuid(),
+    year: z.number().int(),
+    month: z.number().int().nullable(),
+    day: z.number().int().nullable(),
+    title: z.string().min(1).max(MOMENT_TITLE_MAX),
+    text: z.string().max(MOMENT_TEXT_MAX),
+    place: z.string().max(MOMENT_PLACE_MAX),
+    author: PersonSchema,
+    createdAt: IsoDateTime,
+    updatedAt: IsoDateTime,
+  })
+  .superRefine((moment, ctx) => {
+    const problem = momentDateProblem(moment);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['year'] });
+  });
+export type ArchiveMoment = z.infer<typeof ArchiveMomentSchema>;
+
+/** A charity the family named in lieu of flowers. */
+export const ArchiveCharitySchema = z.object({
+  name: z.string().min(1).max(CHARITY_NAME_MAX),
+  url: z.string().max(CHARITY_URL_MAX).refine(isCharityUrl, 'an https link'),
+  registeredNumber: z.string().max(CHARITY_NUMBER_MAX),
+  reason: z.string().max(CHARITY_REASON_MAX),
+});
+export type ArchiveCharity = z.infer<typeof ArchiveCharitySchema>;
+
 export const ArchiveMemorialSchema = z.object({
   id: z.uuid(),
   title: z.string().min(1).max(200),
@@ -97,6 +139,10 @@ export const ArchiveMemorialSchema = z.object({
   observeYahrzeit: z.boolean().default(false),
   diedAfterSunset: z.boolean().default(false),
   picture: ArchivePictureSchema.nullable(),
+  /** Published moments in date order; archives written before the timeline have none. */
+  timeline: z.array(ArchiveMomentSchema).max(MAX_MOMENTS).default([]),
+  /** The charities named in lieu of flowers, in order; archives written before them have none. */
+  charities: z.array(ArchiveCharitySchema).max(MAX_CHARITIES).default([]),
 });
 export type ArchiveMemorial = z.infer<typeof ArchiveMemorialSchema>;
 

@@ -6,7 +6,10 @@ import {
   type KindSpec,
 } from '@rips/shared/kinds';
 import { BOUQUET_SIZE, findBouquet } from '@rips/shared/tributes';
+import { CHARITY_NO_MONEY_NOTE, momentDateIso, momentDateText } from '@rips/shared/timeline';
 import type {
+  ArchiveCharity,
+  ArchiveMoment,
   ArchiveFile,
   ArchiveItemBase,
   ArchivePicture,
@@ -68,6 +71,12 @@ figcaption,.by{font-size:.85rem;color:#6b7176}
 .bouquet{display:flex;align-items:center;justify-content:center;aspect-ratio:1;background:#efe9dc;border-radius:4px;font-size:1.1rem;text-align:center;padding:8px}
 ul.documents{padding-left:20px}
 .empty{color:#6b7176;font-style:italic}
+ol.timeline{list-style:none;padding:0;margin:0;border-left:2px solid #d8d1c1}
+ol.timeline li{padding:0 0 16px 16px}
+ol.timeline time{display:block;font-size:1.1rem;color:#5b6166}
+ol.timeline .place,.charity .number{color:#6b7176;font-size:.9rem}
+ol.timeline p{margin:4px 0 0;white-space:pre-wrap}
+ul.charities{padding-left:20px}
 footer{margin-top:48px;font-size:.85rem;color:#6b7176;border-top:1px solid #d8d1c1;padding-top:12px}
 `;
 
@@ -169,6 +178,30 @@ function kindSection(kind: KindSpec, items: Item[], bouquets: BouquetPictures): 
   );
 }
 
+/** The life timeline, in the date order the archive keeps. */
+function timelineSection(moments: ArchiveMoment[]): string {
+  if (moments.length === 0) return '';
+  const entries = moments
+    .map(
+      (m) =>
+        `<li><time datetime="${momentDateIso(m)}">${escapeHtml(momentDateText(m))}</time><strong>${escapeHtml(m.title)}</strong>${m.place ? ` <span class="place">${escapeHtml(m.place)}</span>` : ''}${m.text ? `<p>${escapeHtml(m.text)}</p>` : ''}</li>`,
+    )
+    .join('');
+  return `<section><h2>Life</h2><ol class="timeline">${entries}</ol></section>`;
+}
+
+/** The charities named in lieu of flowers; the links lead to their own sites. */
+function charitiesSection(charities: ArchiveCharity[]): string {
+  if (charities.length === 0) return '';
+  const entries = charities
+    .map(
+      (c) =>
+        `<li class="charity"><a href="${escapeHtml(c.url)}" rel="noopener noreferrer">${escapeHtml(c.name)}</a>${c.registeredNumber ? ` <span class="number">Registered charity ${escapeHtml(c.registeredNumber)}</span>` : ''}${c.reason ? `<br>${escapeHtml(c.reason)}` : ''}</li>`,
+    )
+    .join('');
+  return `<section><h2>In lieu of flowers</h2><ul class="charities">${entries}</ul><p>${escapeHtml(CHARITY_NO_MONEY_NOTE)}</p></section>`;
+}
+
 /**
  * The memorial as one static page that opens from disk: no script, no network, styles inline,
  * every picture and document linked by a path relative to the page.
@@ -215,6 +248,8 @@ ${m.description ? `<p class="description">${escapeHtml(m.description)}</p>` : ''
 ${m.tags.length ? `<p class="tags">${m.tags.map((t) => `<span>${escapeHtml(t)}</span>`).join('')}</p>` : ''}
 </div>
 </header>
+${timelineSection(m.timeline)}
+${charitiesSection(m.charities)}
 ${KIND_LIST.map((kind) => kindSection(kind, items[kind.path] ?? [], bouquets)).join('\n')}
 <footer>Kept from ${escapeHtml(archive.source)} on ${longDate(archive.exportedAt)}. Everything in this folder belongs to the family: memorial.json holds every field, media/ every file, manifest.json the checksum of each.</footer>
 </main>

@@ -19,6 +19,7 @@ import {
 } from './archive-format.js';
 import { renderArchivePage, type BouquetPictures } from './archive-html.js';
 import { readMemorialContents } from './archive.repository.js';
+import { listCharities, publishedMoments } from '../timeline/timeline.repository.js';
 import type { FileDigest, ZipSink } from './zip-sink.js';
 
 interface StoredPicture {
@@ -161,6 +162,24 @@ export async function writeMemorialArchive(
       observeYahrzeit: m.observeYahrzeit,
       diedAfterSunset: m.diedAfterSunset,
       picture: portrait,
+      timeline: (await publishedMoments(ctx.db, m.id)).map((row) => ({
+        id: row.id,
+        year: row.year,
+        month: row.month,
+        day: row.day,
+        title: row.title,
+        text: row.text,
+        place: row.place,
+        author: { fullName: row.authorName },
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      })),
+      charities: (await listCharities(ctx.db, m.id)).map((row) => ({
+        name: row.name,
+        url: row.url,
+        registeredNumber: row.registeredNumber,
+        reason: row.reason,
+      })),
     },
     items,
   };

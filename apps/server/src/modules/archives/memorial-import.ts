@@ -1,3 +1,4 @@
+import { insertMoments, replaceCharities } from '../timeline/timeline.repository.js';
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
@@ -556,6 +557,24 @@ async function restore(
       }
     }
     const id = memorialId;
+    // The timeline's moments keep their dates, words and author's name; the charities their order.
+    await insertMoments(
+      ctx.db,
+      m.timeline.map((moment) => ({
+        memorialId: id,
+        year: moment.year,
+        month: moment.month,
+        day: moment.day,
+        title: moment.title,
+        text: moment.text,
+        place: moment.place,
+        status: 'published' as const,
+        authorName: moment.author.fullName,
+        createdAt: new Date(moment.createdAt),
+        updatedAt: new Date(moment.updatedAt),
+      })),
+    );
+    await replaceCharities(ctx.db, id, m.charities);
     await ctx.db.transaction(async (tx) => {
       await tx
         .update(memorials)

@@ -113,3 +113,76 @@ describe('a poster in several scripts', () => {
     expect(await differingPixels(png, await readFile(REFERENCE))).toBeLessThan(100);
   });
 });
+
+describe('the poster of a memorial whose family names charities', () => {
+  it('lists them on a second page with the words that no money passes through the site', async () => {
+    const pdf = await renderPoster(
+      {
+        name: 'Nora Byrne',
+        dates: 'March 2, 1931 – June 9, 2024',
+        posterLine: '',
+        shortUrl: 'https://memorials.example.org/m/abcdefgh',
+        photo: null,
+        changedAt: new Date('2024-06-10T00:00:00Z'),
+        charities: [
+          {
+            name: 'Marie Curie',
+            url: 'https://www.mariecurie.org.uk/donate',
+            registeredNumber: '207994',
+            reason: 'Her nurses sat with her at night.',
+          },
+          {
+            name: 'Age UK',
+            url: `https://www.ageuk.org.uk/donate?${'campaign=memorial&'.repeat(6)}`,
+            registeredNumber: '',
+            reason: '',
+          },
+        ],
+      },
+      'a4',
+    );
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'poster-'));
+    await writeFile(path.join(dir, 'poster.pdf'), pdf);
+    const front = await run('pdftotext', ['-f', '1', '-l', '1', path.join(dir, 'poster.pdf'), '-']);
+    const back = await run('pdftotext', ['-f', '2', '-l', '2', path.join(dir, 'poster.pdf'), '-']);
+    const info = await run('pdfinfo', [path.join(dir, 'poster.pdf')]);
+    await rm(dir, { recursive: true, force: true });
+    expect(info.stdout).toMatch(/Pages:\s+2/);
+    expect(front.stdout).toContain('Nora Byrne');
+    expect(front.stdout).not.toContain('Marie Curie');
+    const text = back.stdout.replace(/\s+/g, ' ');
+    for (const words of [
+      'In lieu of flowers',
+      'Marie Curie',
+      'Registered charity 207994',
+      'Her nurses sat with her at night.',
+      'www.mariecurie.org.uk/donate',
+      'Age UK',
+      'www.ageuk.org.uk',
+      'Gifts go straight to the charity; nothing passes through Rips Memorial.',
+    ]) {
+      expect(text, words).toContain(words);
+    }
+    expect(text).not.toContain('campaign=');
+  });
+
+  it('has one page when no charity is named', async () => {
+    const pdf = await renderPoster(
+      {
+        name: 'Nora Byrne',
+        dates: null,
+        posterLine: '',
+        shortUrl: 'https://memorials.example.org/m/abcdefgh',
+        photo: null,
+        changedAt: new Date('2024-06-10T00:00:00Z'),
+        charities: [],
+      },
+      'letter',
+    );
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'poster-'));
+    await writeFile(path.join(dir, 'poster.pdf'), pdf);
+    const info = await run('pdfinfo', [path.join(dir, 'poster.pdf')]);
+    await rm(dir, { recursive: true, force: true });
+    expect(info.stdout).toMatch(/Pages:\s+1/);
+  });
+});

@@ -22,7 +22,13 @@ export interface PosterContent {
   photo: Buffer | null;
   /** When the memorial last changed: the PDF's creation date, so one version gives one file. */
   changedAt: Date;
+  /** The charities named in lieu of flowers: when there are any, the poster's back lists them. */
+  charities?: { name: string; url: string; registeredNumber: string; reason: string }[];
 }
+
+/** What the poster's back says under the charities: the money never passes through the site. */
+export const POSTER_NO_MONEY_NOTE =
+  'Gifts go straight to the charity; nothing passes through Rips Memorial.';
 
 /** "June 9, 2024" from "2024-06-09", in UTC, as the web app prints dates (lib/long-date.ts). */
 export function longUsDate(value: string | null): string | null {
@@ -31,6 +37,17 @@ export function longUsDate(value: string | null): string | null {
   if (Number.isNaN(date.getTime())) return null;
   const month = date.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
   return `${month} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+}
+
+/** A charity's link as printed: without `https://`; its site's name alone when too long to type. */
+export function printedCharityUrl(url: string): string {
+  const printed = url.replace(/^https:\/\//, '').replace(/\/$/, '');
+  if (printed.length <= 60) return printed;
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return printed.slice(0, 60);
+  }
 }
 
 /** Birth and death dates as one line; a memorial may know only one of them, or neither. */
@@ -234,6 +251,24 @@ export async function renderPoster(content: PosterContent, size: PosterSize): Pr
   y += qrSize + 12;
   write(blocks.caption);
   write(blocks.url);
+
+  const charities = content.charities ?? [];
+  if (charities.length > 0) {
+    // The back: the charities, in the family's order, each with the address to give at.
+    doc.addPage({ size: PAGE[size], margin: 0 });
+    y = margin + 40;
+    write(set('In lieu of flowers', 'bold', 22, 10, INK));
+    write(set(`the family of ${content.name} asks that gifts go to`, 'italic', 13, 28, MUTED));
+    for (const charity of charities) {
+      write(set(charity.name, 'bold', 17, 4, INK));
+      if (charity.registeredNumber) {
+        write(set(`Registered charity ${charity.registeredNumber}`, 'regular', 11, 4, MUTED));
+      }
+      if (charity.reason) write(set(charity.reason, 'italic', 13, 4, INK));
+      write(set(printedCharityUrl(charity.url), 'regular', 12, 26, SAGE));
+    }
+    write(set(POSTER_NO_MONEY_NOTE, 'regular', 11, 0, MUTED));
+  }
 
   doc.end();
   return done;

@@ -1,3 +1,4 @@
+import { charitiesOf } from '../timeline/timeline.service.js';
 import { hash } from 'node:crypto';
 import sharp from 'sharp';
 import QRCode from 'qrcode';
@@ -141,6 +142,7 @@ export async function poster(
       shortUrl: shortUrl(ctx.config.publicUrl, memorial.shortCode),
       photo: await posterPhoto(ctx, memorial),
       changedAt: memorial.updatedAt,
+      charities: await charitiesOf(ctx, memorial),
     },
     size,
   );
