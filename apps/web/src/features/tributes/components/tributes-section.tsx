@@ -121,7 +121,11 @@ export function TributesSection({ memorial, abilities }: TributesSectionProps) {
               {`Log in or sign up to leave it under your account, or leave it as a guest with your name and email address.`}
             </Text>
             <Group justify="flex-end" gap="sm">
-              <Button variant="default" component={Link} to={paths.signUp.href()}>
+              <Button
+                variant="default"
+                component={Link}
+                to={paths.signUp.href(paths.post.href(postId))}
+              >
                 Sign up
               </Button>
               <Button
