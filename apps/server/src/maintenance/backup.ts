@@ -37,11 +37,16 @@ function rowsOf(result: unknown): Record<string, unknown>[] {
   return (result as { rows: Record<string, unknown>[] }).rows;
 }
 
+/** The tables whose primary key is not their `id` column, and the columns it is made of. */
+const OTHER_KEYS: Record<string, string[]> = {
+  memorial_people: ['memorial_id', 'user_id'],
+  memorial_likes: ['memorial_id', 'user_id'],
+  tribute_digests: ['memorial_id'],
+};
+
 /** Primary-key columns: pages follow them (keyset paging, served by the key's index). */
 function primaryKey(table: string): string[] {
-  return table === 'memorial_people' || table === 'memorial_likes'
-    ? ['memorial_id', 'user_id']
-    : ['id'];
+  return OTHER_KEYS[table] ?? ['id'];
 }
 
 async function dumpTable(

@@ -22,6 +22,8 @@ export const TABLES_IN_DEPENDENCY_ORDER: readonly string[] = [
   'memorial_imports',
   'memorial_moments',
   'memorial_charities',
+  'tribute_digests',
+  'guest_tributes',
   ...TRIBUTE_KINDS.map((kind) => getTableName(kind.table)),
   'legacies',
   'legacy_accomplishments',

@@ -359,6 +359,7 @@ const NOT_CARRIED = {
     access: "the caller's rights",
     abilities: "the caller's rights",
     myRole: "the caller's role",
+    pendingTributes: "a live count for the memorial's managers, not a part of the memorial",
   },
   item: {
     _id: 'an id: each site makes its own',
@@ -460,6 +461,7 @@ describe(`every field of the API's shapes travels out and back in (${TEST_ENGINE
         allowGuestTributes: false,
         observeYahrzeit: true,
         diedAfterSunset: true,
+        galleryAudience: 'visitors',
       },
       headers: family.auth,
     });

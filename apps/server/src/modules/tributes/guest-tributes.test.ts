@@ -143,7 +143,7 @@ describe(`guest tributes (${TEST_ENGINE})`, () => {
       'Thank you: your prayer will show once the family approves it.',
     );
     const notice = await mailTo(t, owner.row.email, since);
-    expect(notice.text).toContain('Bea Guest (a guest) left a prayer');
+    expect(notice.text).toContain('left by Bea Guest (a guest).');
     expect((await prayerList(memorialId)).json().data).toEqual([]);
 
     const queue = await t.app.inject({
