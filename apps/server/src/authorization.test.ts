@@ -24,6 +24,7 @@ import { KINDS } from '@rips/shared/kinds';
 import { hashLinkToken } from './lib/one-time-links.js';
 import { guestEmailHash } from './modules/tributes/guest-tributes.service.js';
 import {
+  guestClaims,
   guestTributes,
   memorialAccessRequests,
   memorialImports,
@@ -703,6 +704,44 @@ for (const action of ['preview', 'confirm']) {
     'a token that names nothing',
   );
 }
+/** A claim link (decision 0110) made for `user`, mailed to its address: the link's token. */
+async function guestClaimToken(user: TestUser): Promise<string> {
+  const token = `guest-claim-${++counter}-${Date.now()}`;
+  await t.app.ctx.db.insert(guestClaims).values({
+    userId: user.row.id,
+    emailHash: guestEmailHash(user.row.email),
+    tokenHash: hashLinkToken(token),
+    expiresAt: new Date(Date.now() + 3600_000),
+  });
+  return token;
+}
+const CLAIM = '/api/v1/guest-tributes/claim';
+row(
+  `POST ${CLAIM}`,
+  SIGNED_IN,
+  async (actor) => {
+    // A fresh account: using the link marks its address proven.
+    const { headers, user } = await freshAuth(actor);
+    const owner = user ?? (await createUser(t.app));
+    return json(POST, CLAIM, { token: await guestClaimToken(owner) }, headers);
+  },
+  'the link made for the caller’s own account',
+);
+row(
+  `POST ${CLAIM}`,
+  { ...all('hidden'), anonymous: 'unauth' },
+  async (actor) => {
+    const other = await createUser(t.app);
+    return json(POST, CLAIM, { token: await guestClaimToken(other) }, authOf(actor));
+  },
+  'a link made for another account',
+);
+row(
+  `POST ${CLAIM}`,
+  { ...all('hidden'), anonymous: 'unauth' },
+  async (actor) => json(POST, CLAIM, { token: 'not-a-link' }, authOf(actor)),
+  'a token that names nothing',
+);
 for (const kind of TRIBUTE_KINDS.filter((k) => k.audience === 'contributors')) {
   row(
     `DELETE /api/v1/${kind.path}/:id`,

@@ -94,3 +94,18 @@ export const GuestTributeConfirmedSchema = GuestTributePreviewSchema.extend({
   status: z.enum(['published', 'pending']),
 });
 export type GuestTributeConfirmed = z.infer<typeof GuestTributeConfirmedSchema>;
+
+/**
+ * POST /guest-tributes/claim (decision 0110): the link mailed to a new account's address, used
+ * while signed in, adds the tributes that address confirmed as a guest to the account.
+ */
+export const GuestClaimedSchema = z.object({
+  /** How many tributes now show under the account's name. */
+  claimed: z.number().int(),
+});
+export type GuestClaimed = z.infer<typeof GuestClaimedSchema>;
+
+/** "3 tributes", "1 tribute". */
+export function tributeCount(n: number): string {
+  return `${n} ${n === 1 ? 'tribute' : 'tributes'}`;
+}

@@ -180,6 +180,10 @@ export const API_OPERATIONS: { [T in ApiTag]: TagOperations } = {
       'confirmGuestTribute',
       'Confirm a guest’s tribute from the emailed link',
     ],
+    'POST /api/v1/guest-tributes/claim': [
+      'claimGuestTributes',
+      'Add the tributes an address confirmed as a guest to the signed-in account it was mailed to',
+    ],
   },
   Galleries: {
     ...kindOperations('galleries'),

@@ -11,6 +11,7 @@ export const TABLES_IN_DEPENDENCY_ORDER: readonly string[] = [
   'users',
   'password_resets',
   'email_changes',
+  'guest_claims',
   'memorials',
   'memorial_people',
   'memorial_likes',

@@ -89,6 +89,7 @@ const UserGuidePage = lazy(() => import('@/features/static-pages/components/user
 const ContactUsPage = lazy(() => import('@/features/static-pages/components/contact-us-page'));
 const TermsPage = lazy(() => import('@/features/static-pages/components/terms-page'));
 const GuestConfirmPage = lazy(() => import('@/features/tributes/components/guest-confirm-page'));
+const GuestClaimPage = lazy(() => import('@/features/tributes/components/guest-claim-page'));
 const ArchiveDownloadPage = lazy(
   () => import('@/features/memorials/components/archive-download-page'),
 );
@@ -165,6 +166,7 @@ export function createRoutes({ client, awaitData }: RouteData): RouteObject[] {
     { path: paths.cancelEmailChange.path, element: <CancelEmailChangePage /> },
     { path: paths.archiveDownload.path, element: <ArchiveDownloadPage /> },
     { path: paths.guestTributeConfirm.path, element: <GuestConfirmPage /> },
+    { path: paths.guestTributeClaim.path, element: <GuestClaimPage /> },
     { path: paths.lifeLegacy.path, element: <LifeLegacyPage /> },
     { path: paths.buildLegacy.path, element: <BuildLegacyPage /> },
     { path: paths.createPost.path, element: <CreatePostPage /> },

@@ -59,6 +59,14 @@ export const paths = {
     path: '/guest-tributes/confirm',
     href: (token: string) => `/guest-tributes/confirm#token=${encodeURIComponent(token)}`,
   },
+  /**
+   * The link mailed to a new account whose address confirmed tributes as a guest: the signed-in
+   * account's button adds them to it. The token is in the fragment, and stays there through login.
+   */
+  guestTributeClaim: {
+    path: '/guest-tributes/claim',
+    href: (token: string) => `/guest-tributes/claim#token=${encodeURIComponent(token)}`,
+  },
   aboutUs: { path: '/about-us', href: () => '/about-us' },
   userGuide: { path: '/user-guide', href: () => '/user-guide' },
   contactUs: { path: '/contact-us', href: () => '/contact-us' },

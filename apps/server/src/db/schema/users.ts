@@ -120,3 +120,13 @@ export const emailChanges = oneTimeLinks(
   },
   ['cancelTokenHash'],
 );
+
+/**
+ * A link mailed to a new account's address when tributes were confirmed from that address as a
+ * guest (decision 0110): used by that account while signed in, and while its address is still the
+ * one hashed here, it adds those tributes to the account and proves the address.
+ */
+export const guestClaims = oneTimeLinks('guest_claims', {
+  /** The SHA-256 of the lower-cased address the link was mailed to (never the address). */
+  emailHash: text('email_hash').notNull(),
+});

@@ -17,7 +17,7 @@ import {
 } from '../users/users.repository.js';
 import type { KnownDevice } from './device-cookie.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
-import { claimGuestTributes } from '../tributes/guest-tributes.service.js';
+import { offerGuestClaim } from '../tributes/guest-tributes.service.js';
 
 export const EMAIL_TAKEN_MESSAGE = 'Email Already Exists';
 export const USERNAME_TAKEN_MESSAGE = 'Username Already Exists';
@@ -74,8 +74,9 @@ export async function register(
     await ctx.storage.deletePrefix(stored.imageKey);
     throw asTakenError(error);
   }
-  // Tributes left as a guest under this address, and confirmed from it, are the member's now.
-  await claimGuestTributes(ctx, user);
+  // Signing up does not prove the address: tributes confirmed from it as a guest are offered by a
+  // link mailed to it, and join the account only once that link is used (decision 0110).
+  await offerGuestClaim(ctx, user);
   return user;
 }
 

@@ -18,6 +18,7 @@ import {
   findUsablePasswordReset,
   insertPasswordReset,
 } from './password-reset.repository.js';
+import { claimGuestTributes } from '../tributes/guest-tributes.service.js';
 
 export const INVALID_LINK_MESSAGE =
   'This link is invalid or has expired. Please ask for a new password reset.';
@@ -127,5 +128,8 @@ export async function confirmPasswordReset(
   });
   if (!user) throw AppError.badRequest(INVALID_LINK_MESSAGE);
   await ctx.limiter.reset(attempts);
+  // The link was mailed to the account's address, so using it proves the address: tributes
+  // confirmed from it as a guest are the member's now (decision 0110).
+  await claimGuestTributes(ctx, user);
   return user;
 }

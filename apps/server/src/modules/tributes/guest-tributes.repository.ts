@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { guestTributes } from '../../db/schema/index.js';
+import { guestClaims, guestTributes, users } from '../../db/schema/index.js';
 import { usableLink } from '../../lib/one-time-links.js';
 import type { TributeKind } from './tribute-kind.js';
 
@@ -83,6 +83,59 @@ export async function confirmedGuestTributesOf(
         isNotNull(guestTributes.itemId),
       ),
     );
+}
+
+/** How many confirmed guest tributes one address (by its hash) has left, not yet claimed. */
+export async function countConfirmedGuestTributesOf(db: Db, emailHash: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(guestTributes)
+    .where(
+      and(
+        eq(guestTributes.emailHash, emailHash),
+        isNotNull(guestTributes.usedAt),
+        isNotNull(guestTributes.itemId),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function insertGuestClaim(
+  db: Db,
+  values: typeof guestClaims.$inferInsert,
+): Promise<void> {
+  await db.insert(guestClaims).values(values);
+}
+
+/**
+ * Spends a claim link once (inside the transaction that claims): only for the account it was made
+ * for, and only while that account's address still has the hash the link was mailed to. Answers
+ * whether it was spent; a link of another account, or one unknown, used or expired, is untouched.
+ */
+export async function spendGuestClaim(
+  tx: Db,
+  tokenHash: string,
+  userId: string,
+  emailHash: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await tx
+    .update(guestClaims)
+    .set({ usedAt: now })
+    .where(
+      and(
+        usableLink(guestClaims, tokenHash, now),
+        eq(guestClaims.userId, userId),
+        eq(guestClaims.emailHash, emailHash),
+      ),
+    )
+    .returning({ id: guestClaims.id });
+  return rows.length > 0;
+}
+
+/** The account's address is proven (the link mailed to it was used while signed in). */
+export async function markEmailVerified(tx: Db, userId: string, now: Date): Promise<void> {
+  await tx.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, userId));
 }
 
 /** Makes a guest's item the member's: it shows under their account's name from now on. */

@@ -6,6 +6,8 @@ import {
   GUEST_MIN_FILL_MS,
   GUEST_REFUSED_MESSAGE,
   GuestAuthorSchema,
+  tributeCount,
+  type GuestClaimed,
   type GuestFields,
   type GuestTributeConfirmed,
   type GuestTributePreview,
@@ -13,9 +15,11 @@ import {
 } from '@rips/shared/guest-tributes';
 import { KINDS, type KindPath } from '@rips/shared/kinds';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { hashLinkToken } from '../../lib/one-time-links.js';
 import type { UploadForm } from '../../lib/multipart.js';
+import { letter } from '../../mail/letter.js';
 import { findVisibleMemorialRow, type MemorialRow } from '../memorials/memorials.policy.js';
 import type { UserRow } from '../users/users.repository.js';
 import * as guests from './guest-tributes.repository.js';
@@ -28,6 +32,8 @@ export const GUESTS_TURNED_OFF =
   'The family has chosen not to take tributes from guests on this memorial. Please log in or sign up to leave one.';
 export const GUEST_LINK_GONE =
   'This link has already been used or has expired. If your tribute is not on the memorial yet, please leave it again.';
+export const GUEST_CLAIM_GONE =
+  'This link does not work for this account: it may have been used already, have expired, or have been sent to another account. Log in with the account it was sent to.';
 const GUEST_FILE_REFUSED =
   'Guests may choose one of the bouquets; please log in or sign up to upload a picture.';
 const SWEEP_BATCH = 500;
@@ -221,24 +227,97 @@ export async function confirmGuestTribute(
 }
 
 /**
- * A member whose address is now theirs (an account made with it, or an address change they
- * confirmed) takes over the tributes they left as a guest under it: only those whose link was
- * used, so an address that never confirmed a tribute claims nothing.
+ * A member whose address is now proven (a confirmed address change, a used password reset link,
+ * or the claim link mailed to it) takes over the tributes they left as a guest under it: only
+ * those whose link was used, so an address that never confirmed a tribute claims nothing. Runs in
+ * the caller's transaction when given one. Answers how many became the member's.
  */
 export async function claimGuestTributes(
   ctx: AppContext,
   user: Pick<UserRow, 'id' | 'email'>,
+  tx?: Db,
 ): Promise<number> {
-  const rows = await guests.confirmedGuestTributesOf(ctx.db, guestEmailHash(user.email));
-  if (rows.length === 0) return 0;
-  await ctx.db.transaction(async (tx) => {
+  const claim = async (db: Db): Promise<number> => {
+    const rows = await guests.confirmedGuestTributesOf(db, guestEmailHash(user.email));
     for (const row of rows) {
       const kind = TRIBUTE_KIND_BY_PATH[row.kind as KindPath];
-      if (kind && row.itemId) await guests.claimItem(tx, kind, row.itemId, user.id);
-      await guests.deleteGuestTribute(tx, row.id);
+      if (kind && row.itemId) await guests.claimItem(db, kind, row.itemId, user.id);
+      await guests.deleteGuestTribute(db, row.id);
     }
+    return rows.length;
+  };
+  return tx ? claim(tx) : ctx.db.transaction(claim);
+}
+
+/**
+ * A new account whose address confirmed tributes as a guest is mailed a link to claim them
+ * (decision 0110): signing up does not prove the address, so nothing is claimed until the link,
+ * mailed to that address, is used by this account while signed in. No mail when there is nothing
+ * to claim. Answers whether a link was sent.
+ */
+export async function offerGuestClaim(
+  ctx: AppContext,
+  user: Pick<UserRow, 'id' | 'email' | 'fullName' | 'userName'>,
+): Promise<boolean> {
+  const emailHash = guestEmailHash(user.email);
+  const count = await guests.countConfirmedGuestTributesOf(ctx.db, emailHash);
+  if (count === 0) return false;
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(ctx.now().getTime() + GUEST_LINK_DAYS * 24 * 3600_000);
+  // The token rides in the fragment, which browsers never send: no server or proxy logs it.
+  const link = `${ctx.config.publicUrl}/guest-tributes/claim#token=${token}`;
+  await ctx.db.transaction(async (tx) => {
+    await guests.insertGuestClaim(tx, {
+      userId: user.id,
+      emailHash,
+      tokenHash: hashLinkToken(token),
+      expiresAt,
+    });
+    await ctx.mail.enqueue(
+      tx,
+      letter(user.email, 'Add your tributes to your Rips Memorial account', user.fullName, [
+        `You left ${tributeCount(count)} as a guest on Rips Memorial. To add them to your account`,
+        `${user.userName}, open this link while signed in:`,
+        '',
+        link,
+        '',
+        `The link works once, for ${GUEST_LINK_DAYS} days, and only for that account.`,
+        'If you did not sign up on Rips Memorial, ignore this email: nothing will change.',
+      ]),
+    );
   });
-  return rows.length;
+  return true;
+}
+
+/**
+ * The claim link's button, pressed signed in: spends the link once, only for the account it was
+ * made for and while the account's address is still the one it was mailed to, claims the
+ * confirmed guest tributes of that address and marks the address proven. Anything else is one
+ * calm "not found", and leaves the link as it was.
+ */
+export async function claimGuestTributesByLink(
+  ctx: AppContext,
+  user: UserRow,
+  token: string,
+  ip: string,
+): Promise<GuestClaimed> {
+  await limitLinkTries(ctx, ip);
+  const now = ctx.now();
+  const claimed = await ctx.db.transaction(async (tx) => {
+    const spent = await guests.spendGuestClaim(
+      tx,
+      hashLinkToken(token),
+      user.id,
+      guestEmailHash(user.email),
+      now,
+    );
+    if (!spent) return null;
+    const count = await claimGuestTributes(ctx, user, tx);
+    await guests.markEmailVerified(tx, user.id, now);
+    return count;
+  });
+  if (claimed === null) throw AppError.notFound(GUEST_CLAIM_GONE);
+  return { claimed };
 }
 
 /** Removes the guest tributes whose link expired unused (they never had a file). */

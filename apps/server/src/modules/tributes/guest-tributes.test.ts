@@ -6,8 +6,12 @@ import { mailTo } from '../../../test/accounts.js';
 import { createMemorialRow, createUser } from '../../../test/factories.js';
 import { pngFile } from '../../../test/fixtures.js';
 import { multipartRequest } from '../../../test/multipart.js';
-import { guestTributes, memorialPeople, memorials, prayers } from '../../db/schema/index.js';
-import { sweepGuestTributes } from './guest-tributes.service.js';
+import { guestTributes, memorialPeople, memorials, prayers, users } from '../../db/schema/index.js';
+import {
+  claimGuestTributesByLink,
+  GUEST_CLAIM_GONE,
+  sweepGuestTributes,
+} from './guest-tributes.service.js';
 
 const t = useTestApp({
   GUEST_TRIBUTE_LIMIT_PER_IP: '1000',
@@ -309,15 +313,9 @@ describe(`guest tributes (${TEST_ENGINE})`, () => {
     expect((await post('/api/v1/guest-tributes/confirm', { token })).statusCode).toBe(404);
   });
 
-  it('gives a new account the tributes its address confirmed as a guest, and no others', async () => {
-    const { memorialId } = await newMemorial();
-    const email = freshEmail();
-    const { token } = await prayerWithLink(memorialId, email, 'Cleo Guest');
-    await post('/api/v1/guest-tributes/confirm', { token });
-    // A second one under the same address whose link was never used stays unclaimed.
-    await prayerWithLink(memorialId, email, 'Cleo Guest');
-
-    const registered = await t.app.inject(
+  /** Signs up through the API with `email`; answers the account and its authorization header. */
+  async function signUp(email: string) {
+    const res = await t.app.inject(
       multipartRequest(
         'POST',
         '/api/v1/users/register',
@@ -325,25 +323,160 @@ describe(`guest tributes (${TEST_ENGINE})`, () => {
         {
           fullName: 'Cleo Member',
           email,
-          userName: `cleo_${counter}`,
+          userName: `cleo_${++counter}`,
           password: 'Fresh-start-2026',
         },
         { avatar: await pngFile() },
       ),
     );
-    expect(registered.statusCode, registered.body).toBe(201);
-    const user = registered.json().data.user;
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await t.app.ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.id, res.json().data.user._id));
+    const token = await t.app.ctx.tokens.sign({
+      sub: row!.id,
+      ver: row!.tokenVersion,
+      role: row!.role,
+    });
+    return { row: row!, auth: { authorization: `Bearer ${token}` } };
+  }
 
-    const [item] = (await prayerList(memorialId)).json().data;
-    expect(item).toMatchObject({ guest: false, owner: { _id: user._id } });
-    const [row] = await t.app.ctx.db.select().from(prayers).where(eq(prayers.id, item._id));
-    expect(row).toMatchObject({ ownerId: user._id, authorName: null });
-    const unclaimed = await t.app.ctx.db
+  /** Two confirmed guest prayers and one never confirmed, all under one fresh address. */
+  async function confirmedUnder(memorialId: string) {
+    const email = freshEmail();
+    for (let i = 0; i < 2; i++) {
+      const { token } = await prayerWithLink(memorialId, email, 'Cleo Guest');
+      expect((await post('/api/v1/guest-tributes/confirm', { token })).statusCode).toBe(200);
+    }
+    await prayerWithLink(memorialId, email, 'Cleo Guest');
+    return email;
+  }
+
+  const claimTokenOf = (text: string) =>
+    /\/guest-tributes\/claim#token=([A-Za-z0-9_-]{43})\n/.exec(text)?.[1];
+
+  it('claims nothing on sign-up: it mails the address a link, and only that account may use it', async () => {
+    const { memorialId } = await newMemorial();
+    const email = await confirmedUnder(memorialId);
+    const since = t.mail.length;
+    const member = await signUp(email);
+
+    // Nothing changed hands: both prayers still show as a guest's.
+    const before = (await prayerList(memorialId)).json().data;
+    expect(before.map((p: { guest: boolean }) => p.guest)).toEqual([true, true]);
+    expect(member.row.emailVerifiedAt).toBeNull();
+    const sent = (await t.mailSettled()).slice(since).filter((m) => m.to === email.toLowerCase());
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.subject).toBe('Add your tributes to your Rips Memorial account');
+    expect(sent[0]!.text).toContain('You left 2 tributes as a guest on Rips Memorial.');
+    expect(sent[0]!.text).toContain(
+      `account\n${member.row.userName}, open this link while signed in`,
+    );
+    const token = claimTokenOf(sent[0]!.text);
+    expect(token, sent[0]!.text).toBeDefined();
+
+    // Signed out: log in first. Another account: "not found", and the link still works after.
+    expect((await post('/api/v1/guest-tributes/claim', { token })).statusCode).toBe(401);
+    const other = await createUser(t.app);
+    const wrong = await post('/api/v1/guest-tributes/claim', { token }, other.auth);
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json().message).toBe(GUEST_CLAIM_GONE);
+
+    const claimed = await post('/api/v1/guest-tributes/claim', { token }, member.auth);
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    expect(claimed.json().data).toEqual({ claimed: 2 });
+    expect(claimed.json().message).toBe('2 tributes are now under your name.');
+    const after = (await prayerList(memorialId)).json().data;
+    for (const item of after) {
+      expect(item).toMatchObject({ guest: false, owner: { _id: member.row.id } });
+    }
+    const [row] = await t.app.ctx.db.select().from(prayers).where(eq(prayers.id, after[0]._id));
+    expect(row).toMatchObject({ ownerId: member.row.id, authorName: null });
+    const [verified] = await t.app.ctx.db.select().from(users).where(eq(users.id, member.row.id));
+    expect(verified!.emailVerifiedAt).not.toBeNull();
+    // The unconfirmed one stays unclaimed.
+    const left = await t.app.ctx.db
       .select()
       .from(guestTributes)
       .where(eq(guestTributes.memorialId, memorialId));
-    expect(unclaimed).toHaveLength(1);
-    expect(unclaimed[0]!.usedAt).toBeNull();
+    expect(left).toHaveLength(1);
+    expect(left[0]!.usedAt).toBeNull();
+
+    // The link works once.
+    const again = await post('/api/v1/guest-tributes/claim', { token }, member.auth);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe(GUEST_CLAIM_GONE);
+    const unknown = await post(
+      '/api/v1/guest-tributes/claim',
+      { token: 'x'.repeat(43) },
+      member.auth,
+    );
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('stops working after seven days, or once the account has another address', async () => {
+    const { memorialId } = await newMemorial();
+    const email = await confirmedUnder(memorialId);
+    const since = t.mail.length;
+    const member = await signUp(email);
+    const token = claimTokenOf((await mailTo(t, email.toLowerCase(), since)).text)!;
+    const later = new Date(Date.now() + (GUEST_LINK_DAYS * 24 + 1) * 3600_000);
+    await expect(
+      claimGuestTributesByLink({ ...t.app.ctx, now: () => later }, member.row, token, '10.8.0.1'),
+    ).rejects.toMatchObject({ statusCode: 404, message: GUEST_CLAIM_GONE });
+    // The account's address changed: the link no longer proves it.
+    await t.app.ctx.db
+      .update(users)
+      .set({ email: `moved.${counter}@example.com` })
+      .where(eq(users.id, member.row.id));
+    const moved = await post('/api/v1/guest-tributes/claim', { token }, member.auth);
+    expect(moved.statusCode).toBe(404);
+    await t.app.ctx.db
+      .update(users)
+      .set({ email: email.toLowerCase() })
+      .where(eq(users.id, member.row.id));
+    const claimed = await post('/api/v1/guest-tributes/claim', { token }, member.auth);
+    expect(claimed.json().data).toEqual({ claimed: 2 });
+  });
+
+  it('sends no mail on sign-up with an address that confirmed no guest tribute', async () => {
+    const { memorialId } = await newMemorial();
+    const email = freshEmail();
+    // A tribute left but never confirmed is nothing to claim.
+    await prayerWithLink(memorialId, email);
+    const since = t.mail.length;
+    await signUp(email);
+    expect(
+      (await t.mailSettled()).slice(since).filter((m) => m.to === email.toLowerCase()),
+    ).toEqual([]);
+  });
+
+  it('gives the tributes at once to a member who uses a password reset link mailed to the address', async () => {
+    const { memorialId } = await newMemorial();
+    const email = await confirmedUnder(memorialId);
+    const member = await signUp(email);
+    const since = (await t.mailSettled()).length;
+    const asked = await post('/api/v1/users/forgot-password', {
+      userName: member.row.userName,
+      newPassword: 'Another-start-2026',
+      confirmNewPassword: 'Another-start-2026',
+    });
+    expect(asked.statusCode, asked.body).toBeLessThan(300);
+    const mail = await mailTo(t, email.toLowerCase(), since);
+    const token = /reset-password\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
+    expect(token, mail.text).toBeDefined();
+    const reset = await post('/api/v1/users/reset-password/confirm', {
+      token,
+      newPassword: 'Another-start-2026',
+      confirmNewPassword: 'Another-start-2026',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const items = (await prayerList(memorialId)).json().data;
+    expect(items.map((p: { owner: { _id: string } }) => p.owner._id)).toEqual([
+      member.row.id,
+      member.row.id,
+    ]);
   });
 
   it('keeps a guest’s name, and no address, in the memorial’s archive', async () => {

@@ -2,12 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EmptySchema, envelope, pageEnvelope } from '@rips/shared/envelope';
 import {
+  GuestClaimedSchema,
   GuestFieldsSchema,
   GuestTokenSchema,
   GuestTributeConfirmedSchema,
   GuestTributePreviewSchema,
   GuestTributeReceiptSchema,
   type GuestFields,
+  tributeCount,
 } from '@rips/shared/guest-tributes';
 import { KINDS } from '@rips/shared/kinds';
 import type { AppContext } from '../../context.js';
@@ -21,6 +23,7 @@ import { TRIBUTE_KINDS } from './tribute-kinds.js';
 import { defineTributeDigestJob } from './tribute-digest.service.js';
 import * as tributes from './tributes.service.js';
 import {
+  claimGuestTributesByLink,
   confirmGuestTribute,
   createGuestItem,
   defineGuestTributeSweep,
@@ -161,6 +164,21 @@ function registerGuestLinks(app: Parameters<FastifyPluginAsyncZod>[0]): void {
         confirmed.status === 'published'
           ? `Thank you: your ${confirmed.noun} is on the memorial.`
           : `Thank you: your ${confirmed.noun} will show once the family approves it.`,
+      );
+    },
+  );
+  // The link mailed to a new account's address (decision 0110): used signed in, by that account.
+  app.post(
+    '/guest-tributes/claim',
+    { schema: { body: GuestTokenSchema, response: answer(GuestClaimedSchema) } },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      const result = await claimGuestTributesByLink(ctx, user, request.body.token, request.ip);
+      return respond(
+        reply,
+        200,
+        result,
+        `${tributeCount(result.claimed)} ${result.claimed === 1 ? 'is' : 'are'} now under your name.`,
       );
     },
   );

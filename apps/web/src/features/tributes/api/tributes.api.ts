@@ -5,6 +5,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { TributeKind } from '@/config/tribute-kinds';
 import { api } from '@/lib/api-client';
 import type {
+  GuestClaimed,
   GuestTributeConfirmed,
   GuestTributePreview,
   GuestTributeReceipt,
@@ -130,4 +131,9 @@ export function previewGuestTribute(token: string) {
 /** The emailed guest link's button: the tribute goes live, or to the family's approval. */
 export function confirmGuestTribute(token: string) {
   return api.post<GuestTributeConfirmed>('/guest-tributes/confirm', { token });
+}
+
+/** The link mailed to a new account's address (decision 0110), used signed in: answers how many. */
+export function claimGuestTributes(token: string) {
+  return api.post<GuestClaimed>('/guest-tributes/claim', { token });
 }
