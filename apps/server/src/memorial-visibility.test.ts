@@ -17,13 +17,30 @@ import {
 } from '../test/factories.js';
 import { createItemRequest, pictureFlowerRequest } from '../test/item-samples.js';
 import { multipart, multipartRequest } from '../test/multipart.js';
-import { memorialAccessRequests, memorials } from './db/schema/index.js';
-import { documentKind, flowerKind, TRIBUTE_KINDS } from './modules/tributes/tribute-kinds.js';
+import { randomBytes } from 'node:crypto';
+import {
+  flowers,
+  guestTributes,
+  memorialAccessRequests,
+  memorialMoments,
+  memorials,
+} from './db/schema/index.js';
+import { hashLinkToken } from './lib/one-time-links.js';
+import {
+  documentKind,
+  flowerKind,
+  photoKind,
+  TRIBUTE_KINDS,
+} from './modules/tributes/tribute-kinds.js';
 
-vi.mock('./modules/memorials/memorial-visibility.js', async () => {
+// Only the rule is replaced; the rest of the module (each level's audience) stays as it is.
+vi.mock('./modules/memorials/memorial-visibility.js', async (importOriginal) => {
   const { sql } = await import('drizzle-orm');
   const schema = await import('./db/schema/index.js');
-  return { memorialVisibleTo: () => sql`${schema.memorials.title} NOT LIKE 'Hidden%'` };
+  return {
+    ...(await importOriginal<object>()),
+    memorialVisibleTo: () => sql`${schema.memorials.title} NOT LIKE 'Hidden%'`,
+  };
 });
 
 let t: TestApp;
@@ -390,6 +407,112 @@ for (const url of ['/sitemap.xml', '/sitemaps/1.xml']) {
   );
 }
 
+// Taking part: a guest's emailed link, the photos' order, the "is ready" card, the count of what
+// waits; and remembering: the life timeline, the charities and the calendar feed.
+/** A guest's prayer on the memorial waiting for its emailed link (made as if while it showed). */
+async function guestLinkOn(m: Fixture): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await t.app.ctx.db.insert(guestTributes).values({
+    memorialId: m.id,
+    kind: 'prayers',
+    guestName: 'Ann Guest',
+    emailHash: hashLinkToken(`ann${++serial}@example.com`),
+    fields: { text: 'Rest well.' },
+    tokenHash: hashLinkToken(token),
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
+  return token;
+}
+for (const step of ['preview', 'confirm']) {
+  probe(`POST /api/v1/guest-tributes/${step}`, async (m) =>
+    succeeds(
+      await send({
+        method: 'POST',
+        url: `/api/v1/guest-tributes/${step}`,
+        payload: { token: await guestLinkOn(m) },
+      }),
+    ),
+  );
+}
+probe('PUT /api/v1/photos/post/:id/order', async (_m, fresh) => {
+  const f = await fresh();
+  return succeeds(
+    await post(
+      `/api/v1/photos/post/${f.id}/order`,
+      { ids: [f.items[photoKind.path]!._id] },
+      owner,
+      'PUT',
+    ),
+  );
+});
+probe('POST /api/v1/posts/:id/seen', async (m) =>
+  succeeds(await call('POST', `/api/v1/posts/${m.id}/seen`, owner)),
+);
+probe('GET /api/v1/users/me/pending-tributes', async (_m, fresh) => {
+  const f = await fresh();
+  await t.app.ctx.db
+    .update(flowers)
+    .set({ status: 'pending' })
+    .where(eq(flowers.id, f.items[flowerKind.path]!._id));
+  return lists(await call('GET', '/api/v1/users/me/pending-tributes', owner), f);
+});
+/** A dated moment of the memorial's life, published or suggested by its contributor. */
+async function momentOn(m: Fixture, status: 'published' | 'pending'): Promise<string> {
+  const [row] = await t.app.ctx.db
+    .insert(memorialMoments)
+    .values({
+      memorialId: m.id,
+      year: 1962,
+      title: 'Married',
+      status,
+      authorId: contributor.row.id,
+    })
+    .returning({ id: memorialMoments.id });
+  return row!.id;
+}
+probe('GET /api/v1/timeline/post/:id', async (m) =>
+  succeeds(await call('GET', `/api/v1/timeline/post/${m.id}`, owner)),
+);
+probe('POST /api/v1/timeline', async (m) =>
+  succeeds(await post('/api/v1/timeline', { postId: m.id, year: 1962, title: 'Born' }, owner)),
+);
+probe('PATCH /api/v1/timeline/:id', async (m) =>
+  succeeds(
+    await post(
+      `/api/v1/timeline/${await momentOn(m, 'published')}`,
+      { year: 1963, title: 'Moved' },
+      owner,
+      'PATCH',
+    ),
+  ),
+);
+probe('DELETE /api/v1/timeline/:id', async (m) =>
+  succeeds(await call('DELETE', `/api/v1/timeline/${await momentOn(m, 'published')}`, owner)),
+);
+for (const decision of ['approve', 'decline']) {
+  probe(`POST /api/v1/timeline/:id/${decision}`, async (m) =>
+    succeeds(
+      await call('POST', `/api/v1/timeline/${await momentOn(m, 'pending')}/${decision}`, owner),
+    ),
+  );
+}
+probe('GET /api/v1/charities/post/:id', async (m) =>
+  succeeds(await call('GET', `/api/v1/charities/post/${m.id}`, owner)),
+);
+probe('PUT /api/v1/posts/:id/charities', async (m) =>
+  succeeds(
+    await post(
+      `/api/v1/posts/${m.id}/charities`,
+      { charities: [{ name: 'RNLI', url: 'https://rnli.org/donate' }] },
+      owner,
+      'PUT',
+    ),
+  ),
+);
+probe('GET /m/:code/calendar.ics', async (m) =>
+  succeeds(await send({ method: 'GET', url: `/m/${await shortCodeOf(m)}/calendar.ics` })),
+);
+
 /**
  * Routes that reach a memorial outside the visibility rule on purpose, each with its own right:
  * an outsider of a private memorial that takes requests sees its name and asks (the family's
@@ -443,6 +566,8 @@ const UNRELATED = [
   'PATCH /api/v1/admin/users/:id/status',
   // An emailed archive: its single-use token is the right, given when the archive was built.
   'POST /api/v1/exports/download',
+  // A guest's own tributes joining the account their address proves: it shows no memorial.
+  'POST /api/v1/guest-tributes/claim',
   'GET /api/v1/openapi.json',
   'GET /api/docs',
   'GET /api/docs/json',

@@ -28,6 +28,7 @@ const NOT_TEXT = new Set([
   'requestId',
   'invitationId',
   'jobId',
+  'ids',
   'token',
   'cursor',
   'code',
@@ -39,7 +40,10 @@ const NOT_TEXT = new Set([
   'confirmNewPassword',
   // An address (email format) or a username (letters, digits, . _ - only); on login, a lookup.
   'email',
+  'guestEmail',
   'userName',
+  // A web address: parsed as a URL (https only), never shown as typed.
+  'url',
   // Dates and years: a fixed format.
   'date',
   'dateOfBirth',

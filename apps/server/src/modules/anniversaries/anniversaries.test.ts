@@ -154,7 +154,7 @@ describe(`the calendar feed (${TEST_ENGINE})`, () => {
     expect(windowYears.some(isLeap) && !windowYears.every(isLeap)).toBe(true);
     expect(events.filter((e) => e.category === 'Birthday').map((e) => e.day)).toEqual(expected);
     expect(events.filter((e) => e.category === 'Anniversary').map((e) => e.day)).toEqual(expected);
-    expect(events[0]!.description).toContain('marked on 28 February');
+    expect(events[0]!.description).toContain('marked on February 28');
   });
 
   it("marks the yahrzeit of a death after sunset on @hebcal/core's own dates", async () => {

@@ -4,6 +4,7 @@
  * Every source gives explicit days in a bounded window of years (decision 0109).
  */
 import { HDate, HebrewCalendar } from '@hebcal/core';
+import { momentDateText } from '@rips/shared/timeline';
 import type { CalendarDay } from './icalendar.js';
 
 /** What the sources read of a memorial. */
@@ -81,7 +82,7 @@ export function observedDay(date: CalendarDay, year: number): CalendarDay {
   return dayOf({ year, month, day });
 }
 
-const LEAP_DAY_NOTE = ' In years without a 29 February it is marked on 28 February.';
+const LEAP_DAY_NOTE = ' In years without a February 29 it is marked on February 28.';
 const isLeapDay = (date: CalendarDay) => date.endsWith('-02-29');
 
 /** The years of the window from `from` on (nothing is marked before the day itself). */
@@ -92,14 +93,11 @@ function yearsFrom(from: number, window: FeedWindow): number[] {
   return years;
 }
 
-/** Long dates in English, in UTC, so the words never move with the server's zone. */
-const LONG_DATE = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const longDate = (day: CalendarDay) => LONG_DATE.format(new Date(`${day}T12:00:00Z`));
+/** A calendar day in the site's long date ("February 29, 1940"), whatever the server's zone. */
+function longDate(day: CalendarDay): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return momentDateText({ year: year!, month: month!, day: date! });
+}
 
 export const birthdays: FeedSource = (memorial, window) => {
   const born = memorial.dateOfBirth;

@@ -48,7 +48,7 @@ export async function myStewardship(ctx: AppContext, user: UserRow): Promise<MyS
  * holds sees the first ones by title, and a total of those.
  */
 export async function myPendingTributes(ctx: AppContext, user: UserRow): Promise<PendingTributes> {
-  const found = await pendingForManager(ctx.db, user.id, PENDING_TRIBUTES_MEMORIALS_MAX);
+  const found = await pendingForManager(ctx.db, user, PENDING_TRIBUTES_MEMORIALS_MAX);
   return {
     total: found.reduce((sum, m) => sum + m.pending, 0),
     memorials: found.map((m) => ({ postId: m.memorialId, title: m.title, pending: m.pending })),

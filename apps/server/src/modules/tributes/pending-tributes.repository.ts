@@ -1,6 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { memorials, tributeDigests } from '../../db/schema/index.js';
+import { visibleMemorials } from '../memorials/memorials.policy.js';
+import type { UserRow } from '../users/users.repository.js';
 import type { ItemTable } from './tribute-kind.js';
 import { TRIBUTE_KINDS } from './tribute-kinds.js';
 
@@ -41,21 +43,22 @@ export async function pendingCount(db: Db, memorialId: string): Promise<number> 
 
 /**
  * The memorials the member owns or manages with tributes waiting, by title, at most `limit`,
- * each with its count.
+ * each with its count; only memorials the member may see (the one rule every read follows).
  */
 export async function pendingForManager(
   db: Db,
-  userId: string,
+  user: UserRow,
   limit: number,
 ): Promise<{ memorialId: string; title: string; pending: number }[]> {
-  const managed = sql`(select memorial_id from memorial_people where user_id = ${userId} and role in ('owner', 'manager'))`;
+  const managed = sql`(select memorial_id from memorial_people where user_id = ${user.id} and role in ('owner', 'manager'))`;
   const found = await rows<{ memorial_id: string; title: string; pending: number }>(
     db,
-    sql`select w.memorial_id, m.title, count(*)::int as pending
+    sql`select w.memorial_id, memorials.title, count(*)::int as pending
         from ${waiting((t) => sql`${t.memorialId} in ${managed}`)} w
-        join memorials m on m.id = w.memorial_id
-        group by w.memorial_id, m.title
-        order by m.title, w.memorial_id
+        join memorials on memorials.id = w.memorial_id
+        where ${visibleMemorials(user)}
+        group by w.memorial_id, memorials.title
+        order by memorials.title, w.memorial_id
         limit ${limit}`,
   );
   return found.map((r) => ({
