@@ -255,7 +255,8 @@ describe('forms that forgive', () => {
     await page.goto(memorialPath);
     await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'Leave A Flower' }).click();
-    await page.getByRole('dialog').getByRole('link', { name: 'Login' }).click();
+    // Signed out, a public memorial offers to leave it as a guest, or to log in or sign up first.
+    await page.getByRole('dialog').getByRole('link', { name: 'Log in', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('next')).toBe(memorialPath);
     await page.getByLabel(/username or email/i).fill(DEMO.visitor.userName);
