@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MONTHS } from './months.js';
 import { blockText, lineText } from './text.js';
 
 /*
@@ -20,22 +21,6 @@ export const MOMENT_FIRST_YEAR = 1000;
 export const MOMENT_STATUSES = ['published', 'pending'] as const;
 export type MomentStatus = (typeof MOMENT_STATUSES)[number];
 
-/** Month names, January first, as every date on the site writes them. */
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
 export const isLeapYear = (year: number) =>
   (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
@@ -55,7 +40,7 @@ export interface MomentDate {
 /** "1962", "June 1962" or "June 14, 1962": the site's long date style, at the date's precision. */
 export function momentDateText({ year, month, day }: MomentDate): string {
   if (month === null) return String(year);
-  const name = MONTH_NAMES[month - 1] ?? '';
+  const name = MONTHS[month - 1] ?? '';
   return day === null ? `${name} ${year}` : `${name} ${day}, ${year}`;
 }
 
@@ -84,7 +69,7 @@ export function momentDateProblem(date: MomentDate, now = new Date()): string | 
   if (!Number.isInteger(date.day) || date.day < 1 || date.day > days) {
     return date.month === 2 && date.day === 29
       ? `${date.year} is not a leap year: February has 28 days.`
-      : `${MONTH_NAMES[date.month - 1]} has ${days} days.`;
+      : `${MONTHS[date.month - 1]} has ${days} days.`;
   }
   return null;
 }

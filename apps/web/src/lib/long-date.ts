@@ -1,18 +1,6 @@
-/** Month names, January first, as every date on the site writes them. */
-export const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+import { MONTHS } from '@rips/shared/months';
+
+export { MONTHS };
 
 /**
  * "November 21, 2026", the spec's long US date. Spelled out here rather than with

@@ -11,22 +11,8 @@ import {
 import { useState, type FormEvent } from 'react';
 import { UpdateMomentSchema, type Moment } from '@rips/shared/timeline';
 import { FormModal } from '@/components/form-modal';
+import { MONTHS } from '@/lib/long-date';
 import { useSaveMoment } from '../api/timeline.api';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 interface MomentFormModalProps {
   postId: string;
