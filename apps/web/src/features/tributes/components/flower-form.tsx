@@ -1,13 +1,6 @@
 import { Text } from '@mantine/core';
 import { useState } from 'react';
-import {
-  BOUQUET_IDS,
-  BOUQUET_SIZE,
-  BOUQUETS,
-  bouquetPath,
-  CreateFlowerFieldsSchema,
-  FLOWER_REQUIRED,
-} from '@rips/shared/tributes';
+import { BOUQUET_IDS, CreateFlowerFieldsSchema, FLOWER_REQUIRED } from '@rips/shared/tributes';
 import { FileField, IMAGE_ACCEPT } from '@/components/file-field';
 import { TRIBUTE_KINDS } from '@/config/tribute-kinds';
 import { optionalFile } from '@/lib/file-fields';
@@ -15,7 +8,7 @@ import { useZodForm } from '@/lib/use-zod-form';
 import { useLeaveTribute } from '../api/tributes.mutations';
 import { failureText } from '../lib/format';
 import { flowerBody } from '../lib/tribute-bodies';
-import classes from './tributes.module.css';
+import { BouquetPicker } from './bouquet-picker';
 import { TributeForm, type TributeFormProps } from './tribute-form';
 import { UploadStatus } from './upload-status';
 
@@ -60,29 +53,10 @@ export function FlowerForm({ postId, onDone, onCancel }: TributeFormProps) {
 
   return (
     <TributeForm kind={FLOWERS} onSubmit={onSubmit} busy={mutation.isPending} onCancel={onCancel}>
-      <fieldset className={classes.bouquets}>
-        <legend className="visually-hidden">Choose a bouquet</legend>
-        {BOUQUETS.map((b) => (
-          <label key={b.id} className={classes.bouquet}>
-            <input
-              type="radio"
-              name="bouquet"
-              value={b.id}
-              className={classes.radio}
-              checked={!file && form.values.bouquet === b.id}
-              onChange={() => form.setValues({ bouquet: b.id, flowerImg: null })}
-            />
-            <img
-              src={bouquetPath(b.id)}
-              alt=""
-              width={BOUQUET_SIZE}
-              height={BOUQUET_SIZE}
-              loading="lazy"
-            />
-            <span>{b.name}</span>
-          </label>
-        ))}
-      </fieldset>
+      <BouquetPicker
+        value={file ? null : (form.values.bouquet ?? null)}
+        onChoose={(id) => form.setValues({ bouquet: id, flowerImg: null })}
+      />
       <Text size="sm" c="dimmed" aria-hidden="true">
         Choose a bouquet above, or upload a picture of your own.
       </Text>

@@ -9,13 +9,13 @@ import {
 } from '@rips/shared/guest-tributes';
 import { KIND_SCHEMAS } from '@rips/shared/kind-schemas';
 import { KINDS } from '@rips/shared/kinds';
-import { BOUQUET_IDS, BOUQUET_SIZE, BOUQUETS, bouquetPath } from '@rips/shared/tributes';
+import { BOUQUET_IDS } from '@rips/shared/tributes';
 import { TRIBUTE_KINDS, type TributeKindDescriptor } from '@/config/tribute-kinds';
 import { errorMessage } from '@/lib/api-client';
 import { useZodForm } from '@/lib/use-zod-form';
 import { leaveAsGuest } from '../api/tributes.api';
+import { BouquetPicker } from './bouquet-picker';
 import { TributeForm } from './tribute-form';
-import classes from './tributes.module.css';
 
 /** The kinds a guest may leave (kinds.ts `guests`): words, or a bouquet. */
 export type GuestKind = Extract<TributeKindDescriptor, { form: 'text' | 'flower' }>['kind'];
@@ -102,29 +102,10 @@ export function GuestTributeForm({ kind, postId, onCancel }: GuestTributeFormPro
           {...form.getInputProps(textField)}
         />
       ) : (
-        <fieldset className={classes.bouquets}>
-          <legend className="visually-hidden">Choose a bouquet</legend>
-          {BOUQUETS.map((b) => (
-            <label key={b.id} className={classes.bouquet}>
-              <input
-                type="radio"
-                name="bouquet"
-                value={b.id}
-                className={classes.radio}
-                checked={values['bouquet'] === b.id}
-                onChange={() => form.setValues({ bouquet: b.id } as never)}
-              />
-              <img
-                src={bouquetPath(b.id)}
-                alt=""
-                width={BOUQUET_SIZE}
-                height={BOUQUET_SIZE}
-                loading="lazy"
-              />
-              <span>{b.name}</span>
-            </label>
-          ))}
-        </fieldset>
+        <BouquetPicker
+          value={typeof values['bouquet'] === 'string' ? values['bouquet'] : null}
+          onChoose={(id) => form.setValues({ bouquet: id } as never)}
+        />
       )}
       <TextInput
         label="Your name"
