@@ -30,6 +30,8 @@ export async function startApp(env = {}, { nodeArgs = [] } = {}) {
   const server = await startServerProcess({
     nodeArgs,
     keepDataDir: true,
+    // Start-up is not measured: on a shared, busy machine the first migration can take minutes.
+    timeoutMs: 300_000,
     env: {
       LOGIN_LIMIT_PER_IP: '100000000',
       LOGIN_LIMIT_PER_ACCOUNT: '100000000',

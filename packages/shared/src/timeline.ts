@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { MONTHS } from './months.js';
 import { blockText, lineText } from './text.js';
+import { type MomentDate } from './timeline-words.js';
+
+export {
+  CHARITY_NO_MONEY_NOTE,
+  momentDateIso,
+  momentDateText,
+  type MomentDate,
+} from './timeline-words.js';
 
 /*
  * A memorial's life timeline (dated moments) and the charities its family names "in lieu of
@@ -28,28 +36,6 @@ export const isLeapYear = (year: number) =>
 export function daysInMonth(year: number, month: number): number {
   if (month === 2) return isLeapYear(year) ? 29 : 28;
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
-
-/** A moment's date, as precise as the family knows it: a year, a month of a year, or a day. */
-export interface MomentDate {
-  year: number;
-  month: number | null;
-  day: number | null;
-}
-
-/** "1962", "June 1962" or "June 14, 1962": the site's long date style, at the date's precision. */
-export function momentDateText({ year, month, day }: MomentDate): string {
-  if (month === null) return String(year);
-  const name = MONTHS[month - 1] ?? '';
-  return day === null ? `${name} ${year}` : `${name} ${day}, ${year}`;
-}
-
-/** The date's ISO form at its precision ("1962", "1962-06", "1962-06-14"), for `<time datetime>`. */
-export function momentDateIso({ year, month, day }: MomentDate): string {
-  const y = String(year).padStart(4, '0');
-  if (month === null) return y;
-  const m = `${y}-${String(month).padStart(2, '0')}`;
-  return day === null ? m : `${m}-${String(day).padStart(2, '0')}`;
 }
 
 /** Why a date cannot be, in words for the family; null when it is a real date in range. */
@@ -164,10 +150,6 @@ export const CHARITY_NAME_MAX = 120;
 export const CHARITY_URL_MAX = 500;
 export const CHARITY_NUMBER_MAX = 40;
 export const CHARITY_REASON_MAX = 200;
-
-/** What the page says under the charities: the site never handles the money. */
-export const CHARITY_NO_MONEY_NOTE =
-  'Gifts go straight to the charity; nothing passes through Rips Memorial.';
 
 /** Whether `value` is an absolute https link to a named host (no credentials in it). */
 export function isCharityUrl(value: string): boolean {

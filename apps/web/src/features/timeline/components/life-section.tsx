@@ -2,7 +2,8 @@ import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import type { MemorialAbilities, MemorialDetail } from '@rips/shared/memorials';
-import { CHARITY_NO_MONEY_NOTE, momentDateIso, type Moment } from '@rips/shared/timeline';
+import type { Moment } from '@rips/shared/timeline';
+import { CHARITY_NO_MONEY_NOTE, momentDateIso } from '@rips/shared/timeline-words';
 import { useReturnFocus } from '@/lib/use-return-focus';
 import { charitiesQuery, timelineQuery, useMomentAction } from '../api/timeline.api';
 import classes from './timeline.module.css';
