@@ -339,6 +339,7 @@ async function runOn(engine, databaseUrl) {
     },
   );
   const database = await openDatabase(postgres ? { url: postgres.url } : { dataDir: config.dbDir });
+  let beforeDatabase = null;
   try {
     await database.migrate();
     const seedStart = performance.now();
@@ -346,9 +347,18 @@ async function runOn(engine, databaseUrl) {
     const seedSeconds = (performance.now() - seedStart) / 1000;
     const variants = [];
     if (buildBeforeApp) {
+      // On PostgreSQL the other build gets its own pool: both name their prepared statements
+      // alike ('memorial_with_context') with different text, which one connection refuses.
+      // PGlite answers one process only, and names nothing, so the two share its handle.
+      beforeDatabase = postgres ? await openDatabase({ url: postgres.url }) : database;
       variants.push({
         name: 'before',
-        app: await buildBeforeApp({ config, database, logger: false, webDistDir: null }),
+        app: await buildBeforeApp({
+          config,
+          database: beforeDatabase,
+          logger: false,
+          webDistDir: null,
+        }),
       });
     }
     variants.push({
@@ -421,6 +431,7 @@ async function runOn(engine, databaseUrl) {
       variants: variants.map(({ name }, v) => ({ name, results: results[v] })),
     };
   } finally {
+    if (beforeDatabase && beforeDatabase !== database) await beforeDatabase.close();
     await database.close();
     await postgres?.drop();
     await rm(dataDir, { recursive: true, force: true });
