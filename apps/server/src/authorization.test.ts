@@ -2,7 +2,7 @@
 // and on others' objects. A route without a row fails the first test, so none ships unchecked.
 // This is the one place the permission rules are tested; feature tests test behaviour. The
 // abilities the API hands to clients are checked against the same rows.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GALLERY_AUDIENCES, type GalleryAudience } from '@rips/shared/memorials';
@@ -243,10 +243,23 @@ async function momentOn(memorialId: string, status: 'published' | 'pending'): Pr
 }
 
 /** Leaves an item of `kind` on the shared memorial through the API, as `author`. */
+/**
+ * A kind lit once a day per person (candles): the author's earlier ones on the shared memorial are
+ * made a day old, so each row's call is judged by its rights alone, not by the day's rule.
+ */
+async function dayOn(kind: TributeKind, author: TestUser | null): Promise<void> {
+  if (!kind.lit || !author) return;
+  await t.app.ctx.db.execute(
+    sql`update ${kind.table} set created_at = created_at - interval '25 hours'
+        where owner_id = ${author.row.id} and memorial_id = ${world.memorialId}`,
+  );
+}
+
 async function newItem(
   kind: TributeKind,
   author: TestUser,
 ): Promise<{ _id: string; [key: string]: unknown }> {
+  await dayOn(kind, author);
   const res = await t.app.inject(await createItemRequest(kind, world.memorialId, author.auth));
   expect(res.statusCode, `${kind.path}: ${res.body}`).toBe(201);
   return res.json().data;
@@ -643,9 +656,10 @@ for (const kind of TRIBUTE_KINDS) {
     rules.list,
     call(GET, () => `/api/v1/${kind.path}/post/${world.memorialId}`),
   );
-  row(`POST /api/v1/${kind.path}`, rules.create, async (actor) =>
-    createItemRequest(kind, world.memorialId, authOf(actor)),
-  );
+  row(`POST /api/v1/${kind.path}`, rules.create, async (actor) => {
+    await dayOn(kind, actor === 'anonymous' ? null : world[actor]);
+    return createItemRequest(kind, world.memorialId, authOf(actor));
+  });
   row(
     `DELETE /api/v1/${kind.path}/:id`,
     rules.remove,

@@ -98,6 +98,8 @@ const EnvSchema = z
     /** Per member and window: flowers, prayers, and gallery uploads (photos, memorabilia, documents). */
     FLOWER_LIMIT_PER_USER: int.min(1).default(30),
     PRAYER_LIMIT_PER_USER: int.min(1).default(30),
+    /** Per member and window: candles lit, across memorials (one per memorial per day besides). */
+    CANDLE_LIMIT_PER_USER: int.min(1).default(30),
     UPLOAD_LIMIT_PER_USER: int.min(1).default(100),
     /** Per window: guest tributes sent from one client address, and to one guest email address. */
     GUEST_TRIBUTE_LIMIT_PER_IP: int.min(1).default(10),

@@ -39,6 +39,8 @@ export interface TestAppOptions {
   realMailer?: boolean;
   /** Where uploads go; TEST_STORAGE by default. */
   storage?: 'local' | 's3';
+  /** The app's clock (`ctx.now`), for tests that move time; the system's by default. */
+  now?: () => Date;
 }
 
 /** A test server's configuration: quiet, no demo content, its own data dir, then `env`. */
@@ -101,6 +103,7 @@ export async function createTestApp(
     database,
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     webDistDir: config.WEB_DIST_DIR ?? null,
+    ...(options.now ? { now: options.now } : {}),
     ...(options.realMailer
       ? {}
       : {
@@ -168,6 +171,7 @@ export function expectSuccess(res: LightMyRequestResponse, status: number, messa
 export const UNLIMITED_CREATIONS = {
   FLOWER_LIMIT_PER_USER: '100000',
   PRAYER_LIMIT_PER_USER: '100000',
+  CANDLE_LIMIT_PER_USER: '100000',
   UPLOAD_LIMIT_PER_USER: '100000',
   INVITATION_LIMIT_PER_USER: '100000',
   REPORT_LIMIT_PER_USER: '100000',

@@ -16,6 +16,7 @@ type Sample = (
  */
 const SAMPLES: Record<Exclude<KindPath, TextKindPath>, Sample> = {
   flowers: async (postId) => ({ fields: { postId, bouquet: 'white-lilies' }, files: {} }),
+  candles: async (postId) => ({ fields: { postId, message: 'Always remembered.' }, files: {} }),
   photos: async (postId) => ({
     fields: { postId, name: 'n' },
     files: { photoImg: await pngFile() },

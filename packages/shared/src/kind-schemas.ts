@@ -8,6 +8,8 @@ import {
 } from './galleries.js';
 import { KIND_PATHS, KINDS, type KindPath, type TextKindPath } from './kinds.js';
 import {
+  CandleSchema,
+  CreateCandleSchema,
   CreateFlowerFieldsSchema,
   createTextSchema,
   FlowerSchema,
@@ -26,6 +28,7 @@ import {
 /** The schemas of the kinds with fields or files of their own. */
 const OWN_SCHEMAS = {
   flowers: { create: CreateFlowerFieldsSchema, item: FlowerSchema },
+  candles: { create: CreateCandleSchema, item: CandleSchema },
   photos: { create: GalleryPictureFieldsSchema, item: PhotoSchema },
   memorablias: { create: GalleryPictureFieldsSchema, item: MemorabliaSchema },
   documents: { create: GalleryDocumentFieldsSchema, item: MemorialDocumentSchema },

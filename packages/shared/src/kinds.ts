@@ -9,7 +9,7 @@
  */
 
 /** What a member creates that is rate-limited per member; each budget has its own setting. */
-export const CREATION_BUDGETS = ['flowers', 'prayers', 'uploads'] as const;
+export const CREATION_BUDGETS = ['flowers', 'prayers', 'candles', 'uploads'] as const;
 export type CreationBudget = (typeof CREATION_BUDGETS)[number];
 
 /**
@@ -62,7 +62,14 @@ export interface KindSpec<P extends string = string> {
   text: TextKindSpec | null;
 }
 
-export const KIND_PATHS = ['flowers', 'prayers', 'photos', 'memorablias', 'documents'] as const;
+export const KIND_PATHS = [
+  'flowers',
+  'prayers',
+  'candles',
+  'photos',
+  'memorablias',
+  'documents',
+] as const;
 export type KindPath = (typeof KIND_PATHS)[number];
 
 export const KINDS = {
@@ -96,6 +103,21 @@ export const KINDS = {
       label: 'The prayer',
       missing: 'Please write your prayer.',
     },
+  },
+  // A candle burns 24 hours from when it is lit; its words are optional, so it is a kind with
+  // fields of its own (`message`), not a kind of words (decision 0111).
+  candles: {
+    path: 'candles',
+    noun: 'candle',
+    one: 'a candle',
+    plural: 'candles',
+    section: 'tributes',
+    moderated: true,
+    reportable: true,
+    guests: true,
+    archive: 'text',
+    creation: 'candles',
+    text: null,
   },
   photos: {
     path: 'photos',

@@ -401,6 +401,8 @@ export const MemorialSettingsSchema = z.object({
   allowAccessRequests: z.boolean(),
   /** Visitors without an account may leave flowers and prayers as guests (decision 0103). */
   allowGuestTributes: z.boolean(),
+  /** Visitors may light candles (decision 0111); the family can switch them off. */
+  allowCandles: z.boolean(),
   /** Who may see the photos, memorabilia and documents. */
   galleryAudience: GalleryAudienceSchema,
   /** The calendar feed adds the yahrzeit, the anniversary of the death by the Hebrew calendar. */

@@ -21,6 +21,9 @@ export const UpdateSettingsSchema = z
     allowGuestTributes: z
       .boolean({ error: 'Guest tributes are either allowed (true) or not (false).' })
       .optional(),
+    allowCandles: z
+      .boolean({ error: 'Candles are either allowed (true) or not (false).' })
+      .optional(),
     galleryAudience: GalleryAudienceSchema.optional(),
     observeYahrzeit: z
       .boolean({ error: 'The yahrzeit is either in the calendar (true) or not (false).' })

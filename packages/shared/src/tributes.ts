@@ -156,3 +156,51 @@ export interface TributePage<T> {
   data: T[];
   nextCursor: string | null;
 }
+
+/** How long a candle burns from the moment it is lit (or, for a guest's, confirmed). */
+export const CANDLE_BURN_HOURS = 24;
+/** The longest a candle's message may be, in characters. */
+export const CANDLE_MESSAGE_MAX = 280;
+
+/**
+ * The create call of `POST /candles`: the memorial and an optional short message. An empty or
+ * blank message is no message.
+ */
+export const CreateCandleSchema = z.object({
+  postId: PostIdSchema,
+  message: blockText('The message')
+    .max(CANDLE_MESSAGE_MAX, `A candle's message can be at most ${CANDLE_MESSAGE_MAX} characters.`)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+export type CreateCandle = z.infer<typeof CreateCandleSchema>;
+
+export const CandleSchema = TributeItemSchema.extend({
+  /** The words left with it; null when none were. */
+  message: z.string().nullable(),
+  /** ISO 8601: when it was lit (for a guest's, when the emailed link was used). */
+  litAt: z.string(),
+  /** ISO 8601: when it stops burning, `CANDLE_BURN_HOURS` after it was lit. */
+  burnsUntil: z.string(),
+  /** Whether it burns now; once burned, it stays on the memorial. */
+  burning: z.boolean(),
+});
+export type Candle = z.infer<typeof CandleSchema>;
+
+/** What the list of candles carries beside its items: the memorial's candles, counted. */
+export const CandleTallySchema = z.object({
+  burning: z
+    .number()
+    .int()
+    .describe('How many of the candles the caller may see burn now (lit in the last 24 hours).'),
+  litCount: z
+    .number()
+    .int()
+    .describe('How many candles the caller may see were ever lit on the memorial.'),
+});
+export type CandleTally = z.infer<typeof CandleTallySchema>;
+
+/** The answer when a person already lit a candle on the memorial within a day. */
+export function candleTodayMessage(memorialTitle: string): string {
+  return `You lit a candle for ${memorialTitle} today. You can light another tomorrow.`;
+}

@@ -58,6 +58,18 @@ interface TextKind<K extends TributeKind> extends KindBase<K> {
   textPlaceholder: string;
 }
 
+/**
+ * A candle (decision 0111): lit with an optional short message, it burns 24 hours; its list says
+ * how many burn now and how many were ever lit.
+ */
+interface CandleKind extends KindBase<'candles'> {
+  display: 'candle';
+  form: 'candle';
+  textField: 'message';
+  textLabel: string;
+  textPlaceholder: string;
+}
+
 interface UploadKind<K extends UploadPath> extends KindBase<K> {
   display: 'picture' | 'document';
   form: 'upload';
@@ -70,10 +82,11 @@ interface UploadKind<K extends UploadPath> extends KindBase<K> {
 /** The gallery kinds: an upload form, with the file field the shared list names. */
 type UploadPath = keyof typeof GALLERY_FILE_FIELDS;
 /** Every other kind but flowers is one of words: one text, in the one text form. */
-type TextPath = Exclude<TributeKind, 'flowers' | UploadPath>;
+type TextPath = Exclude<TributeKind, 'flowers' | 'candles' | UploadPath>;
 
 export type TributeKindDescriptor =
   | FlowerKind
+  | CandleKind
   | { [K in TextPath]: TextKind<K> }[TextPath]
   | { [K in UploadPath]: UploadKind<K> }[UploadPath];
 
@@ -114,6 +127,26 @@ export const TRIBUTE_KINDS = {
     textField: 'prayerText',
     textLabel: 'Your prayer',
     textPlaceholder: 'Write a few words of prayer or remembrance',
+  },
+  candles: {
+    kind: 'candles',
+    noun: KINDS.candles.noun,
+    label: 'Candle',
+    title: 'Candles',
+    section: KINDS.candles.section,
+    reportable: KINDS.candles.reportable,
+    openLabel: 'Light a candle',
+    dialogTitle: 'Light a candle',
+    submitLabel: 'Light the candle',
+    empty: 'No candles lit yet. Be the first to light one.',
+    success: 'Candle lit',
+    failure: 'Error lighting the candle, please try again.',
+    color: 'sage',
+    display: 'candle',
+    form: 'candle',
+    textField: 'message',
+    textLabel: 'A few words (optional)',
+    textPlaceholder: 'Always in our hearts',
   },
   photos: {
     kind: 'photos',

@@ -80,6 +80,8 @@ export const memorials = pgTable(
     allowAccessRequests: boolean('allow_access_requests').notNull().default(false),
     /** Visitors without an account may leave flowers and prayers as guests (decision 0103). */
     allowGuestTributes: boolean('allow_guest_tributes').notNull().default(true),
+    /** Visitors may light candles (decision 0111); the family can switch them off. */
+    allowCandles: boolean('allow_candles').notNull().default(true),
     /** Who may see the photos, memorabilia and documents: the memorial's people, or its visitors too. */
     galleryAudience: text('gallery_audience', { enum: GALLERY_AUDIENCES })
       .notNull()

@@ -90,6 +90,20 @@ function textItems(name: string) {
 export const prayers = textItems('prayers');
 
 /**
+ * A candle: lit at `createdAt` (a guest's when its link is used), it burns 24 hours; the message
+ * left with it is optional (null when none was).
+ */
+export const candles = pgTable(
+  'candles',
+  { ...itemColumns(), message: text('message'), createdAt: createdAt() },
+  (t) => [
+    ...itemIndexes('candles', t),
+    // One candle per member per memorial per day is checked on this.
+    index('candles_owner_memorial_idx').on(t.ownerId, t.memorialId, t.createdAt),
+  ],
+);
+
+/**
  * A gallery picture (photos, memorabilia): who shares it ("Your Name"), its variants, and what
  * the family tells of it: a caption and the day it shows (both optional, null when not given).
  */

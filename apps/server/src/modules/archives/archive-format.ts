@@ -133,6 +133,8 @@ export const ArchiveMemorialSchema = z.object({
   allowAccessRequests: z.boolean().default(false),
   /** Whether guests without an account may leave flowers and prayers (decision 0103). */
   allowGuestTributes: z.boolean().default(true),
+  /** Whether visitors may light candles (decision 0111); older archives: yes. */
+  allowCandles: z.boolean().default(true),
   /** Who may see its photos, memorabilia and documents; older archives: its people. */
   galleryAudience: z.enum(GALLERY_AUDIENCES).default('people'),
   /** Whether the calendar feed shows the yahrzeit, and whether the death was after sunset. */

@@ -470,6 +470,10 @@ describe(`every field of the API's shapes travels out and back in (${TEST_ENGINE
       multipartRequest('POST', '/api/v1/flowers', family.auth, { postId: id, bouquet: 'lavender' }),
       await pictureFlowerRequest(id, family.auth),
       multipartRequest('POST', '/api/v1/prayers', family.auth, { postId: id, prayerText: 'Rest.' }),
+      multipartRequest('POST', '/api/v1/candles', family.auth, {
+        postId: id,
+        message: 'A light for Dorothy.',
+      }),
       multipartRequest(
         'POST',
         '/api/v1/photos',
@@ -495,6 +499,13 @@ describe(`every field of the API's shapes travels out and back in (${TEST_ENGINE
       ),
     ];
     for (const request of kindSamples) await ok(source.app, request);
+    // Switched off once its candle is lit: the candle stays, and the switch travels too.
+    await ok(source.app, {
+      method: 'PATCH',
+      url: `/api/v1/posts/${id}/settings`,
+      payload: { allowCandles: false },
+      headers: family.auth,
+    });
     await ok(source.app, { method: 'PUT', url: `/api/v1/posts/${id}/like`, headers: family.auth });
     // A memorial made with a name alone: a field the sample leaves at its default could be lost
     // without the comparison noticing, so every compared field must differ from it.

@@ -158,6 +158,7 @@ export async function writeMemorialArchive(
       tributeModeration: m.tributeModeration,
       allowAccessRequests: m.allowAccessRequests,
       allowGuestTributes: m.allowGuestTributes,
+      allowCandles: m.allowCandles,
       galleryAudience: m.galleryAudience,
       observeYahrzeit: m.observeYahrzeit,
       diedAfterSunset: m.diedAfterSunset,

@@ -531,6 +531,7 @@ async function restore(
         tributeModeration: m.tributeModeration,
         allowAccessRequests: m.allowAccessRequests,
         allowGuestTributes: m.allowGuestTributes,
+        allowCandles: m.allowCandles,
         galleryAudience: m.galleryAudience,
         observeYahrzeit: m.observeYahrzeit,
         diedAfterSunset: m.diedAfterSunset,

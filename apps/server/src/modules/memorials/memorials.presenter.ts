@@ -90,6 +90,7 @@ export function presentMemorialDetail(
     tributeModeration: row.tributeModeration,
     allowAccessRequests: row.allowAccessRequests,
     allowGuestTributes: row.allowGuestTributes,
+    allowCandles: row.allowCandles,
     galleryAudience: row.galleryAudience,
     observeYahrzeit: row.observeYahrzeit,
     diedAfterSunset: row.diedAfterSunset,

@@ -24,6 +24,7 @@ function settingsOf(row: MemorialRow): MemorialSettings {
     tributeModeration: row.tributeModeration,
     allowAccessRequests: row.allowAccessRequests,
     allowGuestTributes: row.allowGuestTributes,
+    allowCandles: row.allowCandles,
     galleryAudience: row.galleryAudience,
     observeYahrzeit: row.observeYahrzeit,
     diedAfterSunset: row.diedAfterSunset,
@@ -82,6 +83,8 @@ function settingInWords(key: keyof UpdateSettings, value: unknown): string {
       return value
         ? `guests without an account may leave ${GUEST_KINDS_IN_WORDS}`
         : `only members may leave ${GUEST_KINDS_IN_WORDS}`;
+    case 'allowCandles':
+      return value ? 'visitors may light candles' : 'no candles';
     case 'galleryAudience':
       return `who may see photos, memorabilia and documents: ${GALLERY_AUDIENCE_LABELS[value as GalleryAudience]}`;
     case 'observeYahrzeit':

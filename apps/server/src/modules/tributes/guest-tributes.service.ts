@@ -107,6 +107,8 @@ export async function createGuestItem(
     'Too many tributes for this email address. Please try again later.',
   );
   const memorial = await guestMemorial(ctx, form.fields.postId);
+  // A lit kind (candles): told now, before any mail, when this address lit one here today.
+  await kind.lit?.admit(ctx.db, memorial, { emailHash }, now);
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + GUEST_LINK_DAYS * 24 * 3600_000);
   const { noun } = KINDS[kind.path];
@@ -209,6 +211,8 @@ export async function confirmGuestTribute(
   const waits = kind.moderation !== null && memorial.tributeModeration === 'approve';
   const status = waits ? 'pending' : 'published';
   await ctx.db.transaction(async (tx) => {
+    // Checked again at the link's use, which is when a guest's candle is lit.
+    await kind.lit?.admit(tx, memorial, { emailHash: found.emailHash }, now);
     const row = await guests.spendGuestLink(tx, found.id, tokenHash, now);
     if (!row) throw AppError.notFound(GUEST_LINK_GONE);
     const item = await repo.insertItem(tx, kind, {
@@ -217,6 +221,7 @@ export async function confirmGuestTribute(
       ownerId: null,
       authorName: row.guestName,
       status,
+      ...(kind.lit && { createdAt: now }),
     });
     await guests.setGuestItem(tx, row.id, item.id);
     if (waits) {

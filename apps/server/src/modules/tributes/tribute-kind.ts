@@ -6,6 +6,8 @@ import type { Config } from '../../config.js';
 import type { UploadedFile, UploadSpec } from '../../lib/multipart.js';
 import type { ImageKind } from '../../media/image-store.js';
 import type { MediaUrls } from '../../media/urls.js';
+import type { Db } from '../../db/client.js';
+import type { MemorialRow } from '../memorials/memorials.policy.js';
 import type { UserRow } from '../users/users.repository.js';
 
 /** The columns every item table has: flowers, prayers, photos, memorabilia, documents. */
@@ -120,8 +122,38 @@ export interface TributeKind<
   check?(fields: Fields, file: UploadedFile | undefined): void;
   /** The new row's own columns (the service adds memorial, author and the stored file's columns). */
   values(fields: Fields, author: UserRow): Record<string, unknown>;
-  /** The kind's own fields of the API item (the presenter adds id, memorial, author, date, abilities). */
-  present(urls: MediaUrls, row: Row): Omit<Item, keyof TributeItem>;
+  /**
+   * The kind's own fields of the API item (the presenter adds id, memorial, author, date,
+   * abilities); `now` is the app's clock, for a kind whose item changes with time (a candle burns).
+   */
+  present(urls: MediaUrls, row: Row, now: Date): Omit<Item, keyof TributeItem>;
+  /** Set for a kind lit once a day that burns for a while (candles, decision 0111). */
+  lit?: LitKind;
+}
+
+/** Who leaves an item: a member by account, or a guest by the hash of their confirmed address. */
+export type ItemAuthor = { ownerId: string } | { emailHash: string };
+
+/**
+ * A kind lit once per person per memorial per day, which burns for a while (candles): its row's
+ * time is the app's clock, its list carries a tally beside the items, and the family may switch
+ * it off on a memorial.
+ */
+export interface LitKind {
+  /** The fields the list's answer carries beside `data` (`burning`, `litCount`). */
+  tally: z.ZodObject;
+  /** Counts the memorial's items the viewer may see, at `now`. */
+  count(
+    db: Db,
+    memorialId: string,
+    viewerId: string | null,
+    now: Date,
+  ): Promise<Record<string, number>>;
+  /**
+   * Refuses the item before it is written: switched off on this memorial (403), or this author
+   * already lit one here within the day (429).
+   */
+  admit(db: Db, memorial: MemorialRow, author: ItemAuthor, now: Date): Promise<void>;
 }
 
 /** What a kind declares on the server; the rest comes from the shared list of kinds. */

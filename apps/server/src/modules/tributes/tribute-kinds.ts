@@ -37,6 +37,7 @@ import {
   type MemorabiliaRow,
   type PhotoRow,
 } from '../galleries/galleries.presenter.js';
+import { candleKind } from './candles.js';
 import { textKind } from './text-kind.js';
 import { defineKind, type TributeKind } from './tribute-kind.js';
 import { flowerFields, type FlowerRow } from './tributes.presenter.js';
@@ -249,6 +250,7 @@ export const documentKind = defineKind<
 export const TRIBUTE_KIND_BY_PATH = {
   flowers: flowerKind,
   prayers: prayerKind,
+  candles: candleKind,
   photos: photoKind,
   memorablias: memorabiliaKind,
   documents: documentKind,

@@ -33,6 +33,7 @@ export function presentItem(
   row: ItemRow,
   ownerName: string | null,
   abilities: ItemAbilities,
+  now: Date,
 ): TributeItem {
   // A guest's item has no owner: the name the guest gave is its author's, never their address.
   const guest = row.ownerId === null;
@@ -46,7 +47,7 @@ export function presentItem(
     guest,
     createdAt: row.createdAt.toISOString(),
     abilities,
-    ...kind.present(itemUrls(urls, row), row),
+    ...kind.present(itemUrls(urls, row), row, now),
   };
 }
 

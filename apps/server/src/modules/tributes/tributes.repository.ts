@@ -10,10 +10,20 @@ import {
   type ItemWithOwner,
   type PageRequest,
 } from './tribute-items.js';
-import type { ItemRow, TributeKind } from './tribute-kind.js';
+import type { ItemRow, ItemTable, TributeKind } from './tribute-kind.js';
 
 // A kind's table is chosen at run time, so drizzle types its rows loosely; every item table has
 // the ItemTable columns (id, memorial_id, owner_id, created_at), which is what ItemRow names.
+
+/** The items a viewer sees in a list: the published ones, and the viewer's own still pending. */
+export function shownTo(table: ItemTable, viewerId: string | null): SQL | undefined {
+  return viewerId
+    ? or(
+        eq(table.status, 'published'),
+        and(eq(table.status, 'pending'), eq(table.ownerId, viewerId)),
+      )
+    : eq(table.status, 'published');
+}
 
 /**
  * One page of a memorial's items of `kind`, newest first (or in the family's order for a kind
@@ -27,12 +37,7 @@ export async function listItems(
   viewerId: string | null,
 ) {
   const { table } = kind;
-  const shown = viewerId
-    ? or(
-        eq(table.status, 'published'),
-        and(eq(table.status, 'pending'), eq(table.ownerId, viewerId)),
-      )
-    : eq(table.status, 'published');
+  const shown = shownTo(table, viewerId);
   const position = kind.position;
   const rows = (await db
     .select({

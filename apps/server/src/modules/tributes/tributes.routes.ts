@@ -73,7 +73,11 @@ function registerKind(app: Parameters<FastifyPluginAsyncZod>[0], kind: TributeKi
       schema: {
         params: IdParams,
         querystring: TributePageQuerySchema,
-        response: bodyAnswer(pageEnvelope(kind.schema)),
+        response: bodyAnswer(
+          kind.lit
+            ? pageEnvelope(kind.schema).extend(kind.lit.tally.shape)
+            : pageEnvelope(kind.schema),
+        ),
         etag: true,
       },
     },
@@ -83,7 +87,7 @@ function registerKind(app: Parameters<FastifyPluginAsyncZod>[0], kind: TributeKi
       const body = respondPage(
         reply,
         page.data,
-        { nextCursor: page.nextCursor },
+        { nextCursor: page.nextCursor, ...page.tally },
         kind.messages.listed,
       );
       // Each item says what the caller may do with it: private to the caller, never shared.

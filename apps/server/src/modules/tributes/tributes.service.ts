@@ -68,8 +68,9 @@ export async function listItems(
   viewer: UserRow | null,
   memorialId: string,
   query: TributePageQuery,
-): Promise<TributePage<TributeItem>> {
+): Promise<TributePage<TributeItem> & { tally: Record<string, number> }> {
   const { memorial, access } = await requireItemsVisible(ctx.db, kind.audience, memorialId, viewer);
+  const now = ctx.now();
   const page = await repo.listItems(
     ctx.db,
     kind,
@@ -81,11 +82,14 @@ export async function listItems(
     viewer?.id ?? null,
   );
   const urls = urlsFor(ctx, memorial);
+  // A lit kind (candles) counts the memorial's items beside the page: burning now, ever lit.
+  const tally = kind.lit ? await kind.lit.count(ctx.db, memorial.id, viewer?.id ?? null, now) : {};
   return {
     data: page.rows.map((r) =>
-      presentItem(urls, kind, r.item, r.ownerName, itemAbilities(r.item, access, viewer)),
+      presentItem(urls, kind, r.item, r.ownerName, itemAbilities(r.item, access, viewer), now),
     ),
     nextCursor: page.nextCursor,
+    tally,
   };
 }
 
@@ -134,6 +138,9 @@ export async function createItem(
     form.fields.postId,
     author,
   );
+  const now = ctx.now();
+  // A lit kind (candles): switched on here, and not lit by this member here within the day.
+  await kind.lit?.admit(ctx.db, memorial, { ownerId: author.id }, now);
   const scope = { memorialId: memorial.id, userId: author.id };
   const stored = file && kind.file ? await storeItemFile(ctx, kind.file, file, scope) : null;
   // On a memorial whose family approves tributes first, a visitor's waits for a manager.
@@ -147,6 +154,8 @@ export async function createItem(
         memorialId: memorial.id,
         ownerId: author.id,
         status: waits ? 'pending' : 'published',
+        // A lit kind burns from the app's clock, so its burning is measured by the same clock.
+        ...(kind.lit && { createdAt: now }),
         ...(kind.position && { position: repo.firstPosition(kind, memorial.id) }),
       });
       if (waits) await notifyAwaitingApproval(ctx, tx, memorial);
@@ -159,6 +168,7 @@ export async function createItem(
       row,
       author.fullName,
       itemAbilities(row, access, author),
+      now,
     );
   } catch (error) {
     if (stored) await removeUpload(ctx.storage, stored.key);

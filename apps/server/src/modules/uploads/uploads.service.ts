@@ -18,6 +18,12 @@ const CREATIONS: Record<CreationBudget, { limit: (config: Config) => number; mes
     limit: (config: Config) => config.PRAYER_LIMIT_PER_USER,
     message: 'You have said many prayers in a short time.',
   },
+  // One candle per memorial per day is its own rule (decision 0111); this bounds a member's
+  // candles across many memorials.
+  candles: {
+    limit: (config: Config) => config.CANDLE_LIMIT_PER_USER,
+    message: 'You have lit many candles in a short time.',
+  },
   // Photos, memorabilia and documents share one budget: they are one gallery upload form.
   uploads: {
     limit: (config: Config) => config.UPLOAD_LIMIT_PER_USER,

@@ -60,6 +60,7 @@ export function memorialDetail(fields: Partial<MemorialDetail> = {}): MemorialDe
     tributeModeration: 'open',
     allowAccessRequests: false,
     allowGuestTributes: true,
+    allowCandles: true,
     observeYahrzeit: false,
     diedAfterSunset: false,
     myRole: 'owner',
@@ -89,6 +90,14 @@ export function tributeItem<K extends TributeKind>(kind: K, id = `${kind}-1`): T
       return { ...base, flowerImg: image.src, image, bouquet: null } as Flower as TributeItems[K];
     case 'text':
       return { ...base, [descriptor.textField]: 'Rest gently, Ada.' } as TributeItems[K];
+    case 'candle':
+      return {
+        ...base,
+        message: 'Rest gently, Ada.',
+        litAt: base.createdAt,
+        burnsUntil: '2026-02-02T10:00:00.000Z',
+        burning: false,
+      } as TributeItems[K];
     case 'picture':
       return {
         ...base,

@@ -3,7 +3,9 @@ import type { KindItem } from '@rips/shared/kind-schemas';
 import type { MemorialAbilities } from '@rips/shared/memorials';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { TributeKind } from '@/config/tribute-kinds';
-import { api } from '@/lib/api-client';
+import { api, request, type ListPage } from '@/lib/api-client';
+import type { PageInfo } from '@rips/shared/pagination';
+import type { CandleTally } from '@rips/shared/tributes';
 import type {
   GuestClaimed,
   GuestTributeConfirmed,
@@ -40,15 +42,27 @@ export const uploadLimitsQuery = () =>
     staleTime: Infinity,
   });
 
+/**
+ * A page of a kind's list; the candles' carries their tally beside the items (how many burn now,
+ * how many were ever lit), null for the other kinds.
+ */
+export type TributePage<T> = ListPage<T> & { tally?: CandleTally | null };
+
 /** One kind of tribute on a memorial, newest first (photos: in the family's order), a page at a time. */
 export const tributeListQuery = <K extends TributeKind>(kind: K, postId: string) =>
   infiniteQueryOptions({
     queryKey: tributeKeys.list(kind, postId),
-    queryFn: ({ pageParam, signal }) =>
-      api.page<TributeItems[K]>(`/${kind}/post/${encodeURIComponent(postId)}`, {
-        query: { limit: PAGE_SIZE, cursor: pageParam },
-        signal,
-      }),
+    queryFn: async ({ pageParam, signal }): Promise<TributePage<TributeItems[K]>> => {
+      const body = await request<TributeItems[K][], PageInfo & Partial<CandleTally>>(
+        `/${kind}/post/${encodeURIComponent(postId)}`,
+        { method: 'GET', query: { limit: PAGE_SIZE, cursor: pageParam }, signal },
+      );
+      const tally =
+        typeof body.burning === 'number' && typeof body.litCount === 'number'
+          ? { burning: body.burning, litCount: body.litCount }
+          : null;
+      return { items: body.data, nextCursor: body.nextCursor ?? null, tally };
+    },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });

@@ -31,6 +31,10 @@ export function useLeaveTribute<K extends TributeKind>(kind: K) {
           return { ...current, pages: [{ ...first!, items: [item, ...first!.items] }, ...rest] };
         },
       );
+      // A list with a tally (candles: burning now, ever lit) is counted again by the server.
+      if (kind === 'candles') {
+        void queryClient.invalidateQueries({ queryKey: tributeKeys.list(kind, postId) });
+      }
     },
   });
 }

@@ -17,8 +17,11 @@ import { leaveAsGuest } from '../api/tributes.api';
 import { BouquetPicker } from './bouquet-picker';
 import { TributeForm } from './tribute-form';
 
-/** The kinds a guest may leave (kinds.ts `guests`): words, or a bouquet. */
-export type GuestKind = Extract<TributeKindDescriptor, { form: 'text' | 'flower' }>['kind'];
+/** The kinds a guest may leave (kinds.ts `guests`): words, a candle, or a bouquet. */
+export type GuestKind = Extract<
+  TributeKindDescriptor,
+  { form: 'text' | 'flower' | 'candle' }
+>['kind'];
 
 interface GuestTributeFormProps {
   kind: GuestKind;
@@ -43,7 +46,7 @@ export function GuestTributeForm({ kind, postId, onCancel }: GuestTributeFormPro
   const [startedAt] = useState(() => Date.now());
   const [honeypot, setHoneypot] = useState('');
   const schema = guestSchema(kind);
-  const textField = descriptor.form === 'text' ? descriptor.textField : null;
+  const textField = descriptor.form === 'flower' ? null : descriptor.textField;
   const form = useZodForm(schema, {
     initialValues: {
       postId,
@@ -90,14 +93,15 @@ export function GuestTributeForm({ kind, postId, onCancel }: GuestTributeFormPro
       busy={mutation.isPending}
       onCancel={onCancel}
     >
-      {textField && descriptor.form === 'text' ? (
+      {textField && descriptor.form !== 'flower' ? (
         <Textarea
           label={descriptor.textLabel}
           placeholder={descriptor.textPlaceholder}
           autosize
-          minRows={4}
+          minRows={descriptor.form === 'candle' ? 2 : 4}
           maxRows={10}
-          required
+          // A candle's words are optional; a prayer is its words.
+          required={descriptor.form === 'text'}
           data-autofocus
           {...form.getInputProps(textField)}
         />

@@ -13,7 +13,7 @@ import {
 } from 'react';
 import type { Memorablia, MemorialDocument, Photo } from '@rips/shared/galleries';
 import { tributesAwaitingApproval } from '@rips/shared/kinds';
-import type { Flower, ResponsiveImage, TributeItem } from '@rips/shared/tributes';
+import type { Candle, Flower, ResponsiveImage, TributeItem } from '@rips/shared/tributes';
 import cover from '@/components/cover.module.css';
 import { FormModal } from '@/components/form-modal';
 import { SectionLoader } from '@/components/page-loader';
@@ -45,6 +45,11 @@ function TributeDate({ iso }: { iso: string }) {
 }
 
 const ReportForm = lazy(() => import('./report-form'));
+// The candles' list and count are a chunk of their own, loaded with the candles' list.
+const CandleList = lazy(() => import('./candle-list'));
+const CandleTallyLine = lazy(() =>
+  import('./candle-list').then((m) => ({ default: m.CandleTallyLine })),
+);
 // The slideshow loads when someone opens a picture: most visitors only look at the thumbnails.
 const Slideshow = lazy(() => import('./slideshow')) as <T extends Picture>(
   props: SlideshowProps<T>,
@@ -167,6 +172,8 @@ export function TributeList({
     [pages],
   );
   const headingId = `tributes-${kind}`;
+  // The candles' count of those burning now and those ever lit, as the first page says it.
+  const tally = pages?.pages[0]?.tally ?? null;
   let body: ReactNode;
   if (!pages && !query.isError) {
     // Still loading, or loaded with the items about to render.
@@ -221,6 +228,11 @@ export function TributeList({
             <ChangeOrder postId={postId} />
           ) : null}
         </Group>
+        {tally ? (
+          <Suspense fallback={null}>
+            <CandleTallyLine tally={tally} />
+          </Suspense>
+        ) : null}
         {body}
       </Stack>
     </section>
@@ -273,6 +285,19 @@ const ListItems = memo(function ListItems({ descriptor, items, title }: ListProp
       return <FlowerGrid descriptor={descriptor} items={items as Flower[]} title={title} />;
     case 'text':
       return <TextList descriptor={descriptor} items={items} title={title} />;
+    case 'candle':
+      return (
+        <Suspense fallback={<SectionLoader py="md" label="Loading the candles…" />}>
+          <CandleList
+            items={items as Candle[]}
+            footer={(candle) => (
+              <Group justify="space-between" align="flex-end" gap="xs">
+                <ItemFooter kind={descriptor} item={candle} />
+              </Group>
+            )}
+          />
+        </Suspense>
+      );
     case 'picture':
       return <PictureGallery descriptor={descriptor} items={items as Picture[]} title={title} />;
     case 'document':

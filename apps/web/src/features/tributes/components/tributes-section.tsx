@@ -16,6 +16,7 @@ import classes from './tributes.module.css';
 // The forms (and the validation and inputs they bring) load when someone opens one: most
 // visitors read a memorial without leaving a tribute.
 const FlowerForm = lazy(() => import('./flower-form').then((m) => ({ default: m.FlowerForm })));
+const CandleForm = lazy(() => import('./candle-form').then((m) => ({ default: m.CandleForm })));
 const TextTributeForm = lazy(() =>
   import('./text-tribute-form').then((m) => ({ default: m.TextTributeForm })),
 );
@@ -82,8 +83,11 @@ export function TributesSection({ memorial, abilities }: TributesSectionProps) {
     memorial.allowGuestTributes &&
     (memorial.visibility === 'public' || memorial.visibility === 'unlisted');
   const postId = memorial._id;
+  // The family may switch candles off: then the memorial shows none and offers none.
+  const shown = (section: TributeKindDescriptor['section']) =>
+    kindsOf(section).filter((descriptor) => descriptor.kind !== 'candles' || memorial.allowCandles);
   const lists = (section: TributeKindDescriptor['section']) =>
-    kindsOf(section).map((descriptor) => (
+    shown(section).map((descriptor) => (
       <TributeList
         key={descriptor.kind}
         descriptor={descriptor}
@@ -95,7 +99,7 @@ export function TributesSection({ memorial, abilities }: TributesSectionProps) {
     ));
   const openButtons = (section: TributeKindDescriptor['section']) => (
     <Group gap="sm">
-      {kindsOf(section).map((descriptor, index) => (
+      {shown(section).map((descriptor, index) => (
         <Button
           key={descriptor.kind}
           variant={section === 'tributes' && index === 0 ? 'filled' : 'light'}
@@ -163,6 +167,8 @@ export function TributesSection({ memorial, abilities }: TributesSectionProps) {
     switch (descriptor.form) {
       case 'flower':
         return <FlowerForm postId={postId} onDone={close} onCancel={close} />;
+      case 'candle':
+        return <CandleForm postId={postId} onDone={close} onCancel={close} />;
       case 'text':
         return (
           <TextTributeForm kind={descriptor.kind} postId={postId} onDone={close} onCancel={close} />

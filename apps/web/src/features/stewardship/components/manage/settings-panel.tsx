@@ -60,6 +60,13 @@ const SWITCHES: Array<{
     onlyFor: ['public', 'unlisted'],
   },
   {
+    label: 'Let visitors light candles',
+    description:
+      'A candle burns for 24 hours with a few words if one wishes; the memorial counts every candle lit. Always free.',
+    isOn: (memorial) => memorial.allowCandles,
+    turn: (on) => ({ allowCandles: on }),
+  },
+  {
     label: 'Mark the yahrzeit in the memorial’s calendar',
     description:
       'The anniversary of the death by the Hebrew calendar, each year, in the calendar people add from the memorial. Needs the death date.',
