@@ -121,7 +121,9 @@ async function seedMemorialWithPhotos(baseUrl, session) {
 async function gzipSizeOf(urls) {
   let total = 0;
   for (const url of urls) {
-    const res = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+    // A kept-alive connection the server has just closed fails once; a second ask gets a new one.
+    const ask = () => fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+    const res = await ask().catch(ask);
     const encoded = res.headers.get('content-encoding');
     const length = Number(res.headers.get('content-length'));
     const body = Buffer.from(await res.arrayBuffer());
