@@ -410,5 +410,5 @@ describe(`a digest run stopped half way and started again (${TEST_ENGINE})`, () 
       await postgres?.drop();
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 180_000);
 });
