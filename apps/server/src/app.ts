@@ -36,6 +36,7 @@ import { contactRoutes } from './modules/contact/contact.routes.js';
 import { tributesRoutes } from './modules/tributes/tributes.routes.js';
 import { galleriesRoutes } from './modules/galleries/galleries.routes.js';
 import { timelineRoutes } from './modules/timeline/timeline.routes.js';
+import { followsRoutes, unsubscribeRoutes } from './modules/follows/follows.routes.js';
 import { homeRoutes } from './modules/home/home.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { archivesRoutes } from './modules/archives/archives.routes.js';
@@ -305,6 +306,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(tributesRoutes);
       await api.register(galleriesRoutes);
       await api.register(timelineRoutes);
+      await api.register(followsRoutes);
       await api.register(homeRoutes);
       await api.register(stewardshipRoutes);
       await api.register(archivesRoutes);
@@ -317,6 +319,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(mediaRoutes);
   await app.register(shortLinkRoutes);
   await app.register(anniversariesRoutes);
+  await app.register(unsubscribeRoutes);
   await app.register(sitemapRoutes);
   await app.register(operationsRoutes, { metrics });
   await app.register(webAppPlugin, {

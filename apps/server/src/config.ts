@@ -106,6 +106,15 @@ const EnvSchema = z
     GUEST_TRIBUTE_LIMIT_PER_EMAIL: int.min(1).default(5),
     /** Seconds between sweeps of guest tributes whose link expired unused. */
     GUEST_TRIBUTE_SWEEP_SECONDS: int.min(1).default(3600),
+    /** Per window: guest follow requests from one client address, and to one email address. */
+    FOLLOW_LIMIT_PER_IP: int.min(1).default(10),
+    FOLLOW_LIMIT_PER_EMAIL: int.min(1).default(5),
+    /** The hour (UTC, 0-23) from which a day's digests go out; weekly ones on Mondays. */
+    FOLLOW_DIGEST_HOUR: int.min(0).max(23).default(8),
+    /** Follows read and mailed per batch of a digest run. */
+    FOLLOW_DIGEST_BATCH: int.min(1).max(5000).default(200),
+    /** Seconds between looks for digests due (and sweeps of unconfirmed guest follows). */
+    FOLLOW_DIGEST_CHECK_SECONDS: int.min(1).default(600),
     /**
      * Per member and window: invitations sent (and sent again), ownership offers made (a budget
      * of their own), and tribute reports and access requests made.

@@ -20,6 +20,7 @@ import { multipart, multipartRequest } from '../test/multipart.js';
 import { randomBytes } from 'node:crypto';
 import {
   flowers,
+  follows,
   guestTributes,
   memorialAccessRequests,
   memorialMoments,
@@ -519,6 +520,62 @@ probe('GET /m/:code/calendar.ics', async (m) =>
   succeeds(await send({ method: 'GET', url: `/m/${await shortCodeOf(m)}/calendar.ics` })),
 );
 
+// Following: a member's follow, a guest's emailed link, the member's list.
+/** `user` follows the memorial (written directly: the hidden one cannot be followed through the API). */
+async function followOn(m: Fixture, user: TestUser): Promise<void> {
+  await t.app.ctx.db
+    .insert(follows)
+    .values({ memorialId: m.id, userId: user.row.id, confirmedAt: new Date() })
+    .onConflictDoNothing();
+}
+/** A guest's follow of the memorial waiting for its emailed link. */
+async function guestFollowLinkOn(m: Fixture): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await t.app.ctx.db.insert(follows).values({
+    memorialId: m.id,
+    email: `follower${++serial}@example.com`,
+    confirmTokenHash: hashLinkToken(token),
+    confirmExpiresAt: new Date(Date.now() + 86_400_000),
+  });
+  return token;
+}
+probe('POST /api/v1/follows', async (m) =>
+  succeeds(await post('/api/v1/follows', { postId: m.id, frequency: 'daily' }, member)),
+);
+probe('GET /api/v1/follows', async (m) => {
+  await followOn(m, member);
+  return lists(await call('GET', '/api/v1/follows', member), m);
+});
+probe('DELETE /api/v1/follows/post/:id', async (m) => {
+  await followOn(m, admin);
+  return succeeds(await call('DELETE', `/api/v1/follows/post/${m.id}`, admin));
+});
+probe('POST /api/v1/follows/guest', async (m) =>
+  succeeds(
+    await send({
+      method: 'POST',
+      url: '/api/v1/follows/guest',
+      remoteAddress: `10.77.0.${++serial % 250}`,
+      payload: {
+        postId: m.id,
+        guestEmail: `follower${++serial}@example.com`,
+        startedAt: Date.now() - 10_000,
+      },
+    }),
+  ),
+);
+for (const step of ['preview', 'confirm']) {
+  probe(`POST /api/v1/follows/guest/${step}`, async (m) =>
+    succeeds(
+      await send({
+        method: 'POST',
+        url: `/api/v1/follows/guest/${step}`,
+        payload: { token: await guestFollowLinkOn(m) },
+      }),
+    ),
+  );
+}
+
 /**
  * Routes that reach a memorial outside the visibility rule on purpose, each with its own right:
  * an outsider of a private memorial that takes requests sees its name and asks (the family's
@@ -535,6 +592,9 @@ const OUTSIDE_THE_RULE = [
   'POST /api/v1/posts/:id/transfer/decline',
   'GET /api/v1/users/me/stewardship',
   'GET /api/v1/admin/reports',
+  // A digest's unsubscribe link: its token is the right, and stopping mail is allowed whatever
+  // the memorial has become (follows.test.ts tests it).
+  'POST /follows/unsubscribe',
 ];
 
 /**

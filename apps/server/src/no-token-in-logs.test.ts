@@ -8,6 +8,8 @@ import { createTestApp, TEST_ENGINE, type TestApp } from '../test/app.js';
 import { createMemorialRequest, createUser } from '../test/factories.js';
 import { multipartRequest } from '../test/multipart.js';
 import type { MailMessage } from './mail/mailer.js';
+import { prayers } from './db/schema/index.js';
+import { runFollowDigests } from './modules/follows/follow-digest.service.js';
 
 const PUBLIC_URL = 'https://rips.example.org';
 const lines: string[] = [];
@@ -173,10 +175,45 @@ describe(`no token in a log line (${TEST_ENGINE})`, () => {
     expect(download.statusCode, download.body.slice(0, 200)).toBe(200);
   });
 
+  it('a digest to a follower, from the mail to its one-click unsubscribe', async () => {
+    const sponsor = await createUser(t.app, { role: 'sponsor' });
+    const follower = await createUser(t.app);
+    const created = await send(await createMemorialRequest(sponsor.auth, { title: 'Alan Turing' }));
+    expect(created.statusCode, created.body).toBe(201);
+    const postId = created.json().data._id as string;
+    const followed = await send({
+      method: 'POST',
+      url: '/api/v1/follows',
+      headers: follower.auth,
+      payload: { postId },
+    });
+    expect(followed.statusCode, followed.body).toBe(200);
+    await t.app.ctx.db.insert(prayers).values({
+      memorialId: postId,
+      ownerId: sponsor.row.id,
+      text: 'Remembered.',
+      createdAt: new Date(Date.now() + 60_000),
+    });
+    const later = new Date(Date.now() + 8 * 86_400_000);
+    await runFollowDigests({ ...t.app.ctx, now: () => later });
+    const digest = await mailTo(follower.row.email, 'follows/unsubscribe');
+    const [{ link, secret: token } = { link: '', secret: '' }] = remember(digest);
+    expect(token.length).toBeGreaterThanOrEqual(20);
+    expect(digest.headers?.['List-Unsubscribe']).toBe(`<${link}>`);
+    await send({ method: 'GET', url: requestedBy(link) });
+    const stopped = await send({
+      method: 'POST',
+      url: requestedBy(link),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(stopped.statusCode, stopped.body).toBe(200);
+  });
+
   it('no log line holds any link or token those emails carried', async () => {
     await t.mailSettled();
     const log = lines.join('');
-    expect(issued.length).toBeGreaterThanOrEqual(4);
+    expect(issued.length).toBeGreaterThanOrEqual(5);
     for (const { link, secrets } of issued) {
       for (const secret of secrets) {
         expect(log.includes(secret), `a token of ${new URL(link).pathname} was logged`).toBe(false);
@@ -188,5 +225,6 @@ describe(`no token in a log line (${TEST_ENGINE})`, () => {
     expect(log).toContain('"url":"/api/v1/invitations/[redacted]/accept"');
     expect(log).toContain('"url":"/invitations/[redacted]"');
     expect(log).toContain('/reset-password/confirm?token=[redacted]');
+    expect(log).toContain('"url":"/follows/unsubscribe?token=[redacted]"');
   });
 });

@@ -20,6 +20,8 @@ export const API_TAGS = {
   Timeline:
     'A memorial’s life timeline (moments, suggestions waiting for a manager) and the charities ' +
     'its family names in lieu of flowers.',
+  Following:
+    'Following a memorial for a digest of what is new: members, and guests by a confirmed email.',
   Stewardship:
     'Looking after a memorial: privacy settings, people and invitations, moderation, reports, ' +
     'activity, ownership, successor, and requests to see a private memorial.',
@@ -220,6 +222,26 @@ export const API_OPERATIONS: { [T in ApiTag]: TagOperations } = {
     'PUT /api/v1/posts/:id/charities': [
       'setCharities',
       'Set the charities named in lieu of flowers (at most three)',
+    ],
+  },
+  Following: {
+    'POST /api/v1/follows': [
+      'followMemorial',
+      'Follow a memorial, or change how often the digest comes',
+    ],
+    'GET /api/v1/follows': ['listFollows', 'The memorials the signed-in member follows'],
+    'DELETE /api/v1/follows/post/:id': ['unfollowMemorial', 'Stop following a memorial'],
+    'POST /api/v1/follows/guest': [
+      'followAsGuest',
+      'Follow a memorial by email, without an account',
+    ],
+    'POST /api/v1/follows/guest/preview': [
+      'previewGuestFollow',
+      'What a guest’s emailed follow link confirms (changes nothing)',
+    ],
+    'POST /api/v1/follows/guest/confirm': [
+      'confirmGuestFollow',
+      'Confirm a guest’s follow from the emailed link',
     ],
   },
   Stewardship: {

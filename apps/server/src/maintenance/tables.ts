@@ -25,6 +25,8 @@ export const TABLES_IN_DEPENDENCY_ORDER: readonly string[] = [
   'memorial_charities',
   'tribute_digests',
   'guest_tributes',
+  'follows',
+  'follow_digests',
   ...TRIBUTE_KINDS.map((kind) => getTableName(kind.table)),
   'legacies',
   'legacy_accomplishments',

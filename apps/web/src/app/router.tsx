@@ -17,6 +17,7 @@ import { withSeenNote } from '@/features/stewardship/ready-cards';
 import { renderTributes } from '@/features/tributes/tributes-extras';
 import { charitiesQuery, timelineQuery } from '@/features/timeline/api/timeline.api';
 import { renderLife } from '@/features/timeline/timeline-extras';
+import { renderFollow } from '@/features/follows/follow-extras';
 import type { MemorialPageProps } from '@/features/memorials/components/memorial-page';
 import { AppLayout } from './layout/app-layout';
 import { HomePage } from './routes/home';
@@ -68,6 +69,7 @@ const AddFlowerPage = lazy(() => import('@/features/tributes/components/add-flow
 /** Below a memorial's details: its life and charities, then its tributes and galleries. */
 const renderMemorialExtras: MemorialPageProps['extras'] = (memorial, abilities) => (
   <>
+    {renderFollow(memorial)}
     {renderLife(memorial, abilities)}
     {renderTributes(memorial, abilities)}
   </>
@@ -90,6 +92,8 @@ const ContactUsPage = lazy(() => import('@/features/static-pages/components/cont
 const TermsPage = lazy(() => import('@/features/static-pages/components/terms-page'));
 const GuestConfirmPage = lazy(() => import('@/features/tributes/components/guest-confirm-page'));
 const GuestClaimPage = lazy(() => import('@/features/tributes/components/guest-claim-page'));
+const FollowConfirmPage = lazy(() => import('@/features/follows/components/follow-confirm-page'));
+const UnsubscribePage = lazy(() => import('@/features/follows/components/unsubscribe-page'));
 const ArchiveDownloadPage = lazy(
   () => import('@/features/memorials/components/archive-download-page'),
 );
@@ -167,6 +171,8 @@ export function createRoutes({ client, awaitData }: RouteData): RouteObject[] {
     { path: paths.archiveDownload.path, element: <ArchiveDownloadPage /> },
     { path: paths.guestTributeConfirm.path, element: <GuestConfirmPage /> },
     { path: paths.guestTributeClaim.path, element: <GuestClaimPage /> },
+    { path: paths.followConfirm.path, element: <FollowConfirmPage /> },
+    { path: paths.unsubscribe.path, element: <UnsubscribePage /> },
     { path: paths.lifeLegacy.path, element: <LifeLegacyPage /> },
     { path: paths.buildLegacy.path, element: <BuildLegacyPage /> },
     { path: paths.createPost.path, element: <CreatePostPage /> },

@@ -67,6 +67,13 @@ export const paths = {
     path: '/guest-tributes/claim',
     href: (token: string) => `/guest-tributes/claim#token=${encodeURIComponent(token)}`,
   },
+  /** A guest's emailed link to follow a memorial: the page's button confirms it (token in the fragment). */
+  followConfirm: {
+    path: '/follows/confirm',
+    href: (token: string) => `/follows/confirm#token=${encodeURIComponent(token)}`,
+  },
+  /** A digest's unsubscribe link (decision 0115): the page's button stops the emails. */
+  unsubscribe: { path: '/follows/unsubscribe' },
   aboutUs: { path: '/about-us', href: () => '/about-us' },
   userGuide: { path: '/user-guide', href: () => '/user-guide' },
   contactUs: { path: '/contact-us', href: () => '/contact-us' },
