@@ -104,6 +104,10 @@ const EnvSchema = z
     GUEST_TRIBUTE_LIMIT_PER_EMAIL: int.min(1).default(5),
     /** Seconds between sweeps of guest tributes whose link expired unused. */
     GUEST_TRIBUTE_SWEEP_SECONDS: int.min(1).default(3600),
+    /** The hour of the day (UTC, 0-23) from which anniversary reminders are sent. */
+    REMINDER_SEND_HOUR: int.min(0).max(23).default(8),
+    /** Seconds between runs that look for anniversary reminders due today. */
+    REMINDER_SWEEP_SECONDS: int.min(1).default(3600),
     /**
      * Per member and window: invitations sent (and sent again), ownership offers made (a budget
      * of their own), and tribute reports and access requests made.

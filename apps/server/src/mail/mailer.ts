@@ -8,6 +8,10 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** An HTML part beside the plain text, when the mail has one. */
+  html?: string;
+  /** Extra headers (a reminder's List-Unsubscribe, RFC 8058). */
+  headers?: Record<string, string>;
   replyTo?: string;
 }
 
