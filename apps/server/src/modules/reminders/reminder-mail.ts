@@ -46,7 +46,9 @@ export interface ReminderMailInput {
 }
 
 /** "Remembering Rosa María Delgado: the birthday is on Thursday, December 3, 2026". */
-export function reminderLine(input: Pick<ReminderMailInput, 'title' | 'occasion' | 'occursOn' | 'today'>): string {
+export function reminderLine(
+  input: Pick<ReminderMailInput, 'title' | 'occasion' | 'occursOn' | 'today'>,
+): string {
   const when =
     input.occursOn === input.today
       ? `is today, ${weekdayDate(input.occursOn)}`
@@ -56,8 +58,7 @@ export function reminderLine(input: Pick<ReminderMailInput, 'title' | 'occasion'
   return `Remembering ${input.title}: ${WHAT[input.occasion]} ${when}`;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function reminderMail(input: ReminderMailInput): MailMessage {
   const line = reminderLine(input);

@@ -130,8 +130,5 @@ export async function claimSend(
 }
 
 export async function setNextDue(tx: Db, id: string, nextDue: string | null) {
-  await tx
-    .update(anniversaryReminders)
-    .set({ nextDue })
-    .where(eq(anniversaryReminders.id, id));
+  await tx.update(anniversaryReminders).set({ nextDue }).where(eq(anniversaryReminders.id, id));
 }

@@ -14,10 +14,14 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   defineReminderJob(ctx, app.log);
 
-  app.get('/reminders', { schema: { response: answer(RemindersSchema) } }, async (request, reply) => {
-    const user = await request.requireUser();
-    return respond(reply, 200, await service.reminders(ctx, user), 'Your anniversary reminders');
-  });
+  app.get(
+    '/reminders',
+    { schema: { response: answer(RemindersSchema) } },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      return respond(reply, 200, await service.reminders(ctx, user), 'Your anniversary reminders');
+    },
+  );
 
   app.get(
     '/reminders/post/:id',

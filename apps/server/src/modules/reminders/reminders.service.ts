@@ -1,9 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  MAX_REMINDERS_PER_MEMBER,
-  type Reminder,
-  type SaveReminder,
-} from '@rips/shared/reminders';
+import { MAX_REMINDERS_PER_MEMBER, type Reminder, type SaveReminder } from '@rips/shared/reminders';
 import { ErrorCode } from '@rips/shared/api';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
@@ -87,7 +83,10 @@ export async function saveReminder(
   const has = offers(memorial);
   if (!input.birthday && !input.death && !input.yahrzeit)
     throw AppError.validation('Choose at least one day to be reminded of.', [
-      { path: 'birthday', message: 'Choose the birthday, the anniversary of the passing, or both.' },
+      {
+        path: 'birthday',
+        message: 'Choose the birthday, the anniversary of the passing, or both.',
+      },
     ]);
   const missing = (['birthday', 'death', 'yahrzeit'] as const).find((k) => input[k] && !has[k]);
   if (missing) {
@@ -127,7 +126,9 @@ export async function removeReminder(
 
 export async function reminders(ctx: AppContext, user: UserRow): Promise<Reminder[]> {
   const rows = await repo.listReminders(ctx.db, user);
-  return rows.map((row) => present(feedMemorial({ ...row, memorialId: row.reminder.memorialId }), row.reminder));
+  return rows.map((row) =>
+    present(feedMemorial({ ...row, memorialId: row.reminder.memorialId }), row.reminder),
+  );
 }
 
 /**
@@ -213,6 +214,9 @@ export function defineReminderJob(ctx: AppContext, log: FastifyBaseLogger): void
     if (ctx.now().getUTCHours() < ctx.config.REMINDER_SEND_HOUR) return;
     const result = await sendDueReminders(ctx);
     if (result.removed > 0)
-      log.info({ removed: result.removed }, 'reminders of memorials their members no longer see were removed');
+      log.info(
+        { removed: result.removed },
+        'reminders of memorials their members no longer see were removed',
+      );
   });
 }
