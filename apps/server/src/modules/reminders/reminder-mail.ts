@@ -20,11 +20,6 @@ export function weekdayDate(day: CalendarDay): string {
   return `${weekday}, ${momentDateText({ year, month, day: date })}`;
 }
 
-function longDate(day: CalendarDay): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return momentDateText({ year, month, day: date });
-}
-
 const WHAT: Record<ReminderOccasion, string> = {
   birthday: 'the birthday',
   death: 'the anniversary of the passing',
