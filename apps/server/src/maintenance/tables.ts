@@ -25,6 +25,8 @@ export const TABLES_IN_DEPENDENCY_ORDER: readonly string[] = [
   'memorial_charities',
   'tribute_digests',
   'guest_tributes',
+  'anniversary_reminders',
+  'anniversary_reminder_sends',
   ...TRIBUTE_KINDS.map((kind) => getTableName(kind.table)),
   'legacies',
   'legacy_accomplishments',
