@@ -1,18 +1,17 @@
 import { z } from 'zod';
+import { MAX_DAYS_BEFORE } from './reminder-limits.js';
 
 /*
  * A member's opt-in email reminders of a memorial's anniversaries
  * (docs/decisions/0116-anniversary-reminders.md).
  */
 
-/** The days a reminder can be about, as the calendar feed marks them. */
-export const REMINDER_OCCASIONS = ['birthday', 'death', 'yahrzeit'] as const;
-export type ReminderOccasion = (typeof REMINDER_OCCASIONS)[number];
-
-/** How many days before the day a reminder may come, at most (0: on the day). */
-export const MAX_DAYS_BEFORE = 30;
-/** How many memorials one member may be reminded of. */
-export const MAX_REMINDERS_PER_MEMBER = 200;
+export {
+  MAX_DAYS_BEFORE,
+  MAX_REMINDERS_PER_MEMBER,
+  REMINDER_OCCASIONS,
+  type ReminderOccasion,
+} from './reminder-limits.js';
 
 export const SaveReminderSchema = z
   .object({

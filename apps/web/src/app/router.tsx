@@ -17,6 +17,7 @@ import { withSeenNote } from '@/features/stewardship/ready-cards';
 import { renderTributes } from '@/features/tributes/tributes-extras';
 import { charitiesQuery, timelineQuery } from '@/features/timeline/api/timeline.api';
 import { renderLife } from '@/features/timeline/timeline-extras';
+import { renderRemindMe } from '@/features/reminders/reminders-extras';
 import type { MemorialPageProps } from '@/features/memorials/components/memorial-page';
 import { AppLayout } from './layout/app-layout';
 import { HomePage } from './routes/home';
@@ -65,9 +66,10 @@ const CreatePostPage = lazyNamed(
   'CreateMemorialPage',
 );
 const AddFlowerPage = lazy(() => import('@/features/tributes/components/add-flower-page'));
-/** Below a memorial's details: its life and charities, then its tributes and galleries. */
+/** Below a memorial's details: a member's reminders, its life and charities, then its tributes and galleries. */
 const renderMemorialExtras: MemorialPageProps['extras'] = (memorial, abilities) => (
   <>
+    {renderRemindMe(memorial)}
     {renderLife(memorial, abilities)}
     {renderTributes(memorial, abilities)}
   </>
