@@ -10,13 +10,12 @@ import type { CalendarDay } from '../anniversaries/icalendar.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { addDays } from './reminder-days.js';
 
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
 /** "Thursday, December 3, 2026": the site's long date with its weekday, whatever the server's zone. */
 export function weekdayDate(day: CalendarDay): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const weekday = new Date(Date.UTC(year, month - 1, date)).toLocaleDateString('en-US', {
-    weekday: 'long',
-    timeZone: 'UTC',
-  });
+  const weekday = WEEKDAYS[new Date(Date.UTC(year, month - 1, date)).getUTCDay()]!;
   return `${weekday}, ${momentDateText({ year, month, day: date })}`;
 }
 
