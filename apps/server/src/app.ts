@@ -45,6 +45,10 @@ import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { TokenService } from './modules/auth/tokens.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { anniversariesRoutes } from './modules/anniversaries/anniversaries.routes.js';
+import {
+  reminderUnsubscribeRoutes,
+  remindersRoutes,
+} from './modules/reminders/reminders.routes.js';
 import { shareRoutes, shortLinkRoutes } from './modules/share/share.routes.js';
 import { sitemapRoutes } from './modules/sitemap/sitemap.routes.js';
 import { registerApiDocs } from './plugins/api-docs.js';
@@ -307,6 +311,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(galleriesRoutes);
       await api.register(timelineRoutes);
       await api.register(followsRoutes);
+      await api.register(remindersRoutes);
       await api.register(homeRoutes);
       await api.register(stewardshipRoutes);
       await api.register(archivesRoutes);
@@ -320,6 +325,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(shortLinkRoutes);
   await app.register(anniversariesRoutes);
   await app.register(unsubscribeRoutes);
+  await app.register(reminderUnsubscribeRoutes);
   await app.register(sitemapRoutes);
   await app.register(operationsRoutes, { metrics });
   await app.register(webAppPlugin, {

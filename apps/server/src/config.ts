@@ -115,6 +115,10 @@ const EnvSchema = z
     FOLLOW_DIGEST_BATCH: int.min(1).max(5000).default(200),
     /** Seconds between looks for digests due (and sweeps of unconfirmed guest follows). */
     FOLLOW_DIGEST_CHECK_SECONDS: int.min(1).default(600),
+    /** The hour of the day (UTC, 0-23) from which anniversary reminders are sent. */
+    REMINDER_SEND_HOUR: int.min(0).max(23).default(8),
+    /** Seconds between runs that look for anniversary reminders due today. */
+    REMINDER_SWEEP_SECONDS: int.min(1).default(3600),
     /**
      * Per member and window: invitations sent (and sent again), ownership offers made (a budget
      * of their own), and tribute reports and access requests made.

@@ -19,6 +19,7 @@ import { createItemRequest, pictureFlowerRequest } from '../test/item-samples.js
 import { multipart, multipartRequest } from '../test/multipart.js';
 import { randomBytes } from 'node:crypto';
 import {
+  anniversaryReminders,
   flowers,
   follows,
   guestTributes,
@@ -575,6 +576,29 @@ for (const step of ['preview', 'confirm']) {
     ),
   );
 }
+// A member's own anniversary reminders: chosen, read, stopped and listed only for memorials they
+// may see.
+const withBirthday = (m: Fixture) =>
+  t.app.ctx.db.update(memorials).set({ dateOfBirth: '1950-06-14' }).where(eq(memorials.id, m.id));
+probe('GET /api/v1/reminders/post/:id', async (m) =>
+  succeeds(await call('GET', `/api/v1/reminders/post/${m.id}`, member)),
+);
+probe('PUT /api/v1/reminders/post/:id', async (m) => {
+  await withBirthday(m);
+  const choice = { birthday: true, death: false, daysBefore: 2 };
+  return succeeds(await post(`/api/v1/reminders/post/${m.id}`, choice, member, 'PUT'));
+});
+probe('DELETE /api/v1/reminders/post/:id', async (m) =>
+  succeeds(await call('DELETE', `/api/v1/reminders/post/${m.id}`, member)),
+);
+probe('GET /api/v1/reminders', async (m) => {
+  // Stored straight in, as if chosen before the memorial was hidden.
+  await t.app.ctx.db
+    .insert(anniversaryReminders)
+    .values({ userId: member.row.id, memorialId: m.id, birthday: true })
+    .onConflictDoNothing();
+  return lists(await call('GET', '/api/v1/reminders', member), m);
+});
 
 /**
  * Routes that reach a memorial outside the visibility rule on purpose, each with its own right:
@@ -602,6 +626,10 @@ const OUTSIDE_THE_RULE = [
  * operations.
  */
 const UNRELATED = [
+  // A reminder's one-click unsubscribe: the signed token names the member's own reminder, which
+  // it only removes (reminders.test.ts).
+  'GET /reminders/unsubscribe',
+  'POST /reminders/unsubscribe',
   'POST /api/v1/users/register',
   'POST /api/v1/users/login',
   'POST /api/v1/users/logout',

@@ -25,6 +25,9 @@ export const API_TAGS = {
   Stewardship:
     'Looking after a memorial: privacy settings, people and invitations, moderation, reports, ' +
     'activity, ownership, successor, and requests to see a private memorial.',
+  Reminders:
+    'A member’s own email reminders of a memorial’s anniversaries: chosen per memorial, listed ' +
+    'and stopped.',
   Legacy: 'A member’s own Life Legacy record.',
   Archives: 'Downloading a memorial’s archive or one’s own data, and importing an archive.',
   Previews: 'Link-preview cards of public memorials.',
@@ -242,6 +245,21 @@ export const API_OPERATIONS: { [T in ApiTag]: TagOperations } = {
     'POST /api/v1/follows/guest/confirm': [
       'confirmGuestFollow',
       'Confirm a guest’s follow from the emailed link',
+    ],
+  },
+  Reminders: {
+    'GET /api/v1/reminders': ['listReminders', 'The caller’s anniversary reminders'],
+    'GET /api/v1/reminders/post/:id': [
+      'getReminder',
+      'The caller’s anniversary reminder of a memorial (inactive when none)',
+    ],
+    'PUT /api/v1/reminders/post/:id': [
+      'setReminder',
+      'Choose to be emailed before a memorial’s anniversaries, and how many days before',
+    ],
+    'DELETE /api/v1/reminders/post/:id': [
+      'deleteReminder',
+      'Stop the anniversary reminders of a memorial',
     ],
   },
   Stewardship: {

@@ -8,11 +8,11 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
-  /** An HTML part beside the plain text (a digest); the text part is always there. */
+  /** An HTML part beside the plain text (a digest, a reminder); the text part is always there. */
   html?: string;
   /**
    * Extra header lines, handed to nodemailer as they are (`List-Unsubscribe`,
-   * `List-Unsubscribe-Post` on a digest, RFC 8058).
+   * `List-Unsubscribe-Post` on a digest or a reminder, RFC 8058).
    */
   headers?: Record<string, string>;
   replyTo?: string;

@@ -43,6 +43,7 @@ const OTHER_KEYS: Record<string, string[]> = {
   memorial_likes: ['memorial_id', 'user_id'],
   tribute_digests: ['memorial_id'],
   follow_digests: ['follow_id', 'period'],
+  anniversary_reminder_sends: ['reminder_id', 'occasion', 'occurs_on'],
 };
 
 /** Primary-key columns: pages follow them (keyset paging, served by the key's index). */

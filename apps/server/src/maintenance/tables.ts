@@ -27,6 +27,8 @@ export const TABLES_IN_DEPENDENCY_ORDER: readonly string[] = [
   'guest_tributes',
   'follows',
   'follow_digests',
+  'anniversary_reminders',
+  'anniversary_reminder_sends',
   ...TRIBUTE_KINDS.map((kind) => getTableName(kind.table)),
   'legacies',
   'legacy_accomplishments',

@@ -18,6 +18,7 @@ import { renderTributes } from '@/features/tributes/tributes-extras';
 import { charitiesQuery, timelineQuery } from '@/features/timeline/api/timeline.api';
 import { renderLife } from '@/features/timeline/timeline-extras';
 import { renderFollow } from '@/features/follows/follow-extras';
+import { renderRemindMe } from '@/features/reminders/reminders-extras';
 import type { MemorialPageProps } from '@/features/memorials/components/memorial-page';
 import { AppLayout } from './layout/app-layout';
 import { HomePage } from './routes/home';
@@ -66,10 +67,11 @@ const CreatePostPage = lazyNamed(
   'CreateMemorialPage',
 );
 const AddFlowerPage = lazy(() => import('@/features/tributes/components/add-flower-page'));
-/** Below a memorial's details: its life and charities, then its tributes and galleries. */
+/** Below a memorial's details: a member's reminders, its life and charities, then its tributes and galleries. */
 const renderMemorialExtras: MemorialPageProps['extras'] = (memorial, abilities) => (
   <>
     {renderFollow(memorial)}
+    {renderRemindMe(memorial)}
     {renderLife(memorial, abilities)}
     {renderTributes(memorial, abilities)}
   </>

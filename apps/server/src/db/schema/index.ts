@@ -5,3 +5,4 @@ export * from './legacies.js';
 export * from './page-data-version.js';
 export * from './timeline.js';
 export * from './follows.js';
+export * from './reminders.js';

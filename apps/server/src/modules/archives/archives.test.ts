@@ -375,6 +375,16 @@ const NOT_CARRIED = {
     guest:
       "a guest's item comes back as an imported one: its name is compared as the name shown as its author (shownAuthor)",
   },
+  /**
+   * Whole tables no memorial archive or take-out holds. A member's anniversary reminders
+   * (`/api/v1/reminders`) are that member's own choice on this site, not a part of the memorial:
+   * a family's archive must not carry who asked to be reminded, and a copy elsewhere starts
+   * with none (decision 0116). Their ledger of sends goes with them.
+   */
+  tables: {
+    anniversary_reminders: "a member's own choice on this site, not a part of the memorial",
+    anniversary_reminder_sends: 'the ledger of reminder mails this site sent',
+  },
   /** Inside nested objects (an owner, a picture): ids and URLs. */
   nested: {
     _id: 'an id of this site',
