@@ -45,6 +45,8 @@ function TributeDate({ iso }: { iso: string }) {
 }
 
 const ReportForm = lazy(() => import('./report-form'));
+// A tribute returned to its author with a note: its form loads when they open it (decision 0117).
+const ResubmitForm = lazy(() => import('./resubmit-form'));
 // The slideshow loads when someone opens a picture: most visitors only look at the thumbnails.
 const Slideshow = lazy(() => import('./slideshow')) as <T extends Picture>(
   props: SlideshowProps<T>,
@@ -75,9 +77,52 @@ function ReportIfAllowed({ kind, item }: { kind: TributeKindDescriptor; item: Tr
   );
 }
 
+/**
+ * Shown to its author alone (the server lists a returned item to no one else): the family's note
+ * and the way to change the tribute and send it again.
+ */
+function ReturnedToYou({ kind, item }: { kind: TributeKindDescriptor; item: TributeItem }) {
+  const [open, setOpen] = useState(false);
+  if (item.status !== 'returned') return null;
+  return (
+    <>
+      <Text size="sm">
+        The family returned your {kind.noun} with a note
+        {item.returnNote ? (
+          <>
+            : <q>{item.returnNote}</q>
+          </>
+        ) : (
+          '.'
+        )}
+      </Text>
+      <Button size="compact-sm" variant="light" onClick={() => setOpen(true)}>
+        Change and send again
+      </Button>
+      <FormModal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={`Change your ${kind.noun} and send it again`}
+      >
+        <Suspense fallback={null}>
+          <ResubmitForm kind={kind} item={item} onDone={() => setOpen(false)} />
+        </Suspense>
+      </FormModal>
+    </>
+  );
+}
+
 function Byline({ item }: { item: TributeItem }) {
   return (
     <Text size="sm" c="dimmed">
+      {item.status === 'returned' ? (
+        <>
+          <Badge variant="light" color="orange" component="span">
+            Returned to you
+          </Badge>
+          <br />
+        </>
+      ) : null}
       {item.status === 'pending' ? (
         <>
           <Badge variant="light" color="yellow" component="span">
@@ -120,6 +165,7 @@ function ItemFooter({ kind, item }: { kind: TributeKindDescriptor; item: Tribute
   return (
     <>
       <Byline item={item} />
+      <ReturnedToYou kind={kind} item={item} />
       <RemoveIfAllowed kind={kind} item={item} />
       <ReportIfAllowed kind={kind} item={item} />
     </>
