@@ -186,6 +186,11 @@ interface TributeListProps {
    * empty list says instead of inviting them to leave the first.
    */
   pendingTributes?: number;
+  /**
+   * Whether the viewer may add to this list (or be offered a way to): when not, its empty state
+   * says only that it is empty, never "be the first".
+   */
+  canAdd?: boolean;
   /** The viewer may put the photos in order (the memorial's owner and managers). */
   canReorder?: boolean;
 }
@@ -204,6 +209,7 @@ export function TributeList({
   memorialTitle,
   pendingTributes = 0,
   canReorder = false,
+  canAdd = true,
 }: TributeListProps) {
   const { kind, title } = descriptor;
   const query = useTributeList(kind, postId);
@@ -237,7 +243,11 @@ export function TributeList({
       </Text>
     );
   } else if (items.length === 0) {
-    body = <Text c="dimmed">{descriptor.empty}</Text>;
+    body = (
+      <Text c="dimmed">
+        {canAdd ? descriptor.empty : `No ${title.toLowerCase()} have been shared yet.`}
+      </Text>
+    );
   } else {
     body = (
       <Stack gap="md">
