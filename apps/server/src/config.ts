@@ -104,6 +104,8 @@ const EnvSchema = z
     /** Per window: guest tributes sent from one client address, and to one guest email address. */
     GUEST_TRIBUTE_LIMIT_PER_IP: int.min(1).default(10),
     GUEST_TRIBUTE_LIMIT_PER_EMAIL: int.min(1).default(5),
+    /** Guest tributes one guest email address may be sent in 24 hours, counted from the stored ones. */
+    GUEST_TRIBUTE_DAILY_LIMIT_PER_EMAIL: int.min(1).max(1000).default(5),
     /** Seconds between sweeps of guest tributes whose link expired unused. */
     GUEST_TRIBUTE_SWEEP_SECONDS: int.min(1).default(3600),
     /** Per window: guest follow requests from one client address, and to one email address. */

@@ -27,6 +27,7 @@ import {
   memorialMoments,
   memorials,
 } from './db/schema/index.js';
+import { KINDS } from '@rips/shared/kinds';
 import { hashLinkToken } from './lib/one-time-links.js';
 import {
   documentKind,
@@ -226,6 +227,26 @@ for (const kind of TRIBUTE_KINDS) {
       ),
     ),
   );
+}
+// The author's answer to an item the family returned with a note (decision 0117).
+for (const kind of TRIBUTE_KINDS.filter((k) => k.moderation)) {
+  probe(`POST /api/v1/${kind.path}/:id/resubmit`, async (_m, fresh) => {
+    const f = await fresh();
+    const id = f.items[kind.path]!._id;
+    await t.app.ctx.db
+      .update(kind.table)
+      .set({ status: 'returned', returnNote: 'Please change it.' } as never)
+      .where(eq(kind.table.id, id));
+    const field = KINDS[kind.path].text?.field;
+    return succeeds(
+      await send({
+        method: 'POST',
+        url: `/api/v1/${kind.path}/${id}/resubmit`,
+        payload: field ? { [field]: 'Changed words.' } : { bouquet: 'white-lilies' },
+        headers: as(contributor),
+      }),
+    );
+  });
 }
 // With a bearer token. A signed link handed out while the memorial showed keeps working until it
 // expires (within the hour): the signature is the proof of a right granted when it was made.

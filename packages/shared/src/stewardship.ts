@@ -7,7 +7,7 @@ import {
   MemorialVisibilitySchema,
   TributeModerationSchema,
 } from './memorials.js';
-import { ItemStatusSchema } from './tributes.js';
+import { ItemStatusSchema, ReturnNoteSchema } from './tributes.js';
 
 /** PATCH /posts/{id}/settings: every field may be left out and keeps its value. */
 export const UpdateSettingsSchema = z
@@ -141,13 +141,32 @@ const ModeratedKindField = z
   .max(40)
   .meta({ enum: KIND_LIST.filter((kind) => kind.moderated).map((kind) => kind.path) });
 
-export const ModerationActionSchema = z.object({
-  kind: ModeratedKindField,
-  itemId: z.string().trim().min(1, 'Please say which tribute.').max(64),
-  action: z.enum(['approve', 'hide', 'unhide', 'delete'], {
-    error: 'Please choose approve, hide, unhide or delete.',
-  }),
-});
+export const ModerationActionSchema = z
+  .object({
+    kind: ModeratedKindField,
+    itemId: z.string().trim().min(1, 'Please say which tribute.').max(64),
+    action: z.enum(['approve', 'hide', 'unhide', 'delete', 'return'], {
+      error: 'Please choose approve, hide, unhide, delete or return.',
+    }),
+    /** With `return` alone (and required there): what the author is told (decision 0117). */
+    note: ReturnNoteSchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.action === 'return' && !value.note) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['note'],
+        message: 'Please write a note to say what the author could change.',
+      });
+    }
+    if (value.action !== 'return' && value.note !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['note'],
+        message: 'A note goes only with returning a tribute to its author.',
+      });
+    }
+  });
 export type ModerationAction = z.infer<typeof ModerationActionSchema>;
 
 export const REPORT_REASON_MAX = 500;
@@ -171,6 +190,8 @@ export const ModerationItemSchema = z.object({
   author: z.object({ _id: z.string().nullable(), fullName: z.string() }),
   createdAt: z.string(),
   reports: z.array(z.object({ reason: z.string(), createdAt: z.string() })),
+  /** The note it was returned to its author with (status `returned`); null otherwise. */
+  returnNote: z.string().nullable(),
 });
 export type ModerationItem = z.infer<typeof ModerationItemSchema>;
 
@@ -178,6 +199,8 @@ export const ModerationQueueSchema = z.object({
   pending: z.array(ModerationItemSchema),
   reported: z.array(ModerationItemSchema),
   hidden: z.array(ModerationItemSchema),
+  /** Sent back to their authors with a note, until they send them again. */
+  returned: z.array(ModerationItemSchema),
 });
 export type ModerationQueue = z.infer<typeof ModerationQueueSchema>;
 

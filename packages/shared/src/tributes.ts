@@ -61,6 +61,16 @@ export const CreateFlowerFieldsSchema = z.object({
 });
 export type CreateFlowerFields = z.infer<typeof CreateFlowerFieldsSchema>;
 
+/** The longest note a tribute may be returned to its author with. */
+export const RETURN_NOTE_MAX = 1000;
+
+/** The note a manager returns a tribute with: required, words only, bounded. */
+export const ReturnNoteSchema = blockText('The note', {
+  error: 'Please write a note to say what the author could change.',
+})
+  .min(3, 'Please write a note to say what the author could change.')
+  .max(RETURN_NOTE_MAX, `A note can be at most ${RETURN_NOTE_MAX} characters.`);
+
 /** The words of a text kind's item, under the kind's own field name. */
 type TextShape<P extends TextKindPath, T> = { [K in (typeof KINDS)[P]['text']['field']]: T };
 
@@ -104,8 +114,12 @@ export const ItemAbilitiesSchema = z.object({
 });
 export type ItemAbilities = z.infer<typeof ItemAbilitiesSchema>;
 
-/** `published` shows to everyone; `pending` waits for a manager; `hidden` was taken down. */
-export const ITEM_STATUSES = ['published', 'pending', 'hidden'] as const;
+/**
+ * `published` shows to everyone; `pending` waits for a manager; `hidden` was taken down;
+ * `returned` was sent back to its author with a note (decision 0117): only its author sees it,
+ * edits it and sends it again, when it waits (`pending`) once more.
+ */
+export const ITEM_STATUSES = ['published', 'pending', 'hidden', 'returned'] as const;
 export const ItemStatusSchema = z.enum(ITEM_STATUSES);
 export type ItemStatus = z.infer<typeof ItemStatusSchema>;
 
@@ -125,6 +139,11 @@ export const TributeItemSchema = z.object({
   guest: z.boolean(),
   /** ISO 8601. */
   createdAt: z.string(),
+  /**
+   * The family's note when they returned the item to its author (status `returned`): shown to its
+   * author alone, beside the form to edit and send it again; null otherwise.
+   */
+  returnNote: z.string().nullable(),
   abilities: ItemAbilitiesSchema,
 });
 export type TributeItem = z.infer<typeof TributeItemSchema>;

@@ -32,6 +32,7 @@ function queued(
     author: { _id: 'u2', fullName: 'Ben Ode' },
     createdAt: '2026-02-01T10:00:00.000Z',
     reports,
+    returnNote: null,
   };
 }
 
@@ -62,7 +63,7 @@ const QUEUE: Array<{
 
 /** Every kind in `list`, the others empty. */
 function queueWith(list: keyof ModerationQueue): ModerationQueue {
-  const queue: ModerationQueue = { pending: [], reported: [], hidden: [] };
+  const queue: ModerationQueue = { pending: [], reported: [], hidden: [], returned: [] };
   const { status } = QUEUE.find((q) => q.key === list)!;
   const reports =
     list === 'reported' ? [{ reason: 'Unkind words', createdAt: '2026-02-02T00:00:00.000Z' }] : [];

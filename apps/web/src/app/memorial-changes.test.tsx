@@ -51,12 +51,14 @@ describe('a memorial change refreshes the lists of other features', () => {
       author: { _id: 'u2', fullName: 'Ben Ode' },
       createdAt: '2026-02-01T10:00:00.000Z',
       reports: [{ reason: 'Not for this page', createdAt: '2026-02-02T10:00:00.000Z' }],
+      returnNote: null,
     };
     const { state } = flowerServer({
       'GET /posts/m1/moderation': (): ModerationQueue => ({
         pending: [],
         reported: state.shown ? [reported] : [],
         hidden: state.shown ? [] : [{ ...reported, status: 'hidden', reports: [] }],
+        returned: [],
       }),
       'POST /posts/m1/moderation': () => {
         state.shown = false;

@@ -29,9 +29,14 @@ const itemColumns = () => ({
   id: id(),
   memorialId: memorialRef(),
   ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
-  /** `published` shows to everyone; `pending` waits for a manager; `hidden` was taken down. */
+  /**
+   * `published` shows to everyone; `pending` waits for a manager; `hidden` was taken down;
+   * `returned` was sent back to its author with `returnNote` (decision 0117).
+   */
   status: text('status', { enum: ITEM_STATUSES }).notNull().default('published'),
   authorName: text('author_name'),
+  /** The family's note to the author while the item is `returned`; null otherwise. */
+  returnNote: text('return_note'),
 });
 
 /**

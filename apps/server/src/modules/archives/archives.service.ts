@@ -168,8 +168,10 @@ export async function writeMemberData(
         kind: kind.path,
         id: row.id,
         memorial: { id: row.memorialId, title: memorialTitle },
-        // Everything the member left, with whether it shows: published, pending or hidden.
+        // Everything the member left, with whether it shows: published, pending, hidden or
+        // returned to them, with the family's note (decision 0117).
         status: row.status,
+        ...(row.status === 'returned' && { returnNote: row.returnNote }),
         createdAt: row.createdAt.toISOString(),
         ...kind.archive.write(row as never),
       })),

@@ -374,6 +374,8 @@ const NOT_CARRIED = {
     importedAuthor: 'compared as the name shown as its author (shownAuthor)',
     guest:
       "a guest's item comes back as an imported one: its name is compared as the name shown as its author (shownAuthor)",
+    returnNote:
+      "only a returned item has one, and the memorial's archive carries published items alone (as with pending ones): the note stays in its author's take-out (tributes.json) and in the memorial's activity",
   },
   /**
    * Whole tables no memorial archive or take-out holds. A member's anniversary reminders

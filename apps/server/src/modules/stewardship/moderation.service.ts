@@ -16,8 +16,9 @@ import * as items from '../tributes/tributes.repository.js';
 import { guestLabel, itemUrls } from '../tributes/tributes.presenter.js';
 import { urlsFor } from '../tributes/tributes.service.js';
 import { findUserById, type UserRow } from '../users/users.repository.js';
-import { sendToManagers } from './stewardship.mail.js';
-import { noteActivity } from './stewardship.shared.js';
+import type { Db } from '../../db/client.js';
+import { letter } from '../../mail/letter.js';
+import { memorialLink, sendToManagers } from './stewardship.mail.js';
 import * as repo from './stewardship.repository.js';
 
 /** The kinds a memorial's managers moderate, by their API path. */
@@ -46,7 +47,7 @@ export async function moderationQueue(
   const { memorial } = await requireMemorialAccess(ctx.db, memorialId, user, 'canManage');
   const urls = urlsFor(ctx, memorial);
   const reports = await repo.openReports(ctx.db, memorial.id);
-  const queue: ModerationQueue = { pending: [], reported: [], hidden: [] };
+  const queue: ModerationQueue = { pending: [], reported: [], hidden: [], returned: [] };
   for (const kind of MODERATED()) {
     const reportedIds = [
       ...new Set(reports.filter((r) => r.kind === kind.path).map((r) => r.itemId)),
@@ -68,9 +69,11 @@ export async function moderationQueue(
         reports: reports
           .filter((r) => r.kind === kind.path && r.itemId === row.id)
           .map((r) => ({ reason: r.reason, createdAt: r.createdAt.toISOString() })),
+        returnNote: row.status === 'returned' ? row.returnNote : null,
       };
       if (row.status === 'pending') queue.pending.push(item);
       else if (row.status === 'hidden') queue.hidden.push(item);
+      else if (row.status === 'returned') queue.returned.push(item);
       else queue.reported.push(item);
     }
   }
@@ -82,6 +85,7 @@ const ACTION_WORDS = {
   hide: 'hid',
   unhide: 'showed again',
   delete: 'deleted',
+  return: 'returned',
 } as const;
 
 export async function moderate(
@@ -97,11 +101,13 @@ export async function moderate(
   if (!item || item.memorialId !== memorial.id) {
     throw AppError.notFound('This tribute does not exist or has been removed.');
   }
+  // A returned item waits for its author: the family may still take it down or delete it.
   const allowed: Record<ModerationAction['action'], ItemRow['status'][]> = {
     approve: ['pending', 'published'],
-    hide: ['pending', 'published'],
+    hide: ['pending', 'published', 'returned'],
     unhide: ['hidden'],
-    delete: ['pending', 'published', 'hidden'],
+    delete: ['pending', 'published', 'hidden', 'returned'],
+    return: ['pending'],
   };
   if (!allowed[action.action].includes(item.status)) {
     throw AppError.conflict(
@@ -110,9 +116,15 @@ export async function moderate(
     );
   }
   const name = kind.moderation!.name;
-  const author = item.ownerId
-    ? await findUserById(ctx.db, item.ownerId)
-    : { fullName: guestLabel(item.authorName) };
+  const member = item.ownerId ? await findUserById(ctx.db, item.ownerId) : undefined;
+  const author = member ?? { fullName: guestLabel(item.authorName) };
+  if (action.action === 'return' && !member) {
+    // The guest's address is kept only as a hash (decision 0103): no one could tell them.
+    throw AppError.conflict(
+      ErrorCode.Conflict,
+      `This ${name} was left by a guest without an account, whose email address is not kept: it cannot be returned to them. Approve it, hide it or delete it.`,
+    );
+  }
   let fileKey: string | null = null;
   const status = await ctx.db.transaction(async (tx) => {
     let next: ItemRow['status'] | 'deleted';
@@ -120,18 +132,26 @@ export async function moderate(
       const removed = await items.deleteItem(tx, kind, item.id);
       fileKey = removed?.fileKey ?? null;
       next = 'deleted';
+    } else if (action.action === 'return') {
+      next = 'returned';
+      await items.returnItem(tx, kind, item.id, action.note!);
+      await tellAuthorOfReturn(ctx, tx, member!, memorial, name, action.note!);
     } else {
       next = action.action === 'hide' ? 'hidden' : 'published';
       await items.setItemStatus(tx, kind, item.id, next);
     }
     await repo.resolveReports(tx, kind.path, item.id, new Date());
-    await noteActivity(
-      tx,
-      memorial.id,
-      user,
-      `${ACTION_WORDS[action.action]} a ${name}`,
-      author?.fullName,
-    );
+    // The note stays in the activity for the memorial's managers, after the author resubmits.
+    await repo.recordActivity(tx, {
+      memorialId: memorial.id,
+      actor: user,
+      action:
+        action.action === 'return'
+          ? `returned a ${name} to its author with a note`
+          : `${ACTION_WORDS[action.action]} a ${name}`,
+      targetName: author?.fullName,
+      detail: action.action === 'return' ? action.note! : '',
+    });
     return next;
   });
   if (fileKey) {
@@ -143,6 +163,33 @@ export async function moderate(
     });
   }
   return { status };
+}
+
+/** The author's email: what the family wrote, and where to change the tribute and send it again. */
+async function tellAuthorOfReturn(
+  ctx: AppContext,
+  tx: Db,
+  author: UserRow,
+  memorial: { id: string; title: string },
+  name: string,
+  note: string,
+): Promise<void> {
+  await ctx.mail.enqueue(
+    tx,
+    letter(
+      author.email,
+      `Your ${name} on the memorial of ${memorial.title} was returned with a note`,
+      author.fullName,
+      [
+        `The family of the memorial of ${memorial.title} returned your ${name} to you with this note:`,
+        '',
+        note,
+        '',
+        `It is not shown on the memorial for now. You can change it and send it again, signed in, here:`,
+        memorialLink(ctx, memorial.id, ''),
+      ],
+    ),
+  );
 }
 
 export async function report(

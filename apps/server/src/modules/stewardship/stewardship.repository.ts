@@ -406,10 +406,10 @@ export async function moderationItems(
         eq(kind.table.memorialId, memorialId),
         reportedIds.length
           ? or(
-              inArray(kind.table.status, ['pending', 'hidden']),
+              inArray(kind.table.status, ['pending', 'hidden', 'returned']),
               inArray(kind.table.id, reportedIds),
             )
-          : inArray(kind.table.status, ['pending', 'hidden']),
+          : inArray(kind.table.status, ['pending', 'hidden', 'returned']),
       ),
     )
     .orderBy(kind.table.createdAt)

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNotNull, isNull, lt, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { guestClaims, guestTributes, users } from '../../db/schema/index.js';
 import { usableLink } from '../../lib/one-time-links.js';
@@ -12,6 +12,29 @@ export async function insertGuestTribute(
 ): Promise<GuestTributeRow> {
   const [row] = await db.insert(guestTributes).values(values).returning();
   return row!;
+}
+
+/**
+ * How many guest tributes were sent to the address (by its hash) since `since`, and when the
+ * first of them was: counted from the stored rows, so every instance counts alike. Called in the
+ * transaction that stores the next one, after `lockGuestAddress`, so two at once cannot both
+ * slip under the cap.
+ */
+export async function guestTributesSentTo(
+  db: Db,
+  emailHash: string,
+  since: Date,
+): Promise<{ sent: number; first: Date | null }> {
+  const [row] = await db
+    .select({ sent: count(), first: min(guestTributes.createdAt) })
+    .from(guestTributes)
+    .where(and(eq(guestTributes.emailHash, emailHash), gte(guestTributes.createdAt, since)));
+  return { sent: Number(row?.sent ?? 0), first: row?.first ? new Date(row.first) : null };
+}
+
+/** Holds the address's lock until the transaction ends (one guest tribute at a time per address). */
+export async function lockGuestAddress(tx: Db, emailHash: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`guest-tribute:${emailHash}`}))`);
 }
 
 /** The guest tribute a link names, while the link is unused and unexpired. */

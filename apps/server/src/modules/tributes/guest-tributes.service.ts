@@ -115,6 +115,7 @@ export async function createGuestItem(
   // The token rides in the fragment, which browsers never send: no server or proxy logs it.
   const link = `${ctx.config.publicUrl}/guest-tributes/confirm#token=${token}`;
   await ctx.db.transaction(async (tx) => {
+    await assertDailyCap(ctx, tx, emailHash, now);
     await guests.insertGuestTribute(tx, {
       memorialId: memorial.id,
       kind: kind.path,
@@ -147,6 +148,27 @@ export async function createGuestItem(
     guestName,
     expiresAt: expiresAt.toISOString(),
   };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The guest address's daily cap (GUEST_TRIBUTE_DAILY_LIMIT_PER_EMAIL), beside the short window's
+ * budget: a stranger's address receives at most that many confirmation emails in 24 hours, from
+ * every memorial together. Nothing is stored or sent past it.
+ */
+async function assertDailyCap(ctx: AppContext, tx: Db, emailHash: string, now: Date) {
+  await guests.lockGuestAddress(tx, emailHash);
+  const since = new Date(now.getTime() - DAY_MS);
+  const { sent, first } = await guests.guestTributesSentTo(tx, emailHash, since);
+  const cap = ctx.config.GUEST_TRIBUTE_DAILY_LIMIT_PER_EMAIL;
+  if (sent < cap) return;
+  const wait = Math.max(1, Math.ceil(((first ?? now).getTime() + DAY_MS - now.getTime()) / 1000));
+  const hours = Math.ceil(wait / 3600);
+  throw AppError.rateLimited(
+    `This email address has been sent ${sent} tribute${sent === 1 ? '' : 's'} to confirm today, the most it may receive in a day. Please try again in ${hours} hour${hours === 1 ? '' : 's'}.`,
+    wait,
+  );
 }
 
 function kindOf(row: guests.GuestTributeRow): TributeKind {

@@ -9,9 +9,12 @@ import { multipartRequest } from '../../../test/multipart.js';
 import { guestTributes, memorialPeople, memorials, prayers, users } from '../../db/schema/index.js';
 import {
   claimGuestTributesByLink,
+  createGuestItem,
   GUEST_CLAIM_GONE,
+  guestEmailHash,
   sweepGuestTributes,
 } from './guest-tributes.service.js';
+import { TRIBUTE_KIND_BY_PATH } from './tribute-kinds.js';
 
 const t = useTestApp({
   GUEST_TRIBUTE_LIMIT_PER_IP: '1000',
@@ -256,6 +259,64 @@ describe(`guest tributes (${TEST_ENGINE})`, () => {
     const needle = email.toLowerCase().split('@')[0]!;
     for (const text of [res.body, confirmed.body, list.body, JSON.stringify(stored)]) {
       expect(text.toLowerCase()).not.toContain(needle);
+    }
+  });
+
+  it('caps the tributes one guest address is sent in a day, from every memorial together', async () => {
+    const capped = await createTestApp({
+      GUEST_TRIBUTE_LIMIT_PER_IP: '1000',
+      GUEST_TRIBUTE_LIMIT_PER_EMAIL: '1000',
+      GUEST_TRIBUTE_DAILY_LIMIT_PER_EMAIL: '2',
+    });
+    try {
+      const owner = await createUser(capped.app, { role: 'sponsor' });
+      const first = await createMemorialRow(capped.app, owner);
+      const second = await createMemorialRow(capped.app, owner);
+      const send = (postId: string, email: string) =>
+        capped.app.inject({
+          method: 'POST',
+          url: '/api/v1/prayers',
+          payload: {
+            postId,
+            prayerText: 'Peace.',
+            guestName: 'Ann',
+            guestEmail: email,
+            startedAt: Date.now() - 5000,
+          },
+        });
+      expect((await send(first.id, 'daily@example.com')).statusCode).toBe(202);
+      expect((await send(second.id, 'daily@example.com')).statusCode).toBe(202);
+      const third = await send(first.id, 'Daily@Example.com');
+      expect(third.statusCode).toBe(429);
+      expect(third.json().message).toMatch(/has been sent 2 tributes to confirm today/);
+      expect(Number(third.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+      // Another address is not held back, and nothing was stored or mailed for the third.
+      expect((await send(first.id, 'other@example.com')).statusCode).toBe(202);
+      const stored = await capped.app.ctx.db
+        .select()
+        .from(guestTributes)
+        .where(eq(guestTributes.emailHash, guestEmailHash('daily@example.com')));
+      expect(stored).toHaveLength(2);
+      // A day later by the site's clock, the address may be sent one again.
+      const tomorrow = new Date(Date.now() + 24 * 3600_000 + 60_000);
+      const later = await createGuestItem(
+        { ...capped.app.ctx, now: () => tomorrow },
+        TRIBUTE_KIND_BY_PATH.prayers,
+        {
+          fields: {
+            postId: first.id,
+            prayerText: 'Peace again.',
+            guestName: 'Ann',
+            guestEmail: 'daily@example.com',
+            startedAt: tomorrow.getTime() - 5000,
+          },
+          files: {},
+        } as never,
+        '10.9.1.1',
+      );
+      expect(later.status).toBe('awaiting_email');
+    } finally {
+      await capped.close();
     }
   });
 

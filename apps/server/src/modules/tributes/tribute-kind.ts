@@ -31,6 +31,8 @@ export interface ItemRow {
    * here), and for a guest's item (no owner), the name the guest gave.
    */
   authorName: string | null;
+  /** The family's note while the item is `returned` to its author (decision 0117). */
+  returnNote: string | null;
   createdAt: Date;
 }
 

@@ -46,6 +46,8 @@ export function presentItem(
     importedAuthor: guest ? null : row.authorName,
     guest,
     createdAt: row.createdAt.toISOString(),
+    // Only its author is answered a returned item (the lists show it to them alone).
+    returnNote: row.status === 'returned' ? row.returnNote : null,
     abilities,
     ...kind.present(itemUrls(urls, row), row, now),
   };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { isUuid } from '../../lib/ids.js';
@@ -15,12 +15,12 @@ import type { ItemRow, ItemTable, TributeKind } from './tribute-kind.js';
 // A kind's table is chosen at run time, so drizzle types its rows loosely; every item table has
 // the ItemTable columns (id, memorial_id, owner_id, created_at), which is what ItemRow names.
 
-/** The items a viewer sees in a list: the published ones, and the viewer's own still pending. */
+/** The items a viewer sees in a list: the published ones, and the viewer's own pending or returned. */
 export function shownTo(table: ItemTable, viewerId: string | null): SQL | undefined {
   return viewerId
     ? or(
         eq(table.status, 'published'),
-        and(eq(table.status, 'pending'), eq(table.ownerId, viewerId)),
+        and(inArray(table.status, ['pending', 'returned']), eq(table.ownerId, viewerId)),
       )
     : eq(table.status, 'published');
 }
@@ -28,7 +28,7 @@ export function shownTo(table: ItemTable, viewerId: string | null): SQL | undefi
 /**
  * One page of a memorial's items of `kind`, newest first (or in the family's order for a kind
  * with a position), with each author's name: the published ones, and those of `viewerId` still
- * awaiting approval.
+ * awaiting approval or returned to them with a note.
  */
 export async function listItems(
   db: Db,
@@ -143,8 +143,39 @@ export async function setItemStatus(
 ): Promise<ItemRow | undefined> {
   const [row] = await db
     .update(kind.table)
-    .set({ status } as never)
+    .set({ status, returnNote: null } as never)
     .where(eq(kind.table.id, id))
     .returning();
   return row as unknown as ItemRow | undefined;
+}
+
+/** Sends a pending item back to its author with the family's note (decision 0117). */
+export async function returnItem(db: Db, kind: TributeKind, id: string, note: string) {
+  await db
+    .update(kind.table)
+    .set({ status: 'returned', returnNote: note } as never)
+    .where(and(eq(kind.table.id, id), eq(kind.table.status, 'pending')));
+}
+
+/**
+ * The author's changed item, waiting for the family again: its own columns, the note dropped.
+ * Answers the row, or undefined when it was no longer returned (sent twice at once, or deleted).
+ */
+export async function resubmitItem(
+  db: Db,
+  kind: TributeKind,
+  id: string,
+  values: Record<string, unknown>,
+): Promise<ItemRow | undefined> {
+  const [row] = await db
+    .update(kind.table)
+    .set({ ...values, status: 'pending', returnNote: null } as never)
+    .where(and(eq(kind.table.id, id), eq(kind.table.status, 'returned')))
+    .returning();
+  return row as unknown as ItemRow | undefined;
+}
+
+/** The row's property name of one of a kind's columns (its file's key, its byte count). */
+export function columnProp(kind: TributeKind, column: unknown): string | undefined {
+  return Object.entries(getTableColumns(kind.table)).find(([, c]) => c === column)?.[0];
 }

@@ -123,6 +123,33 @@ function registerKind(app: Parameters<FastifyPluginAsyncZod>[0], kind: TributeKi
     },
   );
 
+  // The author's answer to an item the family returned with a note (decision 0117).
+  if (kind.moderation) {
+    const own = (kind.upload.fields as unknown as z.ZodObject).omit({ postId: true });
+    app.post(
+      `/${kind.path}/:id/resubmit`,
+      { schema: { params: IdParams, body: own, response: answer(kind.schema) } },
+      async (request, reply) => {
+        const user = await request.requireUser();
+        await consumeCreation(ctx, user.id, kind.creation);
+        const item = await tributes.resubmitItem(
+          ctx,
+          kind,
+          user,
+          request.params.id,
+          request.body as Record<string, unknown>,
+          request.log,
+        );
+        return respond(
+          reply,
+          200,
+          item,
+          `Thank you: your ${KINDS[kind.path].noun} was sent to the family again.`,
+        );
+      },
+    );
+  }
+
   app.delete(
     `/${kind.path}/:id`,
     { schema: { params: IdParams, response: Removed } },

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { ErrorCode } from '@rips/shared/api';
 import { KINDS } from '@rips/shared/kinds';
 import type { TributeItem, TributePage } from '@rips/shared/tributes';
 import type { AppContext } from '../../context.js';
@@ -208,4 +209,81 @@ export async function removeItem(
       'a removed item left a file behind; the storage check will quarantine it',
     );
   }
+}
+
+/**
+ * The author's answer to a returned item (decision 0117): its own fields changed (the words, the
+ * bouquet) and sent to the family again, waiting for their approval as a new one would (the
+ * managers' digest and counts pick it up). Only its author sees a returned item: for anyone else
+ * it does not exist. A flower sent without a bouquet keeps its picture; a bouquet chosen instead
+ * of a picture replaces it, and the picture's file is removed once the row is changed.
+ */
+export async function resubmitItem(
+  ctx: AppContext,
+  kind: TributeKind,
+  author: UserRow,
+  id: string,
+  body: Record<string, unknown>,
+  log: FastifyBaseLogger,
+): Promise<TributeItem> {
+  const item = await repo.findItem(ctx.db, kind, id);
+  if (!kind.moderation || !item || item.ownerId !== author.id) {
+    throw AppError.notFound(ITEM_NOT_FOUND);
+  }
+  const { memorial, access } = await requireItemAddition(
+    ctx.db,
+    kind.audience,
+    item.memorialId,
+    author,
+  );
+  const { noun } = KINDS[kind.path];
+  if (item.status !== 'returned') {
+    throw AppError.conflict(
+      ErrorCode.Conflict,
+      `This ${noun} was not returned to you with a note: there is nothing to send again.`,
+    );
+  }
+  const fields = { ...body, postId: memorial.id };
+  const keyProp = kind.file ? repo.columnProp(kind, kind.file.key) : undefined;
+  const storedKey = keyProp
+    ? ((item as unknown as Record<string, unknown>)[keyProp] as string | null)
+    : null;
+  const unchanged = Object.values(body).every((v) => v === undefined);
+  const keepsFile = storedKey !== null && unchanged;
+  if (!keepsFile) kind.check?.(fields, undefined);
+  const dropsFile = storedKey !== null && !keepsFile;
+  const bytesProp = kind.file ? repo.columnProp(kind, kind.file.bytes) : undefined;
+  const values = keepsFile
+    ? {}
+    : {
+        ...kind.values(fields, author),
+        ...(dropsFile && keyProp && { [keyProp]: null }),
+        ...(dropsFile && bytesProp && { [bytesProp]: 0 }),
+      };
+  const row = await ctx.db.transaction(async (tx) => {
+    const changed = await repo.resubmitItem(tx, kind, item.id, values);
+    if (!changed) throw AppError.notFound(ITEM_NOT_FOUND);
+    await notifyAwaitingApproval(ctx, tx, memorial);
+    await recordActivity(tx, {
+      memorialId: memorial.id,
+      actor: author,
+      action: `sent ${KINDS[kind.path].one} again after it was returned`,
+    });
+    return changed;
+  });
+  if (dropsFile && storedKey) {
+    await removeUpload(ctx.storage, storedKey).catch(() => {
+      log.warn(
+        { kind: kind.path },
+        'a resubmitted tribute left its old file behind; the storage check will quarantine it',
+      );
+    });
+  }
+  return presentItem(
+    urlsFor(ctx, memorial),
+    kind,
+    row,
+    author.fullName,
+    itemAbilities(row, access, author),
+  );
 }

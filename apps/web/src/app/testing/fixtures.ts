@@ -82,6 +82,7 @@ export function tributeItem<K extends TributeKind>(kind: K, id = `${kind}-1`): T
     importedAuthor: null,
     guest: false,
     createdAt: '2026-02-01T10:00:00.000Z',
+    returnNote: null,
     abilities: { remove: false },
   };
   const descriptor: TributeKindDescriptor = TRIBUTE_KINDS[kind];

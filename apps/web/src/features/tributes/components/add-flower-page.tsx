@@ -32,7 +32,7 @@ export default function AddFlowerPage() {
       <Stack gap="sm" align="flex-start">
         <Text>Please log in to leave a flower.</Text>
         <Button component={Link} to={entry.login}>
-          Login
+          Log in
         </Button>
       </Stack>
     );

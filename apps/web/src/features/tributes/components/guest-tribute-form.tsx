@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
@@ -78,9 +78,7 @@ export function GuestTributeForm({ kind, postId, onCancel }: GuestTributeFormPro
         <Alert color="sage" variant="light" role="status">
           {`Check your email: we sent a link to confirm your ${noun}. It shows on the memorial once you open the link and press its button (the link works for ${GUEST_LINK_DAYS} days).`}
         </Alert>
-        <Group justify="flex-end">
-          <Button onClick={onCancel}>Close</Button>
-        </Group>
+        {/* The dialog's own Close button closes it: one Close, not two. */}
       </Stack>
     );
   }

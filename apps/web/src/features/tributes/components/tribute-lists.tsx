@@ -50,6 +50,8 @@ const CandleList = lazy(() => import('./candle-list'));
 const CandleTallyLine = lazy(() =>
   import('./candle-list').then((m) => ({ default: m.CandleTallyLine })),
 );
+// A tribute returned to its author with a note: its form loads when they open it (decision 0117).
+const ResubmitForm = lazy(() => import('./resubmit-form'));
 // The slideshow loads when someone opens a picture: most visitors only look at the thumbnails.
 const Slideshow = lazy(() => import('./slideshow')) as <T extends Picture>(
   props: SlideshowProps<T>,
@@ -80,9 +82,52 @@ function ReportIfAllowed({ kind, item }: { kind: TributeKindDescriptor; item: Tr
   );
 }
 
+/**
+ * Shown to its author alone (the server lists a returned item to no one else): the family's note
+ * and the way to change the tribute and send it again.
+ */
+function ReturnedToYou({ kind, item }: { kind: TributeKindDescriptor; item: TributeItem }) {
+  const [open, setOpen] = useState(false);
+  if (item.status !== 'returned') return null;
+  return (
+    <>
+      <Text size="sm">
+        The family returned your {kind.noun} with a note
+        {item.returnNote ? (
+          <>
+            : <q>{item.returnNote}</q>
+          </>
+        ) : (
+          '.'
+        )}
+      </Text>
+      <Button size="compact-sm" variant="light" onClick={() => setOpen(true)}>
+        Change and send again
+      </Button>
+      <FormModal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={`Change your ${kind.noun} and send it again`}
+      >
+        <Suspense fallback={null}>
+          <ResubmitForm kind={kind} item={item} onDone={() => setOpen(false)} />
+        </Suspense>
+      </FormModal>
+    </>
+  );
+}
+
 function Byline({ item }: { item: TributeItem }) {
   return (
     <Text size="sm" c="dimmed">
+      {item.status === 'returned' ? (
+        <>
+          <Badge variant="light" color="orange" component="span">
+            Returned to you
+          </Badge>
+          <br />
+        </>
+      ) : null}
       {item.status === 'pending' ? (
         <>
           <Badge variant="light" color="yellow" component="span">
@@ -125,6 +170,7 @@ function ItemFooter({ kind, item }: { kind: TributeKindDescriptor; item: Tribute
   return (
     <>
       <Byline item={item} />
+      <ReturnedToYou kind={kind} item={item} />
       <RemoveIfAllowed kind={kind} item={item} />
       <ReportIfAllowed kind={kind} item={item} />
     </>
@@ -145,6 +191,11 @@ interface TributeListProps {
    * empty list says instead of inviting them to leave the first.
    */
   pendingTributes?: number;
+  /**
+   * Whether the viewer may add to this list (or be offered a way to): when not, its empty state
+   * says only that it is empty, never "be the first".
+   */
+  canAdd?: boolean;
   /** The viewer may put the photos in order (the memorial's owner and managers). */
   canReorder?: boolean;
 }
@@ -163,6 +214,7 @@ export function TributeList({
   memorialTitle,
   pendingTributes = 0,
   canReorder = false,
+  canAdd = true,
 }: TributeListProps) {
   const { kind, title } = descriptor;
   const query = useTributeList(kind, postId);
@@ -198,7 +250,11 @@ export function TributeList({
       </Text>
     );
   } else if (items.length === 0) {
-    body = <Text c="dimmed">{descriptor.empty}</Text>;
+    body = (
+      <Text c="dimmed">
+        {canAdd ? descriptor.empty : `No ${title.toLowerCase()} have been shared yet.`}
+      </Text>
+    );
   } else {
     body = (
       <Stack gap="md">

@@ -95,6 +95,12 @@ export function TributesSection({ memorial, abilities }: TributesSectionProps) {
         memorialTitle={memorial.title}
         pendingTributes={KINDS[descriptor.kind].moderated ? (memorial.pendingTributes ?? 0) : 0}
         canReorder={abilities?.manage ?? false}
+        canAdd={
+          descriptor.section === 'tributes'
+            ? // Signed out, the tribute's dialog offers to log in or, where welcome, to leave it as a guest.
+              abilities?.leaveTribute !== false
+            : (abilities?.addToGalleries ?? false)
+        }
       />
     ));
   const openButtons = (section: TributeKindDescriptor['section']) => (
@@ -157,7 +163,7 @@ export function TributesSection({ memorial, abilities }: TributesSectionProps) {
             </Button>
             {user ? null : (
               <Button component={Link} to={paths.login.href(paths.post.href(postId))}>
-                Login
+                Log in
               </Button>
             )}
           </Group>

@@ -3,12 +3,16 @@ import { capitalized, kindAt } from '@rips/shared/kinds';
 import type { MemorialDetail } from '@rips/shared/memorials';
 import type { ModerationItem } from '@rips/shared/stewardship';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ConfirmModal } from '@/components/confirm-modal';
+import { FormModal } from '@/components/form-modal';
 import { moderationQuery, useModerate } from '../../api/stewardship.api';
 import { Loaded, outcome } from './panel-parts';
 
-type ModerationVerb = 'approve' | 'hide' | 'unhide' | 'delete';
+type ModerationVerb = 'approve' | 'hide' | 'unhide' | 'delete' | 'return';
+
+/** The note's form, loaded when a manager first returns a tribute (decision 0117). */
+const ReturnNoteForm = lazy(() => import('./return-note-form'));
 
 /** One action of a moderation list: the button's word and what it says once done. */
 interface ModerationChoice {
@@ -31,6 +35,12 @@ const MODERATION_CHOICES = {
   },
   unhide: { action: 'unhide', label: 'Show again', done: (what) => `${what} is shown again.` },
   delete: { action: 'delete', label: 'Delete', done: (what) => `${what} was deleted.` },
+  // Opens the note's dialog; the form says how it went.
+  return: {
+    action: 'return',
+    label: 'Return with a note',
+    done: (what) => `${what} was returned.`,
+  },
 } satisfies Record<string, ModerationChoice>;
 
 /** "the photo by Ann Lee": how a button's accessible name and the messages name an item. */
@@ -53,6 +63,7 @@ function ModerationList({
   const moderate = useModerate(memorial._id);
   // Deleting cannot be undone, so it asks first; hiding is the way back.
   const [deleting, setDeleting] = useState<ModerationItem | null>(null);
+  const [returning, setReturning] = useState<ModerationItem | null>(null);
   const act = (item: ModerationItem, choice: ModerationChoice, after?: () => void) =>
     moderate.mutate(
       { kind: item.kind, itemId: item.itemId, action: choice.action },
@@ -74,12 +85,17 @@ function ModerationList({
               </Text>
               {item.text ? <Text>{item.text}</Text> : null}
               {item.image ? <Image src={item.image} alt="" w={96} h={96} radius="sm" /> : null}
+              {item.returnNote ? (
+                <Text size="sm">
+                  Your note: <q>{item.returnNote}</q>
+                </Text>
+              ) : null}
               {item.reports.map((r) => (
                 <Text key={r.createdAt + r.reason} size="sm">
                   Reported: {r.reason}
                 </Text>
               ))}
-              <Group gap="xs">
+              <Group gap="xs" wrap="wrap">
                 {choices.map((choice) => (
                   <Button
                     key={choice.label}
@@ -89,7 +105,11 @@ function ModerationList({
                     aria-label={`${choice.label} ${itemName(item)}`}
                     disabled={moderate.isPending}
                     onClick={() =>
-                      choice.action === 'delete' ? setDeleting(item) : act(item, choice)
+                      choice.action === 'delete'
+                        ? setDeleting(item)
+                        : choice.action === 'return'
+                          ? setReturning(item)
+                          : act(item, choice)
                     }
                   >
                     {choice.label}
@@ -100,6 +120,23 @@ function ModerationList({
           ))}
         </Stack>
       )}
+      <FormModal
+        opened={returning !== null}
+        onClose={() => setReturning(null)}
+        title={`Return ${returning ? itemName(returning) : 'this tribute'} with a note`}
+      >
+        {returning ? (
+          <Suspense fallback={null}>
+            <ReturnNoteForm
+              memorialId={memorial._id}
+              kind={returning.kind}
+              itemId={returning.itemId}
+              name={capitalized(itemName(returning))}
+              onDone={() => setReturning(null)}
+            />
+          </Suspense>
+        ) : null}
+      </FormModal>
       <ConfirmModal
         opened={deleting !== null}
         busy={moderate.isPending}
@@ -120,7 +157,12 @@ const QUEUE_LISTS = [
   {
     key: 'pending',
     title: 'Awaiting approval',
-    choices: [MODERATION_CHOICES.approve, MODERATION_CHOICES.hide, MODERATION_CHOICES.delete],
+    choices: [
+      MODERATION_CHOICES.approve,
+      MODERATION_CHOICES.return,
+      MODERATION_CHOICES.hide,
+      MODERATION_CHOICES.delete,
+    ],
   },
   {
     key: 'reported',
@@ -132,9 +174,14 @@ const QUEUE_LISTS = [
     title: 'Hidden',
     choices: [MODERATION_CHOICES.unhide, MODERATION_CHOICES.delete],
   },
+  {
+    key: 'returned',
+    title: 'Returned to their authors',
+    choices: [MODERATION_CHOICES.hide, MODERATION_CHOICES.delete],
+  },
 ] as const;
 
-/** Manage → Moderation: what awaits approval, what was reported, and what was hidden. */
+/** Manage → Moderation: what awaits approval, what was reported, hidden, or returned with a note. */
 export function ModerationPanel({ memorial }: { memorial: MemorialDetail }) {
   const queue = useQuery(moderationQuery(memorial._id));
   return (
