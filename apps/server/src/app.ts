@@ -44,6 +44,7 @@ import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { TokenService } from './modules/auth/tokens.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { anniversariesRoutes } from './modules/anniversaries/anniversaries.routes.js';
+import { eventCalendarRoutes, eventsRoutes } from './modules/events/events.routes.js';
 import { shareRoutes, shortLinkRoutes } from './modules/share/share.routes.js';
 import { sitemapRoutes } from './modules/sitemap/sitemap.routes.js';
 import { registerApiDocs } from './plugins/api-docs.js';
@@ -305,6 +306,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(tributesRoutes);
       await api.register(galleriesRoutes);
       await api.register(timelineRoutes);
+      await api.register(eventsRoutes);
       await api.register(homeRoutes);
       await api.register(stewardshipRoutes);
       await api.register(archivesRoutes);
@@ -317,6 +319,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(mediaRoutes);
   await app.register(shortLinkRoutes);
   await app.register(anniversariesRoutes);
+  await app.register(eventCalendarRoutes);
   await app.register(sitemapRoutes);
   await app.register(operationsRoutes, { metrics });
   await app.register(webAppPlugin, {
