@@ -17,6 +17,8 @@ import { withSeenNote } from '@/features/stewardship/ready-cards';
 import { renderTributes } from '@/features/tributes/tributes-extras';
 import { charitiesQuery, timelineQuery } from '@/features/timeline/api/timeline.api';
 import { renderLife } from '@/features/timeline/timeline-extras';
+import { renderEvents } from '@/features/events/events-extras';
+import { eventsQuery } from '@/features/events/api/events.api';
 import type { MemorialPageProps } from '@/features/memorials/components/memorial-page';
 import { AppLayout } from './layout/app-layout';
 import { HomePage } from './routes/home';
@@ -68,6 +70,7 @@ const AddFlowerPage = lazy(() => import('@/features/tributes/components/add-flow
 /** Below a memorial's details: its life and charities, then its tributes and galleries. */
 const renderMemorialExtras: MemorialPageProps['extras'] = (memorial, abilities) => (
   <>
+    {renderEvents(memorial, abilities)}
     {renderLife(memorial, abilities)}
     {renderTributes(memorial, abilities)}
   </>
@@ -89,6 +92,7 @@ const UserGuidePage = lazy(() => import('@/features/static-pages/components/user
 const ContactUsPage = lazy(() => import('@/features/static-pages/components/contact-us-page'));
 const TermsPage = lazy(() => import('@/features/static-pages/components/terms-page'));
 const GuestConfirmPage = lazy(() => import('@/features/tributes/components/guest-confirm-page'));
+const RsvpConfirmPage = lazy(() => import('@/features/events/components/rsvp-confirm-page'));
 const GuestClaimPage = lazy(() => import('@/features/tributes/components/guest-claim-page'));
 const ArchiveDownloadPage = lazy(
   () => import('@/features/memorials/components/archive-download-page'),
@@ -166,6 +170,7 @@ export function createRoutes({ client, awaitData }: RouteData): RouteObject[] {
     { path: paths.cancelEmailChange.path, element: <CancelEmailChangePage /> },
     { path: paths.archiveDownload.path, element: <ArchiveDownloadPage /> },
     { path: paths.guestTributeConfirm.path, element: <GuestConfirmPage /> },
+    { path: paths.eventRsvpConfirm.path, element: <RsvpConfirmPage /> },
     { path: paths.guestTributeClaim.path, element: <GuestClaimPage /> },
     { path: paths.lifeLegacy.path, element: <LifeLegacyPage /> },
     { path: paths.buildLegacy.path, element: <BuildLegacyPage /> },
@@ -189,7 +194,9 @@ export function createRoutes({ client, awaitData }: RouteData): RouteObject[] {
         // The life timeline and the charities, so a visitor without JavaScript reads them too.
         const moments = timelineQuery(id);
         const charities = charitiesQuery(id);
+        const events = eventsQuery(id);
         await Promise.all([
+          optional(events.queryKey, client.fetchQuery(events)),
           optional(moments.queryKey, client.fetchQuery(moments)),
           optional(charities.queryKey, client.fetchQuery(charities)),
         ]);
