@@ -12,9 +12,10 @@ let target: TestApp;
 let owner: TestUser;
 let importer: TestUser;
 
+// Two apps, each migrated from nothing: slow on a busy machine.
 beforeAll(async () => {
   ({ source, target, owner, importer } = await createArchiveCast());
-});
+}, 240_000);
 afterAll(async () => {
   await source?.close();
   await target?.close();
