@@ -47,8 +47,7 @@ const LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 export function isTimeZone(zone: string): boolean {
   if (!zone || zone.length > 64 || (!zone.includes('/') && zone !== 'UTC')) return false;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
+    return Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone !== '';
   } catch {
     return false;
   }
@@ -80,17 +79,26 @@ export function parseLocal(local: string): WallClock | null {
   return { year, month, day, hour, minute };
 }
 
+/** What a wall clock's parts are read with. */
+type WallClockOptions = Parameters<Date['toLocaleString']>[1];
+
+/** The parts of a wall clock in `zone`, read as numbers (never printed as a date). */
+const wallClockOptions = (zone: string): WallClockOptions => ({
+  timeZone: zone,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+});
+
+/** The zone of the browser or server this runs in ("Europe/London"). */
+export const currentTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 /** The wall clock in `zone` at the instant `at`. */
 function wallClockAt(at: Date, zone: string): WallClock {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-  }).formatToParts(at);
+  const parts = Intl.DateTimeFormat('en-US', wallClockOptions(zone)).formatToParts(at);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return {
     year: get('year'),

@@ -30,9 +30,7 @@ export function EventFormModal({ postId, event, onClose }: EventFormModalProps) 
   const [title, setTitle] = useState(event?.title ?? '');
   const [startsLocal, setStarts] = useState(event?.startsLocal ?? '');
   const [endsLocal, setEnds] = useState(event?.endsLocal ?? '');
-  const [timeZone, setZone] = useState<string>(
-    event?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
-  );
+  const [timeZone, setZone] = useState<string>(event?.timeZone ?? currentTimeZone());
   const [placeName, setPlaceName] = useState(event?.placeName ?? '');
   const [placeAddress, setPlaceAddress] = useState(event?.placeAddress ?? '');
   const [notes, setNotes] = useState(event?.notes ?? '');

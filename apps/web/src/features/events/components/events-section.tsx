@@ -15,6 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   EVENT_KIND_NAMES,
+  currentTimeZone,
   RSVP_MAX_PEOPLE,
   instantText,
   localDateText,
@@ -45,7 +46,7 @@ interface EventsSectionProps {
 /** The visitor's own zone, known only in the browser (the server renders the event's zone). */
 function useVisitorZone(): string | null {
   const [zone, setZone] = useState<string | null>(null);
-  useEffect(() => setZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
+  useEffect(() => setZone(currentTimeZone()), []);
   return zone;
 }
 
