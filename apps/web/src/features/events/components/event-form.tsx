@@ -3,6 +3,7 @@ import { useState } from 'react';
 import {
   EVENT_KINDS,
   EVENT_KIND_NAMES,
+  currentTimeZone,
   type EventKind,
   type MemorialEvent,
 } from '@rips/shared/events';
