@@ -386,6 +386,8 @@ describe(`spec section 7 answers, exact shapes (${TEST_ENGINE})`, () => {
       // Deciding on a suggested timeline moment: the moment in the path is the whole input.
       'POST /api/v1/timeline/:id/approve',
       'POST /api/v1/timeline/:id/decline',
+      // Closing a service: the event in the path is the whole input.
+      'POST /api/v1/events/:id/close',
       // The owner opened the memorial: the memorial in the path is the whole input.
       'POST /api/v1/posts/:id/seen',
     ]);

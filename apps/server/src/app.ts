@@ -49,6 +49,7 @@ import {
   reminderUnsubscribeRoutes,
   remindersRoutes,
 } from './modules/reminders/reminders.routes.js';
+import { eventCalendarRoutes, eventsRoutes } from './modules/events/events.routes.js';
 import { shareRoutes, shortLinkRoutes } from './modules/share/share.routes.js';
 import { sitemapRoutes } from './modules/sitemap/sitemap.routes.js';
 import { registerApiDocs } from './plugins/api-docs.js';
@@ -312,6 +313,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(timelineRoutes);
       await api.register(followsRoutes);
       await api.register(remindersRoutes);
+      await api.register(eventsRoutes);
       await api.register(homeRoutes);
       await api.register(stewardshipRoutes);
       await api.register(archivesRoutes);
@@ -326,6 +328,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(anniversariesRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(reminderUnsubscribeRoutes);
+  await app.register(eventCalendarRoutes);
   await app.register(sitemapRoutes);
   await app.register(operationsRoutes, { metrics });
   await app.register(webAppPlugin, {

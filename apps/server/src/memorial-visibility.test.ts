@@ -20,6 +20,8 @@ import { multipart, multipartRequest } from '../test/multipart.js';
 import { randomBytes } from 'node:crypto';
 import {
   anniversaryReminders,
+  eventRsvps,
+  memorialEvents,
   flowers,
   follows,
   guestTributes,
@@ -620,6 +622,110 @@ probe('GET /api/v1/reminders', async (m) => {
     .onConflictDoNothing();
   return lists(await call('GET', '/api/v1/reminders', member), m);
 });
+
+// Services and events: the family's events, members' and guests' answers, each event's `.ics`.
+const EVENT_FIELDS = {
+  kind: 'funeral',
+  title: 'Funeral',
+  startsLocal: '2030-03-14T14:00',
+  endsLocal: '2030-03-14T15:00',
+  timeZone: 'Europe/London',
+};
+/** An upcoming event of the memorial (made as if while it showed). */
+async function eventOn(m: Fixture): Promise<string> {
+  const [row] = await t.app.ctx.db
+    .insert(memorialEvents)
+    .values({
+      memorialId: m.id,
+      kind: 'funeral',
+      title: 'Funeral',
+      startsLocal: '2030-03-14T14:00',
+      endsLocal: '2030-03-14T15:00',
+      timeZone: 'UTC',
+      startsAt: new Date('2030-03-14T14:00:00Z'),
+      endsAt: new Date('2030-03-14T15:00:00Z'),
+    })
+    .returning({ id: memorialEvents.id });
+  return row!.id;
+}
+/** A guest's answer to an event of the memorial, waiting for its emailed link. */
+async function guestAnswerOn(m: Fixture): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await t.app.ctx.db.insert(eventRsvps).values({
+    eventId: await eventOn(m),
+    name: 'Ann Guest',
+    people: 2,
+    emailHash: hashLinkToken(`ann${++serial}@example.com`),
+    tokenHash: hashLinkToken(token),
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
+  return token;
+}
+probe('GET /api/v1/events/post/:id', async (m) =>
+  succeeds(await call('GET', `/api/v1/events/post/${m.id}`, owner)),
+);
+probe('GET /api/v1/events/post/:id', async (m) =>
+  succeeds(await call('GET', `/api/v1/events/post/${m.id}`, member)),
+);
+probe('POST /api/v1/events', async (m) =>
+  succeeds(await post('/api/v1/events', { postId: m.id, ...EVENT_FIELDS }, owner)),
+);
+probe('PATCH /api/v1/events/:id', async (m) =>
+  succeeds(await post(`/api/v1/events/${await eventOn(m)}`, EVENT_FIELDS, owner, 'PATCH')),
+);
+probe('DELETE /api/v1/events/:id', async (m) =>
+  succeeds(await call('DELETE', `/api/v1/events/${await eventOn(m)}`, owner)),
+);
+probe('POST /api/v1/events/:id/close', async (m) =>
+  succeeds(await call('POST', `/api/v1/events/${await eventOn(m)}/close`, owner)),
+);
+probe('GET /api/v1/events/:id/rsvps', async (m) =>
+  succeeds(await call('GET', `/api/v1/events/${await eventOn(m)}/rsvps`, owner)),
+);
+probe('PUT /api/v1/events/:id/rsvp', async (m) =>
+  succeeds(
+    await post(`/api/v1/events/${await eventOn(m)}/rsvp`, { name: 'M', people: 1 }, member, 'PUT'),
+  ),
+);
+probe('DELETE /api/v1/events/:id/rsvp', async (m) => {
+  const id = await eventOn(m);
+  await t.app.ctx.db.insert(eventRsvps).values({
+    eventId: id,
+    userId: member.row.id,
+    name: 'M',
+    people: 1,
+    confirmedAt: new Date(),
+  });
+  return succeeds(await call('DELETE', `/api/v1/events/${id}/rsvp`, member));
+});
+probe('POST /api/v1/events/:id/guest-rsvp', async (m) =>
+  succeeds(
+    await send({
+      method: 'POST',
+      url: `/api/v1/events/${await eventOn(m)}/guest-rsvp`,
+      payload: { name: 'Ann Guest', people: 1, guestEmail: `ann${++serial}@example.com` },
+    }),
+  ),
+);
+for (const step of ['preview', 'confirm']) {
+  probe(`POST /api/v1/event-rsvps/${step}`, async (m) =>
+    succeeds(
+      await send({
+        method: 'POST',
+        url: `/api/v1/event-rsvps/${step}`,
+        payload: { token: await guestAnswerOn(m) },
+      }),
+    ),
+  );
+}
+probe('GET /m/:code/events/:file', async (m) =>
+  succeeds(
+    await send({ method: 'GET', url: `/m/${await shortCodeOf(m)}/events/${await eventOn(m)}.ics` }),
+  ),
+);
+probe('GET /m/:code/events/:file', async (m) =>
+  succeeds(await call('GET', `/m/${await shortCodeOf(m)}/events/${await eventOn(m)}.ics`, owner)),
+);
 
 /**
  * Routes that reach a memorial outside the visibility rule on purpose, each with its own right:

@@ -44,12 +44,18 @@ const NOT_TEXT = new Set([
   'userName',
   // A web address: parsed as a URL (https only), never shown as typed.
   'url',
+  'livestreamUrl',
+  'recordingUrl',
   // Dates and years: a fixed format.
   'date',
   'dateOfBirth',
   'deathDate',
   'from',
   'to',
+  // An event's wall-clock times (`2026-12-04T14:30`) and its IANA time zone, checked by Intl.
+  'startsLocal',
+  'endsLocal',
+  'timeZone',
   // Search words: never stored.
   'q',
   'search',

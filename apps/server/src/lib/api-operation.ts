@@ -20,6 +20,9 @@ export const API_TAGS = {
   Timeline:
     'A memorial’s life timeline (moments, suggestions waiting for a manager) and the charities ' +
     'its family names in lieu of flowers.',
+  Events:
+    'A memorial’s services and events (the funeral, a memorial service, a celebration of life) ' +
+    'and the answers members and guests give to them.',
   Following:
     'Following a memorial for a digest of what is new: members, and guests by a confirmed email.',
   Stewardship:
@@ -225,6 +228,37 @@ export const API_OPERATIONS: { [T in ApiTag]: TagOperations } = {
     'PUT /api/v1/posts/:id/charities': [
       'setCharities',
       'Set the charities named in lieu of flowers (at most three)',
+    ],
+  },
+  Events: {
+    'GET /api/v1/events/post/:id': [
+      'listEvents',
+      'A memorial’s events, upcoming first (the livestream link only in its window)',
+    ],
+    'POST /api/v1/events': ['createEvent', 'Add a service or event (owners and managers)'],
+    'PATCH /api/v1/events/:id': ['updateEvent', 'Change an event (raises its calendar SEQUENCE)'],
+    'DELETE /api/v1/events/:id': ['deleteEvent', 'Remove an event and its answers'],
+    'POST /api/v1/events/:id/close': [
+      'closeEvent',
+      'Close the service: it moves under Past events and takes no more answers',
+    ],
+    'GET /api/v1/events/:id/rsvps': [
+      'listEventAnswers',
+      'The answers to an event and the people attending (managers only)',
+    ],
+    'PUT /api/v1/events/:id/rsvp': ['answerEvent', 'A member’s answer to an event (one each)'],
+    'DELETE /api/v1/events/:id/rsvp': ['withdrawEventAnswer', 'Withdraw one’s answer'],
+    'POST /api/v1/events/:id/guest-rsvp': [
+      'answerEventAsGuest',
+      'A guest’s answer, counted once the emailed link is used',
+    ],
+    'POST /api/v1/event-rsvps/preview': [
+      'previewGuestAnswer',
+      'What a guest’s emailed link confirms (changes nothing)',
+    ],
+    'POST /api/v1/event-rsvps/confirm': [
+      'confirmGuestAnswer',
+      'Count a guest’s answer (the emailed link’s button)',
     ],
   },
   Following: {

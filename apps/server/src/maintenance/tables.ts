@@ -23,6 +23,8 @@ export const TABLES_IN_DEPENDENCY_ORDER: readonly string[] = [
   'memorial_imports',
   'memorial_moments',
   'memorial_charities',
+  'memorial_events',
+  'event_rsvps',
   'tribute_digests',
   'guest_tributes',
   'follows',

@@ -19,6 +19,8 @@ import { charitiesQuery, timelineQuery } from '@/features/timeline/api/timeline.
 import { renderLife } from '@/features/timeline/timeline-extras';
 import { renderFollow } from '@/features/follows/follow-extras';
 import { renderRemindMe } from '@/features/reminders/reminders-extras';
+import { renderEvents } from '@/features/events/events-extras';
+import { eventsQuery } from '@/features/events/api/events.api';
 import type { MemorialPageProps } from '@/features/memorials/components/memorial-page';
 import { AppLayout } from './layout/app-layout';
 import { HomePage } from './routes/home';
@@ -67,9 +69,13 @@ const CreatePostPage = lazyNamed(
   'CreateMemorialPage',
 );
 const AddFlowerPage = lazy(() => import('@/features/tributes/components/add-flower-page'));
-/** Below a memorial's details: a member's reminders, its life and charities, then its tributes and galleries. */
+/**
+ * Below a memorial's details: its services and events, following it and a member's reminders, its
+ * life and charities, then its tributes and galleries.
+ */
 const renderMemorialExtras: MemorialPageProps['extras'] = (memorial, abilities) => (
   <>
+    {renderEvents(memorial, abilities)}
     {renderFollow(memorial)}
     {renderRemindMe(memorial)}
     {renderLife(memorial, abilities)}
@@ -93,6 +99,7 @@ const UserGuidePage = lazy(() => import('@/features/static-pages/components/user
 const ContactUsPage = lazy(() => import('@/features/static-pages/components/contact-us-page'));
 const TermsPage = lazy(() => import('@/features/static-pages/components/terms-page'));
 const GuestConfirmPage = lazy(() => import('@/features/tributes/components/guest-confirm-page'));
+const RsvpConfirmPage = lazy(() => import('@/features/events/components/rsvp-confirm-page'));
 const GuestClaimPage = lazy(() => import('@/features/tributes/components/guest-claim-page'));
 const FollowConfirmPage = lazy(() => import('@/features/follows/components/follow-confirm-page'));
 const UnsubscribePage = lazy(() => import('@/features/follows/components/unsubscribe-page'));
@@ -172,6 +179,7 @@ export function createRoutes({ client, awaitData }: RouteData): RouteObject[] {
     { path: paths.cancelEmailChange.path, element: <CancelEmailChangePage /> },
     { path: paths.archiveDownload.path, element: <ArchiveDownloadPage /> },
     { path: paths.guestTributeConfirm.path, element: <GuestConfirmPage /> },
+    { path: paths.eventRsvpConfirm.path, element: <RsvpConfirmPage /> },
     { path: paths.guestTributeClaim.path, element: <GuestClaimPage /> },
     { path: paths.followConfirm.path, element: <FollowConfirmPage /> },
     { path: paths.unsubscribe.path, element: <UnsubscribePage /> },
@@ -197,7 +205,9 @@ export function createRoutes({ client, awaitData }: RouteData): RouteObject[] {
         // The life timeline and the charities, so a visitor without JavaScript reads them too.
         const moments = timelineQuery(id);
         const charities = charitiesQuery(id);
+        const events = eventsQuery(id);
         await Promise.all([
+          optional(events.queryKey, client.fetchQuery(events)),
           optional(moments.queryKey, client.fetchQuery(moments)),
           optional(charities.queryKey, client.fetchQuery(charities)),
         ]);

@@ -59,6 +59,11 @@ export const paths = {
     path: '/guest-tributes/confirm',
     href: (token: string) => `/guest-tributes/confirm#token=${encodeURIComponent(token)}`,
   },
+  /** A guest's emailed link: the page's button counts their answer to an event. */
+  eventRsvpConfirm: {
+    path: '/event-rsvps/confirm',
+    href: (token: string) => `/event-rsvps/confirm#token=${encodeURIComponent(token)}`,
+  },
   /**
    * The link mailed to a new account whose address confirmed tributes as a guest: the signed-in
    * account's button adds them to it. The token is in the fragment, and stays there through login.

@@ -6,3 +6,4 @@ export * from './page-data-version.js';
 export * from './timeline.js';
 export * from './follows.js';
 export * from './reminders.js';
+export * from './events.js';

@@ -30,7 +30,8 @@ export async function calendarFeed(
     return code ? repo.findFeedMemorial(ctx.db, code) : null;
   });
   if (!memorial) return null;
-  const entries = await collectFeedEntries(memorial, feedWindow(ctx.now()));
+  const now = ctx.now();
+  const entries = await collectFeedEntries(memorial, feedWindow(now), { db: ctx.db, now });
   const host = new URL(ctx.config.publicUrl).hostname;
   const page = shortUrl(ctx.config.publicUrl, memorial.shortCode);
   const body = writeCalendar({
@@ -45,8 +46,10 @@ export async function calendarFeed(
       summary: entry.summary,
       description: entry.description,
       categories: entry.category,
-      sequence: memorial.calendarRevision,
+      sequence: entry.sequence ?? memorial.calendarRevision,
       url: page,
+      ...(entry.times ? { times: entry.times } : {}),
+      ...(entry.location ? { location: entry.location } : {}),
     })),
   });
   return { body, etag: `"${hash('sha1', body, 'base64url')}"` };

@@ -1,11 +1,13 @@
 /*
  * The days a memorial's calendar feed marks, each from a source: the birthday, the day of death
- * and the yahrzeit now; a memorial's services and events join `FEED_SOURCES` when they exist.
- * Every source gives explicit days in a bounded window of years (decision 0109).
+ * the yahrzeit, and the memorial's upcoming services and events (decision 0112). Every source
+ * gives explicit days in a bounded window of years (decision 0109).
  */
 import { HDate, HebrewCalendar } from '@hebcal/core';
 import { momentDateText } from '@rips/shared/timeline';
-import type { CalendarDay } from './icalendar.js';
+import type { Db } from '../../db/client.js';
+import { upcomingEventEntries } from '../events/events.feed.js';
+import type { CalendarDay, CalendarTimes } from './icalendar.js';
 
 /** What the sources read of a memorial. */
 export interface FeedMemorial {
@@ -41,17 +43,30 @@ export interface FeedEntry {
   description: string;
   /** The event's category, in the calendar app. */
   category: string;
+  /** A timed event's start and end (a service); an entry without them takes its whole day. */
+  times?: CalendarTimes;
+  /** Where it takes place. */
+  location?: string;
+  /** The entry's own SEQUENCE (an event's revision); the memorial's calendar revision otherwise. */
+  sequence?: number;
+}
+
+/** What a source that reads the database (a memorial's events) needs besides the memorial. */
+export interface FeedContext {
+  db: Db;
+  now: Date;
 }
 
 /** A source of days; one that reads the database (a memorial's events) answers a promise. */
 export type FeedSource = (
   memorial: FeedMemorial,
   window: FeedWindow,
+  context: FeedContext,
 ) => FeedEntry[] | Promise<FeedEntry[]>;
 
 /**
- * At most this many entries in one feed: the three sources here give about 36; the cap bounds
- * what a future source (events) can add.
+ * At most this many entries in one feed: the anniversaries give about 36, a memorial's events
+ * at most MAX_EVENTS (50).
  */
 export const MAX_FEED_ENTRIES = 500;
 
@@ -181,16 +196,22 @@ export const yahrzeits: FeedSource = (memorial, window) => {
   return entries;
 };
 
-/** Where the feed's days come from, in this order; a memorial's events will be one more. */
-export const FEED_SOURCES: readonly FeedSource[] = [birthdays, deathAnniversaries, yahrzeits];
+/** Where the feed's days come from, in this order. */
+export const FEED_SOURCES: readonly FeedSource[] = [
+  birthdays,
+  deathAnniversaries,
+  yahrzeits,
+  upcomingEventEntries,
+];
 
 /** Every day the feed marks, in date order, at most `MAX_FEED_ENTRIES`. */
 export async function collectFeedEntries(
   memorial: FeedMemorial,
   window: FeedWindow,
+  context: FeedContext,
   sources: readonly FeedSource[] = FEED_SOURCES,
 ): Promise<FeedEntry[]> {
-  const found = await Promise.all(sources.map((source) => source(memorial, window)));
+  const found = await Promise.all(sources.map((source) => source(memorial, window, context)));
   return found
     .flat()
     .sort((a, b) => a.day.localeCompare(b.day) || a.key.localeCompare(b.key))

@@ -1,10 +1,17 @@
 /*
  * iCalendar (RFC 5545) as the memorial's feed writes it: text escaped, lines folded at 75 octets
- * without splitting a character, CRLF endings. Only what the feed needs: all-day events.
+ * without splitting a character, CRLF endings. Only what the feeds need: all-day events, and
+ * timed ones (a service) written in UTC (decision 0112).
  */
 
 /** A day of the Gregorian calendar, as the database keeps it: `YYYY-MM-DD`. */
 export type CalendarDay = string;
+
+/** A timed event's instants; written in UTC, exact whatever zone the reader is in. */
+export interface CalendarTimes {
+  start: Date;
+  end: Date;
+}
 
 export interface CalendarEvent {
   /** Stable across fetches and years: a calendar app updates the event it has by this. */
@@ -17,6 +24,9 @@ export interface CalendarEvent {
   categories: string;
   /** The memorial's page. */
   url: string;
+  /** A timed event (a service); without it the event takes the whole `day`. */
+  times?: CalendarTimes;
+  location?: string;
 }
 
 export interface Calendar {
@@ -88,14 +98,19 @@ function eventLines(event: CalendarEvent, stamp: string): string[] {
     `UID:${event.uid}`,
     `DTSTAMP:${stamp}`,
     `SEQUENCE:${event.sequence}`,
-    `DTSTART;VALUE=DATE:${basicDay(event.day)}`,
-    `DTEND;VALUE=DATE:${basicDay(nextDay(event.day))}`,
+    ...(event.times
+      ? [`DTSTART:${utcStamp(event.times.start)}`, `DTEND:${utcStamp(event.times.end)}`]
+      : [
+          `DTSTART;VALUE=DATE:${basicDay(event.day)}`,
+          `DTEND;VALUE=DATE:${basicDay(nextDay(event.day))}`,
+        ]),
     `SUMMARY:${escapeText(event.summary)}`,
     `DESCRIPTION:${escapeText(event.description)}`,
+    ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
     `CATEGORIES:${escapeText(event.categories)}`,
     `URL:${event.url}`,
-    // An anniversary takes no time out of anyone's day.
-    'TRANSP:TRANSPARENT',
+    // An anniversary takes no time out of anyone's day; a service does.
+    event.times ? 'TRANSP:OPAQUE' : 'TRANSP:TRANSPARENT',
     'END:VEVENT',
   ];
 }

@@ -1,3 +1,16 @@
+import {
+  EVENT_ADDRESS_MAX,
+  EVENT_KINDS,
+  EVENT_NOTES_MAX,
+  EVENT_PLACE_NAME_MAX,
+  EVENT_TITLE_MAX,
+  EVENT_URL_MAX,
+  MAX_EVENTS,
+  eventTimesProblem,
+  isHttpsUrl,
+  isTimeZone,
+  parseLocal,
+} from '@rips/shared/events';
 import { z } from 'zod';
 import {
   MEMORIAL_STORY_FIELDS,
@@ -107,6 +120,40 @@ export const ArchiveCharitySchema = z.object({
 });
 export type ArchiveCharity = z.infer<typeof ArchiveCharitySchema>;
 
+/**
+ * A service or event, with its times in its own zone; the answers people gave to it stay on
+ * the site they gave them to (decision 0112).
+ */
+export const ArchiveEventSchema = z
+  .object({
+    id: z.uuid(),
+    kind: z.enum(EVENT_KINDS),
+    title: z.string().min(1).max(EVENT_TITLE_MAX),
+    startsLocal: z.string().refine((v) => parseLocal(v) !== null, 'a date and time'),
+    endsLocal: z.string().refine((v) => parseLocal(v) !== null, 'a date and time'),
+    timeZone: z.string().refine(isTimeZone, 'an IANA time zone'),
+    placeName: z.string().max(EVENT_PLACE_NAME_MAX),
+    placeAddress: z.string().max(EVENT_ADDRESS_MAX),
+    notes: z.string().max(EVENT_NOTES_MAX),
+    livestreamUrl: z
+      .string()
+      .max(EVENT_URL_MAX)
+      .refine((v) => v === '' || isHttpsUrl(v), 'an https link'),
+    recordingUrl: z
+      .string()
+      .max(EVENT_URL_MAX)
+      .refine((v) => v === '' || isHttpsUrl(v), 'an https link'),
+    closed: z.boolean(),
+    revision: z.number().int().min(0),
+    createdAt: IsoDateTime,
+    updatedAt: IsoDateTime,
+  })
+  .superRefine((event, ctx) => {
+    const problem = eventTimesProblem(event);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.path] });
+  });
+export type ArchiveEvent = z.infer<typeof ArchiveEventSchema>;
+
 export const ArchiveMemorialSchema = z.object({
   id: z.uuid(),
   title: z.string().min(1).max(200),
@@ -145,6 +192,8 @@ export const ArchiveMemorialSchema = z.object({
   timeline: z.array(ArchiveMomentSchema).max(MAX_MOMENTS).default([]),
   /** The charities named in lieu of flowers, in order; archives written before them have none. */
   charities: z.array(ArchiveCharitySchema).max(MAX_CHARITIES).default([]),
+  /** Services and events, by start; archives written before them have none. */
+  events: z.array(ArchiveEventSchema).max(MAX_EVENTS).default([]),
 });
 export type ArchiveMemorial = z.infer<typeof ArchiveMemorialSchema>;
 

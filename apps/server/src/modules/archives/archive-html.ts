@@ -6,9 +6,11 @@ import {
   type KindSpec,
 } from '@rips/shared/kinds';
 import { BOUQUET_SIZE, findBouquet } from '@rips/shared/tributes';
+import { EVENT_KIND_NAMES, localDateText, localTimeText } from '@rips/shared/events';
 import { CHARITY_NO_MONEY_NOTE, momentDateIso, momentDateText } from '@rips/shared/timeline';
 import type {
   ArchiveCharity,
+  ArchiveEvent,
   ArchiveMoment,
   ArchiveFile,
   ArchiveItemBase,
@@ -190,6 +192,19 @@ function timelineSection(moments: ArchiveMoment[]): string {
   return `<section><h2>Life</h2><ol class="timeline">${entries}</ol></section>`;
 }
 
+/** The services and events, each at its time in its own zone, and where. */
+function eventsSection(events: ArchiveEvent[]): string {
+  if (events.length === 0) return '';
+  const entries = events
+    .map((e) => {
+      const place = [e.placeName, e.placeAddress].filter(Boolean).join(', ');
+      const when = `${localDateText(e.startsLocal)}, ${localTimeText(e.startsLocal)} (${e.timeZone} time)`;
+      return `<li><time datetime="${escapeHtml(e.startsLocal)}">${escapeHtml(when)}</time> <strong>${escapeHtml(e.title)}</strong> <span class="place">${escapeHtml(EVENT_KIND_NAMES[e.kind])}${place ? `, ${escapeHtml(place)}` : ''}</span>${e.notes ? `<p>${escapeHtml(e.notes)}</p>` : ''}${e.recordingUrl ? `<p><a href="${escapeHtml(e.recordingUrl)}" rel="noopener noreferrer">Recording</a></p>` : ''}</li>`;
+    })
+    .join('');
+  return `<section><h2>Services and events</h2><ol class="timeline">${entries}</ol></section>`;
+}
+
 /** The charities named in lieu of flowers; the links lead to their own sites. */
 function charitiesSection(charities: ArchiveCharity[]): string {
   if (charities.length === 0) return '';
@@ -249,6 +264,7 @@ ${m.tags.length ? `<p class="tags">${m.tags.map((t) => `<span>${escapeHtml(t)}</
 </div>
 </header>
 ${timelineSection(m.timeline)}
+${eventsSection(m.events)}
 ${charitiesSection(m.charities)}
 ${KIND_LIST.map((kind) => kindSection(kind, items[kind.path] ?? [], bouquets)).join('\n')}
 <footer>Kept from ${escapeHtml(archive.source)} on ${longDate(archive.exportedAt)}. Everything in this folder belongs to the family: memorial.json holds every field, media/ every file, manifest.json the checksum of each.</footer>

@@ -20,6 +20,7 @@ import {
 import { renderArchivePage, type BouquetPictures } from './archive-html.js';
 import { readMemorialContents } from './archive.repository.js';
 import { listCharities, publishedMoments } from '../timeline/timeline.repository.js';
+import { listEvents } from '../events/events.repository.js';
 import type { FileDigest, ZipSink } from './zip-sink.js';
 
 interface StoredPicture {
@@ -180,6 +181,23 @@ export async function writeMemorialArchive(
         url: row.url,
         registeredNumber: row.registeredNumber,
         reason: row.reason,
+      })),
+      events: (await listEvents(ctx.db, m.id)).map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        title: row.title,
+        startsLocal: row.startsLocal,
+        endsLocal: row.endsLocal,
+        timeZone: row.timeZone,
+        placeName: row.placeName,
+        placeAddress: row.placeAddress,
+        notes: row.notes,
+        livestreamUrl: row.livestreamUrl,
+        recordingUrl: row.recordingUrl,
+        closed: row.closedAt !== null,
+        revision: row.revision,
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
       })),
     },
     items,
