@@ -62,7 +62,7 @@ type TagOperations = Record<string, Naming>;
  */
 function kindOperations(section: KindSpec['section']): TagOperations {
   return Object.fromEntries(
-    kindsIn(section).flatMap(({ path, noun, plural, guests }): [string, Naming][] => [
+    kindsIn(section).flatMap(({ path, noun, plural, guests, moderated }): [string, Naming][] => [
       [
         `GET ${API_PREFIX}/${path}/post/:id`,
         [
@@ -82,6 +82,15 @@ function kindOperations(section: KindSpec['section']): TagOperations {
         ],
       ],
       [`DELETE ${API_PREFIX}/${path}/:id`, [`delete${capitalized(noun)}`, `Remove a ${noun}`]],
+      // The author's answer to a moderated item the family returned with a note (decision 0117).
+      ...(moderated
+        ? [
+            [
+              `POST ${API_PREFIX}/${path}/:id/resubmit`,
+              [`resubmit${capitalized(noun)}`, `Change a returned ${noun} and send it again`],
+            ] satisfies [string, Naming],
+          ]
+        : []),
     ]),
   );
 }

@@ -64,6 +64,9 @@ export type FeedSource = (
   context: FeedContext,
 ) => FeedEntry[] | Promise<FeedEntry[]>;
 
+/** A source of days worked out from the memorial alone (its dates): the reminders read these too. */
+export type DaySource = (memorial: FeedMemorial, window: FeedWindow) => FeedEntry[];
+
 /**
  * At most this many entries in one feed: the anniversaries give about 36, a memorial's events
  * at most MAX_EVENTS (50).
@@ -114,7 +117,7 @@ function longDate(day: CalendarDay): string {
   return momentDateText({ year: year!, month: month!, day: date! });
 }
 
-export const birthdays: FeedSource = (memorial, window) => {
+export const birthdays: DaySource = (memorial, window) => {
   const born = memorial.dateOfBirth;
   if (!born) return [];
   const { year } = partsOf(born);
@@ -127,7 +130,7 @@ export const birthdays: FeedSource = (memorial, window) => {
   }));
 };
 
-export const deathAnniversaries: FeedSource = (memorial, window) => {
+export const deathAnniversaries: DaySource = (memorial, window) => {
   const died = memorial.deathDate;
   if (!died) return [];
   const { year } = partsOf(died);
@@ -168,7 +171,7 @@ export function hebrewDateOfDeath(deathDate: CalendarDay, afterSunset: boolean):
  * 30 Cheshvan or Kislev, in Adar of a leap year and so on), from the first anniversary on. Each
  * is marked on the Gregorian day it falls on; it begins at sundown the evening before.
  */
-export const yahrzeits: FeedSource = (memorial, window) => {
+export const yahrzeits: DaySource = (memorial, window) => {
   if (!memorial.observeYahrzeit || !memorial.deathDate) return [];
   const died = hebrewDateOfDeath(memorial.deathDate, memorial.diedAfterSunset);
   const first = `${pad(window.firstYear, 4)}-01-01`;

@@ -10,12 +10,12 @@ import {
   yahrzeits,
   type FeedEntry,
   type FeedMemorial,
-  type FeedSource,
+  type DaySource,
 } from '../anniversaries/anniversaries.js';
 import type { CalendarDay } from '../anniversaries/icalendar.js';
 
 /** Where each occasion's days come from: the feed's own sources. */
-export const OCCASION_SOURCES: Record<ReminderOccasion, FeedSource> = {
+export const OCCASION_SOURCES: Record<ReminderOccasion, DaySource> = {
   birthday: birthdays,
   death: deathAnniversaries,
   yahrzeit: yahrzeits,
@@ -64,7 +64,7 @@ export function dayOfInstant(instant: Date): CalendarDay {
 function upcoming(memorial: FeedMemorial, occasion: ReminderOccasion, today: CalendarDay) {
   const year = Number(today.slice(0, 4));
   const window = { firstYear: year, lastYear: year + 2 };
-  return OCCASION_SOURCES[occasion](memorial, window) as FeedEntry[];
+  return OCCASION_SOURCES[occasion](memorial, window);
 }
 
 /**

@@ -285,5 +285,6 @@ export async function resubmitItem(
     row,
     author.fullName,
     itemAbilities(row, access, author),
+    ctx.now(),
   );
 }
