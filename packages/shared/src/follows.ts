@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { GUEST_HONEYPOT_FIELD, GUEST_NAME_MAX } from './guest-tributes.js';
 import { lineText } from './text.js';
 import { EmailSchema } from './users.js';
+import { FOLLOW_FREQUENCIES } from './follows-words.js';
+
+export * from './follows-words.js';
 
 /*
  * Following a memorial (decision 0114): members, and guests by a confirmed address, get a digest
  * of what is new on it, weekly by default or daily on request.
  */
-
-export const FOLLOW_FREQUENCIES = ['weekly', 'daily'] as const;
-export type FollowFrequency = (typeof FOLLOW_FREQUENCIES)[number];
 
 const FrequencySchema = z
   .enum(FOLLOW_FREQUENCIES, { error: 'Please choose weekly or daily.' })
@@ -66,9 +66,3 @@ export type GuestFollowReceipt = z.infer<typeof GuestFollowReceiptSchema>;
 /** What the unsubscribe answer tells: which memorial's emails stop. */
 export const UnfollowedSchema = z.object({ memorialTitle: z.string() });
 export type Unfollowed = z.infer<typeof UnfollowedSchema>;
-
-/** "Weekly", "Daily": the choice as the forms show it. */
-export const FREQUENCY_LABELS: Record<FollowFrequency, string> = {
-  weekly: 'Weekly',
-  daily: 'Daily',
-};

@@ -6,20 +6,14 @@ import { EmailSchema } from './users.js';
  * Tributes left without an account (decision 0103): the create call of a kind whose shared entry
  * says `guests`, sent without a token, carries these fields beside the kind's own.
  */
-export const GUEST_NAME_MAX = 100;
-
-/** A guest's link works this long; an unconfirmed tribute is then removed. */
-export const GUEST_LINK_DAYS = 7;
-
-/** A form sent sooner than this after it opened is taken for a robot's. */
-export const GUEST_MIN_FILL_MS = 3000;
-
-/** The calm answer to a submission taken for a robot's (the honeypot filled, or sent too fast). */
-export const GUEST_REFUSED_MESSAGE =
-  'We could not accept this just now. Please wait a moment and send it again.';
-
-/** The honeypot: a field hidden from people, which only robots fill. */
-export const GUEST_HONEYPOT_FIELD = 'website';
+export {
+  GUEST_HONEYPOT_FIELD,
+  GUEST_LINK_DAYS,
+  GUEST_MIN_FILL_MS,
+  GUEST_NAME_MAX,
+  GUEST_REFUSED_MESSAGE,
+} from './guest-words.js';
+import { GUEST_HONEYPOT_FIELD, GUEST_NAME_MAX } from './guest-words.js';
 
 /** What a guest's create call adds, all optional so the member's call (with a token) is unchanged. */
 export const GuestFieldsSchema = z.object({

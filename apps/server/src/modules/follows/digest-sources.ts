@@ -1,14 +1,15 @@
 /*
  * What a digest tells, each part from a source (decision 0114): the tributes of every kind the
  * shared kind list puts in the tributes section (a new kind, such as candles, joins by its entry
- * there), the photos when the follower may see the galleries, and the life timeline's moments. A
- * memorial's services and events join `DIGEST_SOURCES` as one more entry when they exist.
+ * there), the photos when the follower may see the galleries, the life timeline's moments, and
+ * the services and events the family added.
  */
-import { and, count, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { EVENT_KIND_NAMES, localDateText, localTimeText } from '@rips/shared/events';
 import { KIND_PATHS, KINDS } from '@rips/shared/kinds';
 import { momentDateText } from '@rips/shared/timeline';
 import type { Db } from '../../db/client.js';
-import { memorialMoments, photos, users } from '../../db/schema/index.js';
+import { memorialEvents, memorialMoments, photos, users } from '../../db/schema/index.js';
 import type { ItemTable } from '../tributes/tribute-kind.js';
 import { TRIBUTE_KIND_BY_PATH } from '../tributes/tribute-kinds.js';
 
@@ -108,5 +109,37 @@ export const newMoments: DigestSource = async (db, window) => {
   };
 };
 
-/** The digest's parts, in the order the mail shows them. Events join here as one entry. */
-export const DIGEST_SOURCES: readonly DigestSource[] = [...tributeSources, newPhotos, newMoments];
+/** Services and events the family added in the window and has not closed, soonest first. */
+export const newEvents: DigestSource = async (db, window) => {
+  const where = and(
+    eq(memorialEvents.memorialId, window.memorialId),
+    isNull(memorialEvents.closedAt),
+    gt(memorialEvents.createdAt, window.since),
+    lte(memorialEvents.createdAt, window.until),
+  );
+  const [total] = await db.select({ n: count() }).from(memorialEvents).where(where);
+  const n = total?.n ?? 0;
+  if (n === 0) return null;
+  const rows = await db
+    .select()
+    .from(memorialEvents)
+    .where(where)
+    .orderBy(asc(memorialEvents.startsAt))
+    .limit(LINES_SHOWN);
+  return {
+    heading: 'Services and events',
+    count: n,
+    lines: rows.map(
+      (e) =>
+        `${EVENT_KIND_NAMES[e.kind]}: ${e.title}, ${localDateText(e.startsLocal)} at ${localTimeText(e.startsLocal)} (${e.timeZone})${e.placeName ? `, ${e.placeName}` : ''}`,
+    ),
+  };
+};
+
+/** The digest's parts, in the order the mail shows them. */
+export const DIGEST_SOURCES: readonly DigestSource[] = [
+  newEvents,
+  ...tributeSources,
+  newPhotos,
+  newMoments,
+];

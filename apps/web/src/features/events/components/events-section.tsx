@@ -20,8 +20,8 @@ import {
   instantText,
   localDateText,
   localTimeText,
-  type MemorialEvent,
-} from '@rips/shared/events';
+} from '@rips/shared/events-words';
+import type { MemorialEvent } from '@rips/shared/events';
 import type { MemorialAbilities, MemorialDetail } from '@rips/shared/memorials';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/use-session';

@@ -10,8 +10,12 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { FOLLOW_FREQUENCIES, FREQUENCY_LABELS, type FollowFrequency } from '@rips/shared/follows';
-import { GUEST_HONEYPOT_FIELD, GUEST_LINK_DAYS } from '@rips/shared/guest-tributes';
+import {
+  FOLLOW_FREQUENCIES,
+  FREQUENCY_LABELS,
+  type FollowFrequency,
+} from '@rips/shared/follows-words';
+import { GUEST_HONEYPOT_FIELD, GUEST_LINK_DAYS } from '@rips/shared/guest-words';
 import type { MemorialDetail } from '@rips/shared/memorials';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/use-session';
