@@ -20,6 +20,7 @@ import {
   instantText,
   localDateText,
   localTimeText,
+  LIVESTREAM_LEAD_MINUTES,
 } from '@rips/shared/events-words';
 import type { MemorialEvent } from '@rips/shared/events';
 import type { MemorialAbilities, MemorialDetail } from '@rips/shared/memorials';
@@ -197,6 +198,15 @@ function EventCard({ event, code, postId, manages, onEdit }: EventCardProps) {
           <Anchor href={event.livestreamUrl} target="_blank" rel="noopener noreferrer" fw={600}>
             Watch the livestream
           </Anchor>
+        ) : null}
+        {manages && !event.livestreamShown && event.livestreamUrl ? (
+          <Text size="sm" c="dimmed">
+            {'The '}
+            <Anchor href={event.livestreamUrl} target="_blank" rel="noopener noreferrer">
+              livestream link
+            </Anchor>
+            {` shows to visitors from ${LIVESTREAM_LEAD_MINUTES} minutes before the start until the recording is added.`}
+          </Text>
         ) : null}
         {event.recordingUrl ? (
           <Anchor href={event.recordingUrl} target="_blank" rel="noopener noreferrer" fw={600}>

@@ -1,0 +1,153 @@
+// A place to come back to, at 390 px: a guest lights a candle from the memorial and confirms it
+// from the emailed link; the family adds the funeral with a livestream link and a moment of the
+// life timeline through their forms; a member answers that they will come and downloads the
+// event's .ics, which an independent iCalendar parser reads; the member follows the memorial.
+// (The digest a follower is mailed, its one-click unsubscribe header and its sending exactly once
+// across a restart are proved on a real SMTP server in apps/server/src/modules/follows/follows.test.ts:
+// a digest tells what was added before its period began, which a browser journey cannot wait for.)
+import { mkdir } from 'node:fs/promises';
+import ICAL from 'ical.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createMemorial, DEMO, expectNoAxeViolations, useJourney } from './harness.js';
+
+const { server, newPage, signIn, signedInPage, newestMailTo } = useJourney();
+
+const PHONE = { width: 390, height: 844 };
+const SHOTS = '/tmp/shots-coming-back';
+const TITLE = `Teodoro Alves ${process.pid}`;
+const GUEST = { name: 'Inês Prado', email: `ines.${process.pid}@example.com` };
+const CANDLE_WORDS = 'For every song you taught us.';
+const LIVESTREAM = 'https://live.example.org/teodoro';
+
+let memorialId = '';
+
+async function shot(page: Page, name: string) {
+  await mkdir(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+beforeAll(async () => {
+  const token = (await signIn(DEMO.sponsor)).accessToken;
+  memorialId = await createMemorial(server.baseUrl, token, { title: TITLE });
+});
+
+describe('a place to come back to (390 px)', () => {
+  it('a guest lights a candle and confirms it from the emailed link', async () => {
+    const { context, page } = await newPage(PHONE);
+    try {
+      await page.goto(`/post/${memorialId}`);
+      await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+      await page.getByRole('button', { name: 'Light a candle' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Light a candle' });
+      await dialog.getByRole('button', { name: 'Leave it as a guest' }).click();
+      const opened = Date.now();
+      await dialog.getByLabel('A few words (optional)').fill(CANDLE_WORDS);
+      await dialog.getByLabel('Your name').fill(GUEST.name);
+      await dialog.getByLabel('Your email').fill(GUEST.email);
+      await expectNoAxeViolations(page, 'guest candle form (390)');
+      // The form refuses what is sent faster than a person types (a robot).
+      await page.waitForTimeout(Math.max(0, 3_500 - (Date.now() - opened)));
+      await dialog.getByRole('button', { name: 'Light the candle' }).click();
+      await dialog.getByRole('status').filter({ hasText: 'Check your email' }).waitFor();
+
+      const mail = await newestMailTo(GUEST.email, '/guest-tributes/confirm#token=');
+      const link = /https?:\/\/\S+\/guest-tributes\/confirm#token=[\w-]+/.exec(mail)?.[0];
+      expect(link, mail).toBeTruthy();
+      await page.goto(new URL(link!).pathname + new URL(link!).hash);
+      await page.getByRole('button', { name: 'Confirm my candle' }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `Thank you, ${GUEST.name}: your candle is now on the memorial` })
+        .waitFor();
+
+      await page.goto(`/post/${memorialId}`);
+      await page.getByText('1 candle lit').first().waitFor();
+      await page.getByText(CANDLE_WORDS).first().waitFor();
+      expect(await page.content()).not.toContain(GUEST.email);
+      await shot(page, 'candle-390');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the family adds the funeral with a livestream link, and a moment of the life', async () => {
+    const { context, page } = await signedInPage(DEMO.sponsor, PHONE);
+    try {
+      await page.goto(`/post/${memorialId}`);
+      await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+      await page.getByRole('button', { name: 'Add an event' }).click();
+      const form = page.getByRole('dialog', { name: 'Add an event' });
+      await form.getByLabel('Kind', { exact: true }).click();
+      await page.getByRole('option', { name: 'Funeral' }).click();
+      await form.getByLabel('Title').fill('Funeral of Teodoro');
+      await form.getByLabel('Starts').fill('2031-03-14T14:00');
+      await form.getByLabel('Ends').fill('2031-03-14T15:30');
+      // Lisbon keeps UTC in March until the last Sunday, so 14:00 there is 14:00Z.
+      await form.getByLabel('Time zone of the place').fill('Europe/Lisbon');
+      await page.getByRole('option', { name: 'Europe/Lisbon' }).click();
+      await form.getByLabel('Place', { exact: true }).fill('St. Anne’s Chapel');
+      await form.getByLabel('Address').fill('12 Harbour Road, Porto');
+      await form.getByLabel('Livestream link (optional)').fill(LIVESTREAM);
+      await expectNoAxeViolations(page, 'event form (390)');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await form.waitFor({ state: 'hidden' });
+      const card = page.getByRole('article').filter({ hasText: 'Funeral of Teodoro' });
+      await card.first().waitFor();
+      // Visitors get the livestream link from 15 minutes before; the family sees it and says so.
+      const stream = card.first().getByRole('link', { name: 'livestream link' });
+      expect(await stream.getAttribute('href')).toBe(LIVESTREAM);
+      await card.first().getByText('shows to visitors from 15 minutes before the start').waitFor();
+
+      await page.getByRole('button', { name: 'Add a moment' }).click();
+      const moment = page.getByRole('dialog', { name: 'Add a moment' });
+      await moment.getByLabel('Year').fill('1968');
+      await moment.getByLabel('Month (optional)').selectOption('6');
+      await moment.getByLabel('Title').fill('Opened the bakery on Rua Nova');
+      await moment.getByRole('button', { name: 'Add moment' }).click();
+      await moment.waitFor({ state: 'hidden' });
+      await page.getByText('Opened the bakery on Rua Nova').first().waitFor();
+      await page.getByText('June 1968').first().waitFor();
+      await shot(page, 'family-390');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a member answers that they will come, downloads the .ics, and follows the memorial', async () => {
+    const { context, page } = await signedInPage(DEMO.visitor, PHONE);
+    try {
+      await page.goto(`/post/${memorialId}`);
+      const card = page.getByRole('article').filter({ hasText: 'Funeral of Teodoro' }).first();
+      await card.waitFor();
+      // Far from the start, a visitor is not shown the livestream link.
+      expect(await card.getByRole('link', { name: 'Watch the livestream' }).count()).toBe(0);
+      await card.getByRole('button', { name: 'I will come' }).click();
+      await card.getByLabel('Your name').fill('Marta Alves');
+      await card.getByLabel('How many people, you included').fill('3');
+      await card.getByRole('button', { name: 'Send my answer' }).click();
+      await card.getByText('You answered: 3 people.').waitFor();
+
+      const href = await card.getByRole('link', { name: 'Add to calendar' }).getAttribute('href');
+      expect(href).toMatch(/\/m\/[^/]+\/events\/[\w-]+\.ics$/);
+      const res = await page.request.get(href!);
+      expect(res.status()).toBe(200);
+      expect(res.headers()['content-type']).toContain('text/calendar');
+      const calendar = new ICAL.Component(ICAL.parse(await res.text()));
+      const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+      expect(events).toHaveLength(1);
+      expect(events[0]!.summary).toContain('Funeral of Teodoro');
+      expect(events[0]!.location).toContain('12 Harbour Road, Porto');
+      // 14:00 in Lisbon, as an instant.
+      expect(events[0]!.startDate.toJSDate().toISOString()).toBe('2031-03-14T14:00:00.000Z');
+      expect(events[0]!.endDate.toJSDate().toISOString()).toBe('2031-03-14T15:30:00.000Z');
+
+      await page.getByRole('button', { name: 'Follow this memorial' }).click();
+      await page.getByRole('button', { name: 'Stop following' }).waitFor();
+      await expectNoAxeViolations(page, 'memorial with events, candles and following (390)');
+      await shot(page, 'member-390');
+    } finally {
+      await context.close();
+    }
+  });
+});
