@@ -23,11 +23,17 @@ import { multipartRequest } from '../test/multipart.js';
 import { KINDS } from '@rips/shared/kinds';
 import { hashLinkToken } from './lib/one-time-links.js';
 import { guestEmailHash } from './modules/tributes/guest-tributes.service.js';
+import { unsubscribeToken } from './modules/follows/follow-digest.service.js';
+import { UnsubscribeTokens } from './modules/reminders/reminder-mail.js';
 import {
+  anniversaryReminders,
+  eventRsvps,
+  follows,
   guestClaims,
   guestTributes,
   memorialAccessRequests,
   memorialImports,
+  memorialEvents,
   memorialMoments,
   memorialPeople,
   memorials,
@@ -241,6 +247,37 @@ async function momentOn(memorialId: string, status: 'published' | 'pending'): Pr
     .returning({ id: memorialMoments.id });
   return row!.id;
 }
+
+const EVENT_FIELDS = {
+  kind: 'funeral',
+  title: 'Funeral',
+  startsLocal: '2030-03-14T14:00',
+  endsLocal: '2030-03-14T15:00',
+  timeZone: 'Europe/London',
+};
+/** An upcoming event of the memorial. */
+async function eventOn(memorialId: string): Promise<string> {
+  const [row] = await t.app.ctx.db
+    .insert(memorialEvents)
+    .values({
+      memorialId,
+      kind: 'funeral',
+      title: 'Funeral',
+      startsLocal: '2030-03-14T14:00',
+      endsLocal: '2030-03-14T15:00',
+      timeZone: 'UTC',
+      startsAt: new Date('2030-03-14T14:00:00Z'),
+      endsAt: new Date('2030-03-14T15:00:00Z'),
+    })
+    .returning({ id: memorialEvents.id });
+  return row!.id;
+}
+/** What the author of a returned item sends again, by kind. */
+const RESUBMIT = {
+  flowers: { bouquet: 'red-roses' },
+  prayers: { prayerText: 'Peace, again.' },
+  candles: { message: 'Still here.' },
+} as const;
 
 /** Leaves an item of `kind` on the shared memorial through the API, as `author`. */
 /**
@@ -756,6 +793,124 @@ row(
   async (actor) => json(POST, CLAIM, { token: 'not-a-link' }, authOf(actor)),
   'a token that names nothing',
 );
+// A member's own follows and reminders, listed.
+plainRow('GET /api/v1/follows', SIGNED_IN);
+plainRow('GET /api/v1/reminders', SIGNED_IN);
+/** A guest's follow of the shared memorial waiting for its emailed link: the link's token. */
+async function guestFollowToken(): Promise<string> {
+  const token = `guest-follow-${++counter}-${Date.now()}`;
+  await t.app.ctx.db.insert(follows).values({
+    memorialId: world.memorialId,
+    email: `follow${counter}@example.com`,
+    confirmTokenHash: hashLinkToken(token),
+    confirmExpiresAt: new Date(Date.now() + 3600_000),
+  });
+  return token;
+}
+/** A guest's answer to an event of the shared memorial waiting for its link: the token. */
+async function guestAnswerToken(): Promise<string> {
+  const token = `guest-rsvp-${++counter}-${Date.now()}`;
+  await t.app.ctx.db.insert(eventRsvps).values({
+    eventId: await eventOn(world.memorialId),
+    name: 'Ann Guest',
+    people: 2,
+    emailHash: hashLinkToken(`answer${counter}@example.com`),
+    tokenHash: hashLinkToken(token),
+    expiresAt: new Date(Date.now() + 3600_000),
+  });
+  return token;
+}
+for (const [base, tokenOf] of [
+  ['/api/v1/follows/guest', guestFollowToken],
+  ['/api/v1/event-rsvps', guestAnswerToken],
+] as const) {
+  for (const action of ['preview', 'confirm']) {
+    row(
+      `POST ${base}/${action}`,
+      PUBLIC,
+      async (actor) => json(POST, `${base}/${action}`, { token: await tokenOf() }, authOf(actor)),
+      'whoever holds the emailed link, signed in or not',
+    );
+    row(
+      `POST ${base}/${action}`,
+      all('hidden'),
+      async (actor) => json(POST, `${base}/${action}`, { token: 'not-a-link' }, authOf(actor)),
+      'a token that names nothing',
+    );
+  }
+}
+// One-click unsubscribes (RFC 8058): the signed token in the mail's header is the right, with no
+// sign-in; a token that names nothing is refused.
+row(
+  'POST /follows/unsubscribe',
+  PUBLIC,
+  async (actor) => {
+    const [follow] = await t.app.ctx.db
+      .insert(follows)
+      .values({
+        memorialId: world.memorialId,
+        userId: (await createUser(t.app)).row.id,
+        confirmedAt: new Date(),
+      })
+      .returning({ id: follows.id });
+    const token = unsubscribeToken(t.app.ctx.config.jwtSecret, follow!.id);
+    return { method: POST, url: `/follows/unsubscribe?token=${token}`, headers: authOf(actor) };
+  },
+  'the link of a digest',
+);
+row(
+  'POST /follows/unsubscribe',
+  all('hidden'),
+  call(POST, '/follows/unsubscribe?token=not-a-link'),
+  'a token that names nothing',
+);
+/** A reminder of a new member on the shared memorial: its unsubscribe token. */
+async function reminderToken(): Promise<string> {
+  const [reminder] = await t.app.ctx.db
+    .insert(anniversaryReminders)
+    .values({
+      userId: (await createUser(t.app)).row.id,
+      memorialId: world.memorialId,
+      birthday: true,
+    })
+    .returning({ id: anniversaryReminders.id });
+  return new UnsubscribeTokens(t.app.ctx.config.jwtSecret).issue(reminder!.id);
+}
+row(
+  'GET /reminders/unsubscribe',
+  PUBLIC,
+  call(GET, async () => `/reminders/unsubscribe?token=${await reminderToken()}`),
+  'the page a reminder links to: it changes nothing',
+);
+row(
+  'POST /reminders/unsubscribe',
+  PUBLIC,
+  call(POST, async () => `/reminders/unsubscribe?token=${await reminderToken()}`),
+  'the link of a reminder',
+);
+row(
+  'POST /reminders/unsubscribe',
+  all('invalid'),
+  call(POST, '/reminders/unsubscribe?token=not-a-link'),
+  'a token that names nothing',
+);
+// A tribute the family returned with a note: its author alone changes it and sends it again.
+for (const kind of TRIBUTE_KINDS.filter((k) => k.moderation)) {
+  row(
+    `POST /api/v1/${kind.path}/:id/resubmit`,
+    { ...all('hidden'), anonymous: 'unauth', member: 'ok' },
+    async (actor) => {
+      await dayOn(kind, world.member);
+      const item = await newItem(kind, world.member);
+      await t.app.ctx.db.execute(
+        sql`update ${kind.table} set status = 'returned', return_note = 'Please add a name.' where id = ${item._id}`,
+      );
+      const payload = RESUBMIT[kind.path as keyof typeof RESUBMIT];
+      return json(POST, `/api/v1/${kind.path}/${item._id}/resubmit`, payload, authOf(actor));
+    },
+    'a returned item the member left',
+  );
+}
 for (const kind of TRIBUTE_KINDS.filter((k) => k.audience === 'contributors')) {
   row(
     `DELETE /api/v1/${kind.path}/:id`,
@@ -1116,6 +1271,133 @@ for (const v of VISIBILITIES) {
       `${note}, the contributor's suggestion`,
     );
   }
+  // Services and events: read as the memorial is; kept by its managers; answered by whoever may
+  // see it (a guest's answer only where no account is needed to see it).
+  const eventAt = (method: Method, path: (event: string) => string, payload?: object) =>
+    at(method, async (id) => ({ url: path(await eventOn(id)), ...(payload && { payload }) }));
+  memorialRow('GET /api/v1/events/post/:id', PUBLIC);
+  row(
+    'POST /api/v1/events',
+    on(v, MANAGERS),
+    at(POST, (id) => ({ url: '/api/v1/events', payload: { postId: id, ...EVENT_FIELDS } })),
+    note,
+  );
+  row(
+    'PATCH /api/v1/events/:id',
+    on(v, MANAGERS),
+    eventAt(PATCH, (e) => `/api/v1/events/${e}`, EVENT_FIELDS),
+    note,
+  );
+  row(
+    'DELETE /api/v1/events/:id',
+    on(v, MANAGERS),
+    eventAt(DELETE, (e) => `/api/v1/events/${e}`),
+    note,
+  );
+  row(
+    'POST /api/v1/events/:id/close',
+    on(v, MANAGERS),
+    eventAt(POST, (e) => `/api/v1/events/${e}/close`),
+    note,
+  );
+  row(
+    'GET /api/v1/events/:id/rsvps',
+    on(v, MANAGERS),
+    eventAt(GET, (e) => `/api/v1/events/${e}/rsvps`),
+    note,
+  );
+  row(
+    'PUT /api/v1/events/:id/rsvp',
+    on(v, SIGNED_IN, true),
+    eventAt(PUT, (e) => `/api/v1/events/${e}/rsvp`, { name: 'Table Guest', people: 2 }),
+    note,
+  );
+  row(
+    'DELETE /api/v1/events/:id/rsvp',
+    on(v, SIGNED_IN, true),
+    at(DELETE, async (id, actor) => {
+      const event = await eventOn(id);
+      if (actor !== 'anonymous') {
+        await t.app.ctx.db.insert(eventRsvps).values({
+          eventId: event,
+          userId: world[actor].row.id,
+          name: 'Table Guest',
+          people: 1,
+          confirmedAt: new Date(),
+        });
+      }
+      return { url: `/api/v1/events/${event}/rsvp` };
+    }),
+    `${note}, the caller's own answer`,
+  );
+  row(
+    'POST /api/v1/events/:id/guest-rsvp',
+    OUTSIDERS[v].length === 0 ? PUBLIC : all('hidden'),
+    at(POST, async (id) => ({
+      url: `/api/v1/events/${await eventOn(id)}/guest-rsvp`,
+      payload: { name: 'Ann Guest', people: 1, guestEmail: `rsvp${++counter}@example.com` },
+    })),
+    note,
+  );
+  row(
+    'GET /m/:code/events/:file',
+    on(v, PUBLIC),
+    at(GET, async (id) => ({ url: `/m/${await shortCodeOf(id)}/events/${await eventOn(id)}.ics` })),
+    note,
+  );
+  // Following: whoever may see the memorial follows it and stops; a guest only where no account
+  // is needed to see it.
+  row(
+    'POST /api/v1/follows',
+    on(v, SIGNED_IN, true),
+    at(POST, (id) => ({ url: '/api/v1/follows', payload: { postId: id, frequency: 'daily' } })),
+    note,
+  );
+  row(
+    'DELETE /api/v1/follows/post/:id',
+    on(v, SIGNED_IN, true),
+    at(DELETE, async (id, actor) => {
+      if (actor !== 'anonymous') {
+        await t.app.ctx.db
+          .insert(follows)
+          .values({ memorialId: id, userId: world[actor].row.id, confirmedAt: new Date() });
+      }
+      return { url: `/api/v1/follows/post/${id}` };
+    }),
+    `${note}, a memorial the caller follows`,
+  );
+  row(
+    'POST /api/v1/follows/guest',
+    OUTSIDERS[v].length === 0 ? PUBLIC : all('hidden'),
+    at(POST, (id) => ({
+      url: '/api/v1/follows/guest',
+      payload: {
+        postId: id,
+        guestEmail: `follower${++counter}@example.com`,
+        startedAt: Date.now() - 10_000,
+      },
+    })),
+    note,
+  );
+  // Anniversary reminders: a member's own choice, on a memorial they may see (with a birthday).
+  const withBirthday = async (id: string) => {
+    await t.app.ctx.db
+      .update(memorials)
+      .set({ dateOfBirth: '1950-06-14' })
+      .where(eq(memorials.id, id));
+    return id;
+  };
+  memorialRow('GET /api/v1/reminders/post/:id', SIGNED_IN, { signInFirst: true });
+  row(
+    'PUT /api/v1/reminders/post/:id',
+    on(v, SIGNED_IN, true),
+    at(PUT, async (id) => ({
+      url: `/api/v1/reminders/post/${await withBirthday(id)}`,
+      payload: { birthday: true, death: false, daysBefore: 2 },
+    })),
+    note,
+  );
+  memorialRow('DELETE /api/v1/reminders/post/:id', SIGNED_IN, { signInFirst: true });
   row(
     'GET /api/v1/posts/:id/access',
     v === 'private' ? PUBLIC : all('hidden'),
@@ -1278,6 +1560,8 @@ beforeAll(async () => {
     SHORT_LINK_MISSES_PER_MINUTE_PER_IP: '100000',
     // Guests' emailed links are tried by every caller, many times.
     RESET_CONFIRM_LIMIT_PER_IP: '100000',
+    FOLLOW_LIMIT_PER_IP: '100000',
+    GUEST_TRIBUTE_DAILY_LIMIT_PER_EMAIL: '1000',
     ...UNLIMITED_CREATIONS,
   });
   const [member, viewer, contributor, manager, owner, otherSponsor, admin, helper] =
