@@ -231,7 +231,8 @@ describe(`guest tributes (${TEST_ENGINE})`, () => {
       url: `/api/v1/posts/${memorialId}/activity`,
       headers: owner.auth,
     });
-    expect(activity.body).toContain('only members may leave flowers and prayers');
+    // Every kind guests may leave is named (flowers, prayers and candles today).
+    expect(activity.body).toContain('only members may leave flowers, prayers and candles');
     const detail = await t.app.inject({ method: 'GET', url: `/api/v1/posts/post/${memorialId}` });
     expect(detail.json().data.allowGuestTributes).toBe(false);
   });
