@@ -1,6 +1,5 @@
 import { insertMoments, replaceCharities } from '../timeline/timeline.repository.js';
-import { localToInstant } from '@rips/shared/events';
-import { memorialEvents } from '../../db/schema/index.js';
+import { insertImportedEvents } from '../events/events.repository.js';
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
@@ -578,31 +577,7 @@ async function restore(
       })),
     );
     await replaceCharities(ctx.db, id, m.charities);
-    // Events keep their wall-clock times and zone (the instants are read again here), their
-    // links and whether the family closed them; a closed one counts as closed when imported.
-    if (m.events.length > 0) {
-      await ctx.db.insert(memorialEvents).values(
-        m.events.map((event) => ({
-          memorialId: id,
-          kind: event.kind,
-          title: event.title,
-          startsLocal: event.startsLocal,
-          endsLocal: event.endsLocal,
-          timeZone: event.timeZone,
-          startsAt: localToInstant(event.startsLocal, event.timeZone)!,
-          endsAt: localToInstant(event.endsLocal, event.timeZone)!,
-          placeName: event.placeName,
-          placeAddress: event.placeAddress,
-          notes: event.notes,
-          livestreamUrl: event.livestreamUrl,
-          recordingUrl: event.recordingUrl,
-          closedAt: event.closed ? new Date(event.updatedAt) : null,
-          revision: event.revision,
-          createdAt: new Date(event.createdAt),
-          updatedAt: new Date(event.updatedAt),
-        })),
-      );
-    }
+    await insertImportedEvents(ctx.db, id, m.events);
     await ctx.db.transaction(async (tx) => {
       await tx
         .update(memorials)

@@ -12,7 +12,9 @@ import {
   sql,
   sum,
 } from 'drizzle-orm';
+import { localToInstant } from '@rips/shared/events';
 import type { Db } from '../../db/client.js';
+import type { ArchiveEvent } from '../archives/archive-format.js';
 import { eventRsvps, memorialEvents, memorials } from '../../db/schema/index.js';
 import { visibleMemorials } from '../memorials/memorials.policy.js';
 import type { UserRow } from '../users/users.repository.js';
@@ -237,4 +239,37 @@ export async function attending(db: Db, eventId: string): Promise<number> {
     .from(eventRsvps)
     .where(and(eq(eventRsvps.eventId, eventId), isNotNull(eventRsvps.confirmedAt)));
   return Number(row?.n ?? 0);
+}
+
+/**
+ * A memorial archive's events, restored: each keeps its wall-clock times and zone (the instants
+ * are worked out again here), its links, its revision and whether the family closed it.
+ */
+export async function insertImportedEvents(
+  db: Db,
+  memorialId: string,
+  events: readonly ArchiveEvent[],
+): Promise<void> {
+  if (events.length === 0) return;
+  await db.insert(memorialEvents).values(
+    events.map((event) => ({
+      memorialId,
+      kind: event.kind,
+      title: event.title,
+      startsLocal: event.startsLocal,
+      endsLocal: event.endsLocal,
+      timeZone: event.timeZone,
+      startsAt: localToInstant(event.startsLocal, event.timeZone)!,
+      endsAt: localToInstant(event.endsLocal, event.timeZone)!,
+      placeName: event.placeName,
+      placeAddress: event.placeAddress,
+      notes: event.notes,
+      livestreamUrl: event.livestreamUrl,
+      recordingUrl: event.recordingUrl,
+      closedAt: event.closed ? new Date(event.updatedAt) : null,
+      revision: event.revision,
+      createdAt: new Date(event.createdAt),
+      updatedAt: new Date(event.updatedAt),
+    })),
+  );
 }
