@@ -331,7 +331,7 @@ describe('administration', () => {
     await page.getByRole('columnheader', { name: 'Sponsored by' }).waitFor();
     await expectNoAxeViolations(page, '/admin memorials');
     await page.getByRole('tab', { name: 'Tributes' }).click();
-    await page.getByText('The newest flowers and prayers on every memorial.').waitFor();
+    await page.getByText(/^The newest flowers, prayers and candles on every memorial\./).waitFor();
     await page
       .getByRole('button', { name: /^Remove / })
       .first()

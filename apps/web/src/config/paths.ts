@@ -78,7 +78,7 @@ export const paths = {
     href: (token: string) => `/follows/confirm#token=${encodeURIComponent(token)}`,
   },
   /** A digest's unsubscribe link (decision 0115): the page's button stops the emails. */
-  unsubscribe: { path: '/follows/unsubscribe' },
+  unsubscribe: { path: '/follows/unsubscribe', href: () => '/follows/unsubscribe' },
   aboutUs: { path: '/about-us', href: () => '/about-us' },
   userGuide: { path: '/user-guide', href: () => '/user-guide' },
   contactUs: { path: '/contact-us', href: () => '/contact-us' },
