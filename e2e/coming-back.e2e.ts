@@ -1,17 +1,24 @@
 // A place to come back to, at 390 px: a guest lights a candle from the memorial and confirms it
 // from the emailed link; the family adds the funeral with a livestream link and a moment of the
 // life timeline through their forms; a member answers that they will come and downloads the
-// event's .ics, which an independent iCalendar parser reads; the member follows the memorial.
-// (The digest a follower is mailed, its one-click unsubscribe header and its sending exactly once
-// across a restart are proved on a real SMTP server in apps/server/src/modules/follows/follows.test.ts:
-// a digest tells what was added before its period began, which a browser journey cannot wait for.)
+// event's .ics, which an independent iCalendar parser reads; the member follows the memorial, is
+// mailed the week's digest through a real SMTP server on loopback, and stops it in one click from
+// the mail's List-Unsubscribe header. Every mail of the journey goes through that SMTP server.
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import ICAL from 'ical.js';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMemorial, DEMO, expectNoAxeViolations, useJourney } from './harness.js';
 
-const { server, newPage, signIn, signedInPage, newestMailTo } = useJourney();
+// The digest job looks every two seconds, so the week's digest goes out soon after the restart.
+const { server, newPage, signIn, signedInPage, newestMailTo, restart } = useJourney({
+  smtp: true,
+  env: { FOLLOW_DIGEST_CHECK_SECONDS: '2' },
+});
 
 const PHONE = { width: 390, height: 844 };
 const SHOTS = '/tmp/shots-coming-back';
@@ -146,6 +153,76 @@ describe('a place to come back to (390 px)', () => {
       await page.getByRole('button', { name: 'Stop following' }).waitFor();
       await expectNoAxeViolations(page, 'memorial with events, candles and following (390)');
       await shot(page, 'member-390');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the follower is mailed the week’s digest and stops it in one click from its header', async () => {
+    // A week passes while the server is stopped: the candle, the funeral and the moment move eight
+    // days back, the follow two weeks back (it must be older than what it tells of), and the
+    // digests counted for it so far are forgotten. The server's own digest run then finds the
+    // week's digest due, as it would on Monday.
+    await restart(async (dataDir) => {
+      const db = new PGlite(path.join(dataDir, 'db'), { extensions: { pg_trgm, unaccent } });
+      try {
+        const week = `interval '8 days'`;
+        const fortnight = `interval '15 days'`;
+        await db.query(
+          `delete from follow_digests where follow_id in (select id from follows where memorial_id = $1)`,
+          [memorialId],
+        );
+        await db.query(
+          `update follows set created_at = created_at - ${fortnight},
+             confirmed_at = confirmed_at - ${fortnight},
+             covered_until = null where memorial_id = $1`,
+          [memorialId],
+        );
+        for (const table of ['candles', 'memorial_events', 'memorial_moments'])
+          await db.query(
+            `update ${table} set created_at = created_at - ${week} where memorial_id = $1`,
+            [memorialId],
+          );
+      } finally {
+        await db.close();
+      }
+    });
+    const member = await signIn(DEMO.visitor);
+    const mail = await newestMailTo(member.user.email, `Subject: New in memory of ${TITLE}`);
+    expect(mail).toContain(`in memory of ${TITLE}`);
+    expect(mail).toContain('Candles (1)');
+    expect(mail).toContain('Life timeline (1)');
+    expect(mail).toContain('Services and events (1)');
+    expect(mail).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    const stop = /^List-Unsubscribe: <([^>]+)>$/m.exec(mail)?.[1];
+    expect(stop, mail).toMatch(/\/follows\/unsubscribe\?token=/);
+
+    // What a mail program's "Unsubscribe" sends (RFC 8058): one POST, no cookie, no page.
+    const res = await fetch(stop!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.status).toBe(200);
+
+    const { context, page } = await signedInPage(DEMO.visitor, PHONE);
+    try {
+      await page.goto(`/post/${memorialId}`);
+      await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+      await page.getByRole('button', { name: 'Follow this memorial' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Stop following' }).count()).toBe(0);
+      // The mail's link opened in a browser shows a page whose button would stop the emails;
+      // pressed after the one click, it says they already stopped.
+      await page.goto(new URL(stop!).pathname + new URL(stop!).search);
+      await page.getByRole('heading', { level: 1, name: 'Stop these emails' }).waitFor();
+      await expectNoAxeViolations(page, 'unsubscribe page (390)');
+      await page.getByRole('button', { name: 'Stop the emails' }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'the emails may already have stopped' })
+        .waitFor();
+      expect(await page.getByRole('button', { name: 'Stop the emails' }).count()).toBe(0);
+      await shot(page, 'unsubscribed-390');
     } finally {
       await context.close();
     }

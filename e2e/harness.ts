@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { startLoopbackSmtp, type LoopbackSmtp } from '../apps/server/test/smtp-server.js';
 import { startServerProcess } from '../scripts/server-process.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -238,7 +239,7 @@ export function newMember(label: string, surname: string): Member {
 /** What a login answers: the member and a token for their current role. */
 export interface SignedIn {
   accessToken: string;
-  user: { _id: string };
+  user: { _id: string; email: string };
 }
 
 /** A success notice is a polite status; a failure is an alert. Both carry the exact text. */
@@ -313,8 +314,16 @@ export interface Journey {
   signIn(credentials: { userName: string; password: string }): Promise<SignedIn>;
   /** Registers a member through the API (with an avatar); fails the journey when refused. */
   registerMember(member: Member, avatar?: Buffer): Promise<Member>;
-  /** The newest mail to `to` in the outbox, optionally the newest that contains `including`. */
+  /**
+   * The newest mail to `to` (in the outbox, or received by the journey's SMTP server), optionally
+   * the newest that contains `including`: its headers unfolded, its body decoded.
+   */
   newestMailTo(to: string, including?: string): Promise<string>;
+  /**
+   * Stops the server, keeping its data; runs `meanwhile` on its data dir (the embedded database
+   * is free then); starts it again on the same data and environment, on a new port.
+   */
+  restart(meanwhile?: (dataDir: string) => Promise<void>): Promise<void>;
 }
 
 export function useJourney(
@@ -325,22 +334,32 @@ export function useJourney(
     admin?: boolean;
     /** `false` for a journey over the API alone. */
     browser?: boolean;
+    /** Mail goes to a real SMTP server on loopback, started for the journey, not to the outbox. */
+    smtp?: boolean;
   } = {},
 ): Journey {
   let started: RunningServer | undefined;
   let chromium: Browser | undefined;
+  let smtp: LoopbackSmtp | undefined;
+  let env: Record<string, string> = {};
   const running = (): RunningServer => {
     if (!started) throw new Error('the journey’s server starts in beforeAll; use it in a test');
     return started;
   };
   beforeAll(async () => {
-    const env = typeof options.env === 'function' ? options.env() : (options.env ?? {});
-    started = await startServer(env, { admin: options.admin ?? false });
+    env = typeof options.env === 'function' ? options.env() : (options.env ?? {});
+    if (options.smtp) {
+      smtp = await startLoopbackSmtp();
+      env = { ...env, SMTP_URL: smtp.url };
+    }
+    started = await startServer(env, { admin: options.admin ?? false, keepDataDir: true });
     if (options.browser !== false) chromium = await launchBrowser();
   });
   afterAll(async () => {
     await chromium?.close();
     await started?.stop();
+    if (started) await rm(started.dataDir, { recursive: true, force: true });
+    await smtp?.close();
   });
   const server: RunningServer = {
     get baseUrl() {
@@ -395,28 +414,64 @@ export function useJourney(
       return member;
     },
     newestMailTo: (to, including) =>
-      newestMailIn(path.join(server.dataDir, 'outbox'), to, including),
+      smtp
+        ? newestMailOf(async () => smtp!.received, to, including)
+        : newestMailIn(path.join(server.dataDir, 'outbox'), to, including),
+    async restart(meanwhile) {
+      const dataDir = running().dataDir;
+      await running().stop();
+      await meanwhile?.(dataDir);
+      started = await startServer({ ...env, DATA_DIR: dataDir }, { keepDataDir: true });
+    },
   };
   return journey;
 }
 
-/** The newest .eml in an outbox to `to` (and containing `including`), decoded from quoted-printable. */
-async function newestMailIn(dir: string, to: string, including?: string): Promise<string> {
+/**
+ * A mail as a test reads it: the header lines unfolded (a long one is folded over several), the
+ * body decoded from quoted-printable. The headers are left undecoded: "=3D" there is text.
+ */
+export function readableMail(raw: string): string {
+  const split = raw.search(/\r?\n\r?\n/);
+  const head = split < 0 ? raw : raw.slice(0, split);
+  const body = split < 0 ? '' : raw.slice(split);
+  return (
+    head.replace(/\r?\n[ \t]+/g, ' ') +
+    body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+  );
+}
+
+/** The newest of the mails `all` gives (oldest first) to `to`, containing `including`. */
+async function newestMailOf(
+  all: () => Promise<string[]>,
+  to: string,
+  including?: string,
+  where = 'the mail received',
+): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt++) {
+    for (const raw of [...(await all())].reverse()) {
+      const mail = readableMail(raw);
+      if (mail.includes(`To: ${to}`) && (!including || mail.includes(including))) return mail;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to} in ${where}`);
+}
+
+/** The newest .eml in an outbox to `to` (and containing `including`). */
+function newestMailIn(dir: string, to: string, including?: string): Promise<string> {
+  const all = async () => {
     const files = await readdir(dir).catch(() => [] as string[]);
     const dated = await Promise.all(
       files
         .filter((f) => f.endsWith('.eml'))
         .map(async (f) => ({ f, at: (await stat(path.join(dir, f))).mtimeMs })),
     );
-    for (const { f } of dated.sort((a, b) => b.at - a.at)) {
-      const decoded = (await readFile(path.join(dir, f), 'utf8'))
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      if (decoded.includes(`To: ${to}`) && (!including || decoded.includes(including)))
-        return decoded;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no mail to ${to} in ${dir}`);
+    return Promise.all(
+      dated.sort((a, b) => a.at - b.at).map(({ f }) => readFile(path.join(dir, f), 'utf8')),
+    );
+  };
+  return newestMailOf(all, to, including, dir);
 }

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CardPage } from '@/components/card-page';
+import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { unsubscribe } from '../api/follows.api';
 
@@ -26,6 +27,11 @@ export default function UnsubscribePage() {
         ) : stop.isSuccess ? (
           <Alert color="sage" variant="light" role="status">
             {`You will get no more emails about the memorial of ${stop.data.memorialTitle}. You can follow it again from its page at any time.`}
+          </Alert>
+        ) : stop.error instanceof ApiError && stop.error.status === 404 ? (
+          // Already stopped (a mail program's one click, or this page before): nothing went wrong.
+          <Alert color="gray" variant="light" role="status">
+            {stop.error.message}
           </Alert>
         ) : (
           <>
