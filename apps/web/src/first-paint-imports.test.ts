@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /*
- * The memorial page and the sections that paint with it (every `features/<feature>/components/
- * <name>-section.tsx`) must not load the schema library: zod is about 23 KB compressed, and it
+ * The memorial page (its route module and loader's data, app/routes/post*.ts*) and the sections
+ * that paint with it (every `features/<feature>/components/<name>-section.tsx`) must not load the schema library: zod is about 23 KB compressed, and it
  * arrives with the forms, which are their own chunks, when someone opens one. This walks their
  * static imports (not `import type`, not `import()`), through the web's `@/` prefix and the
  * shared package's sources, and names the path by which zod would come in.
@@ -15,6 +15,8 @@ const WEB_SRC = fileURLToPath(new URL('.', import.meta.url));
 const SHARED_SRC = fileURLToPath(new URL('../../../packages/shared/src/', import.meta.url));
 
 const ENTRIES = [
+  path.join(WEB_SRC, 'app/routes/post.tsx'),
+  path.join(WEB_SRC, 'app/routes/post-data.ts'),
   path.join(WEB_SRC, 'features/memorials/components/memorial-page.tsx'),
   ...readdirSync(path.join(WEB_SRC, 'features')).flatMap((feature) => {
     const dir = path.join(WEB_SRC, 'features', feature, 'components');
@@ -74,7 +76,13 @@ function pathTo(wanted: string, entry: string): string[] | null {
 describe('what paints with a memorial', () => {
   it('finds the page and its sections', () => {
     expect(ENTRIES.map((entry) => path.basename(entry))).toEqual(
-      expect.arrayContaining(['memorial-page.tsx', 'life-section.tsx', 'tributes-section.tsx']),
+      expect.arrayContaining([
+        'post.tsx',
+        'post-data.ts',
+        'memorial-page.tsx',
+        'life-section.tsx',
+        'tributes-section.tsx',
+      ]),
     );
   });
 

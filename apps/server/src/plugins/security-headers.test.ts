@@ -18,6 +18,10 @@ beforeAll(async () => {
     '<!doctype html><title>Rips</title><!--app-head--><div id="root"><!--app-html--></div><!--app-data-->',
   );
   await writeFile(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
+  await writeFile(
+    path.join(web, 'assets', 'mark-abc123.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+  );
   t = await createTestApp({ WEB_DIST_DIR: web });
 });
 afterAll(async () => {
@@ -47,10 +51,24 @@ describe(`security headers (${TEST_ENGINE})`, () => {
     expect(html.headers['content-type']).toContain('text/html');
     expectSecurityHeaders(html, 'html');
 
+    // A hashed script is no document: it keeps nosniff and its resource policy, and sheds the
+    // document-only headers (decision 0119). An SVG of the build could be opened as a document.
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
-    expectSecurityHeaders(asset, 'asset');
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const documentOnly of [
+      'content-security-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'permissions-policy',
+      'referrer-policy',
+    ])
+      expect(asset.headers[documentOnly], documentOnly).toBeUndefined();
+    const svg = await t.app.inject({ method: 'GET', url: '/assets/mark-abc123.svg' });
+    expect(svg.statusCode).toBe(200);
+    expectSecurityHeaders(svg, 'svg asset');
 
     const apiError = await t.app.inject({ method: 'GET', url: '/api/v1/users/me' });
     expect(apiError.statusCode).toBe(401);

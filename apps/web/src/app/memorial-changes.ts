@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { memorialKeys } from '@/features/memorials/api/memorials.api';
+import { memorialKeys } from '@/features/memorials/api/memorial-keys';
 import { stewardshipKeys } from '@/features/stewardship/api/stewardship.api';
-import { tributeKeys } from '@/features/tributes/api/tributes.api';
+import { tributeKeys } from '@/features/tributes/api/tribute-keys';
 import type { MemorialChange } from '@/lib/memorial-changes';
 
 /*

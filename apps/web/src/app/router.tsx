@@ -8,20 +8,7 @@ import {
 } from 'react-router';
 import { ErrorFallback, RootErrorFallback } from '@/components/error-fallback';
 import { paths } from '@/config/paths';
-import { kindsOf } from '@/config/tribute-kinds';
 import { legendsQuery } from '@/features/home/api/home.api';
-import { memorialListQuery, memorialQuery } from '@/features/memorials/api/memorials.api';
-import { tributeListQuery } from '@/features/tributes/api/tributes.api';
-import { renderAccessRequest } from '@/features/stewardship/access-request-extras';
-import { withSeenNote } from '@/features/stewardship/ready-cards';
-import { renderTributes } from '@/features/tributes/tributes-extras';
-import { charitiesQuery, timelineQuery } from '@/features/timeline/api/timeline.api';
-import { renderLife } from '@/features/timeline/timeline-extras';
-import { renderFollow } from '@/features/follows/follow-extras';
-import { renderRemindMe } from '@/features/reminders/reminders-extras';
-import { renderEvents } from '@/features/events/events-extras';
-import { eventsQuery } from '@/features/events/api/events.api';
-import type { MemorialPageProps } from '@/features/memorials/components/memorial-page';
 import { AppLayout } from './layout/app-layout';
 import { HomePage } from './routes/home';
 
@@ -69,27 +56,8 @@ const CreatePostPage = lazyNamed(
   'CreateMemorialPage',
 );
 const AddFlowerPage = lazy(() => import('@/features/tributes/components/add-flower-page'));
-/**
- * Below a memorial's details: its services and events, following it and a member's reminders, its
- * life and charities, then its tributes and galleries.
- */
-const renderMemorialExtras: MemorialPageProps['extras'] = (memorial, abilities) => (
-  <>
-    {renderEvents(memorial, abilities)}
-    {renderFollow(memorial)}
-    {renderRemindMe(memorial)}
-    {renderLife(memorial, abilities)}
-    {renderTributes(memorial, abilities)}
-  </>
-);
-
-/** Below a memorial: its life, its tributes, and the owner's first visit noted (the home page's card). */
-const memorialExtras = withSeenNote(renderMemorialExtras);
-
-const PostPage = lazyNamed(
-  () => import('@/features/memorials/components/memorial-page'),
-  'MemorialPage',
-);
+// The memorial page with the other features' sections below it (app/routes/post.tsx).
+const PostPage = lazy(() => import('./routes/post'));
 const ShortLinkPage = lazyNamed(
   () => import('@/features/memorials/components/short-link-page'),
   'ShortLinkPage',
@@ -162,11 +130,12 @@ export function createRoutes({ client, awaitData }: RouteData): RouteObject[] {
       path: paths.memoriams.path,
       element: <MemoriamsPage />,
       handle: RENDERED,
-      loader: load(({ request }) =>
-        client.fetchInfiniteQuery(
-          memorialListQuery((new URL(request.url).searchParams.get('q') ?? '').trim()),
-        ),
-      ),
+      // The list's queries come with the page's chunk, not in every page's first bundle.
+      loader: load(async ({ request }) => {
+        const { memorialListQuery } = await import('@/features/memorials/api/memorials.api');
+        const q = (new URL(request.url).searchParams.get('q') ?? '').trim();
+        await client.fetchInfiniteQuery(memorialListQuery(q));
+      }),
     },
     { path: paths.signUp.path, element: <SignUpPage />, handle: RENDERED },
     { path: paths.login.path, element: <LoginPage />, handle: RENDERED },
@@ -189,28 +158,12 @@ export function createRoutes({ client, awaitData }: RouteData): RouteObject[] {
     { path: paths.addFlower.path, element: <AddFlowerPage /> },
     {
       path: paths.post.path,
-      element: <PostPage extras={memorialExtras} notFound={renderAccessRequest} />,
+      element: <PostPage />,
       handle: RENDERED,
-      // The memorial, then the list of every kind its tributes section shows everyone (flowers,
-      // prayers...); galleries, for the family circle, are fetched by the page itself.
+      // What the page shows everyone, fetched before it renders (app/routes/post-data.ts).
       loader: load(async ({ params }) => {
-        const id = params.id ?? '';
-        await client.fetchQuery(memorialQuery(id));
-        await Promise.all(
-          kindsOf('tributes').map(({ kind }) => {
-            const list = tributeListQuery(kind, id);
-            return optional(list.queryKey, client.fetchInfiniteQuery(list));
-          }),
-        );
-        // The life timeline and the charities, so a visitor without JavaScript reads them too.
-        const moments = timelineQuery(id);
-        const charities = charitiesQuery(id);
-        const events = eventsQuery(id);
-        await Promise.all([
-          optional(events.queryKey, client.fetchQuery(events)),
-          optional(moments.queryKey, client.fetchQuery(moments)),
-          optional(charities.queryKey, client.fetchQuery(charities)),
-        ]);
+        const { loadMemorialData } = await import('./routes/post-data');
+        await loadMemorialData(client, params.id ?? '', optional);
       }),
     },
     { path: paths.shortLink.path, element: <ShortLinkPage /> },

@@ -14,6 +14,7 @@ import type {
 import type { Role, SelfUser } from '@rips/shared/users';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api, request, requestFile, type ListPage } from '@/lib/api-client';
+import { memorialKeys } from './memorial-keys';
 
 /*
  * The memorial calls, their cache keys and query options (route loaders use the options too).
@@ -35,24 +36,7 @@ const PAGE_SIZE = 12;
  * Every memorial answer is keyed under `memorials`: a member's own view of them (likes, rights)
  * differs from a visitor's, so they are refetched together when the viewer changes.
  */
-export const memorialKeys = {
-  all: ['memorials'] as const,
-  lists: () => ['memorials', 'list'] as const,
-  list: (q: string) => ['memorials', 'list', q] as const,
-  detail: (id: string) => ['memorials', 'detail', id] as const,
-  /** The caller's import of an archive, while it runs. */
-  importJob: (jobId: string) => ['memorials', 'import', jobId] as const,
-  contributors: (id: string) => ['memorials', 'contributors', id] as const,
-  /** The profile's columns: the member's own Rips and the ones they contribute to. */
-  own: (userId: string) => ['memorials', 'own', userId] as const,
-  contributed: (userId: string) => ['memorials', 'contributed', userId] as const,
-  /** Where a short link leads for the viewer (a memorial only some may see included). */
-  shortLink: (code: string) => ['memorials', 'short-link', code] as const,
-  /** The memorial's QR code, which encodes its short link (and changes only with it). */
-  qrCode: (id: string, shortUrl: string) => ['memorials', 'qr', id, shortUrl] as const,
-  /** Members offered to a memorial's owner as contributors (not a memorial answer). */
-  members: (q: string) => ['members', q] as const,
-};
+export { memorialKeys };
 
 export async function listMemorials(
   q: string,

@@ -4,6 +4,7 @@ import type { MemorialAbilities } from '@rips/shared/memorials';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { TributeKind } from '@/config/tribute-kinds';
 import { api, request, type ListPage } from '@/lib/api-client';
+import { tributeKeys } from './tribute-keys';
 import type { PageInfo } from '@rips/shared/pagination';
 import type { CandleTally } from '@rips/shared/tributes';
 import type {
@@ -25,14 +26,7 @@ export type AnyTributeItem = TributeItems[TributeKind];
 
 const PAGE_SIZE = 24;
 
-export const tributeKeys = {
-  all: (postId: string) => ['tributes', postId] as const,
-  list: (kind: TributeKind, postId: string) => ['tributes', postId, kind] as const,
-  /** /add-flower: the memorial's title, or memorials to choose from. */
-  memorialTitle: (postId: string) => ['tributes', 'memorial-title', postId] as const,
-  memorialChoices: () => ['tributes', 'memorial-choices'] as const,
-  uploadLimits: () => ['tributes', 'upload-limits'] as const,
-};
+export { tributeKeys };
 
 /** What an upload may be (size and types), stated before a file is chosen; set at start-up. */
 export const uploadLimitsQuery = () =>
