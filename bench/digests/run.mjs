@@ -35,6 +35,8 @@ async function startSmtp() {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
+    // A relay on loopback: no reverse DNS lookup of 127.0.0.1 before each greeting.
+    disableReverseLookup: true,
     logger: false,
     onData(stream, _session, callback) {
       stream.on('end', () => {

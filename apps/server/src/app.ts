@@ -161,17 +161,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
   });
   const jobs = new JobQueue(database, (error) => app.log.error({ err: error }, 'job queue error'));
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.SMTP_URL,
+      connections: config.MAIL_CONCURRENCY,
+      from: config.MAIL_FROM,
+      outboxDir: config.outboxDir,
+      log: app.log,
+    });
   const mail = MailQueue.define(
     jobs,
     new MailSeal(config.jwtSecret),
-    options.mailer ??
-      createMailer({
-        smtpUrl: config.SMTP_URL,
-        from: config.MAIL_FROM,
-        outboxDir: config.outboxDir,
-        log: app.log,
-      }),
-    { retryLimit: config.MAIL_RETRY_LIMIT, retryDelaySeconds: config.MAIL_RETRY_DELAY_SECONDS },
+    mailer,
+    {
+      retryLimit: config.MAIL_RETRY_LIMIT,
+      retryDelaySeconds: config.MAIL_RETRY_DELAY_SECONDS,
+      workers: config.MAIL_CONCURRENCY,
+    },
     app.log,
   );
   const ctx: AppContext = {
@@ -209,6 +216,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {
     await jobs.stop();
+    mailer.close?.();
     ctx.storage.close?.();
     ctx.limiter.close();
   });

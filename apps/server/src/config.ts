@@ -183,6 +183,8 @@ const EnvSchema = z
     /** Delivery attempts of a mail after its first, spaced from this delay, doubling each time. */
     MAIL_RETRY_LIMIT: int.min(0).max(100).default(10),
     MAIL_RETRY_DELAY_SECONDS: int.min(1).max(86_400).default(30),
+    /** Mails each instance sends at once, each over its own reused SMTP connection. */
+    MAIL_CONCURRENCY: int.min(1).max(32).default(4),
     /** Largest memorial archive a sponsor may import (the upload itself). */
     IMPORT_MAX_BYTES: int.min(1024).default(2 * 1024 ** 3),
     /**

@@ -10,6 +10,8 @@ export interface JobKind {
   expireInSeconds: number;
   /** `stately`: at most one job waiting and one running, whoever sends more. */
   policy?: 'standard' | 'stately';
+  /** Jobs of this kind run this many at a time in each instance (1 unless told). */
+  workers?: number;
 }
 
 export type JobHandler = (data: unknown, job: { id: string }) => Promise<void>;
@@ -57,7 +59,7 @@ const SCHEMA = 'pgboss';
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly kinds = new Map<string, { kind: JobKind; handler: JobHandler }>();
-  private readonly workers = new Map<string, string>();
+  private readonly workers = new Map<string, string[]>();
   /** Kinds that run periodically (`every`), with their interval. */
   private readonly periodic = new Map<string, number>();
   private started = false;
@@ -157,20 +159,24 @@ export class JobQueue {
     await this.createSchema();
     await this.boss.start();
     await this.exclusively('job-queues', () => this.setUpQueues());
-    for (const [name, { handler }] of this.kinds) {
-      let workerId = '';
-      workerId = await this.boss.work<unknown>(
-        name,
-        { pollingIntervalSeconds: POLL_SECONDS },
-        async ([job]) => {
-          if (!job) return;
-          await handler(job.data, { id: job.id });
-          // Done with one, the worker looks for the next at once instead of at the next poll: a
-          // queue of many (a digest run's mails) drains without a second's wait for each.
-          this.boss.notifyWorker(workerId);
-        },
-      );
-      this.workers.set(name, workerId);
+    for (const [name, { kind, handler }] of this.kinds) {
+      const ids: string[] = [];
+      for (let i = 0; i < (kind.workers ?? 1); i++) {
+        let workerId = '';
+        workerId = await this.boss.work<unknown>(
+          name,
+          { pollingIntervalSeconds: POLL_SECONDS },
+          async ([job]) => {
+            if (!job) return;
+            await handler(job.data, { id: job.id });
+            // Done with one, the worker looks for the next at once instead of at the next poll: a
+            // queue of many (a digest run's mails) drains without a second's wait for each.
+            this.boss.notifyWorker(workerId);
+          },
+        );
+        ids.push(workerId);
+      }
+      this.workers.set(name, ids);
     }
     // Ignored when a run is already waiting (the schedule kept from before a restart).
     for (const name of this.periodic.keys()) await this.boss.send(name, {});
@@ -198,8 +204,7 @@ export class JobQueue {
     });
     // Look for it at once instead of at the next poll, and again shortly after: on PostgreSQL the
     // caller's transaction hides the job until it commits, which is a moment after this returns.
-    const workerId = this.workers.get(name);
-    if (workerId) {
+    for (const workerId of this.workers.get(name) ?? []) {
       for (const ms of WAKE_AFTER_MS) {
         setTimeout(() => this.boss.notifyWorker(workerId), ms).unref();
       }

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createPostgresDatabase,
   createTestApp,
@@ -13,6 +13,7 @@ import {
   TEST_ENGINE,
   type TestApp,
 } from '../../test/app.js';
+import { SMTPServer } from 'smtp-server';
 import { startLoopbackSmtp, type LoopbackSmtp } from '../../test/smtp-server.js';
 import { MAIL_JOB, MailSeal } from './mail-queue.js';
 
@@ -34,7 +35,12 @@ afterEach(async () => {
 
 describe(`mail through the job queue to SMTP (${TEST_ENGINE})`, () => {
   let t: TestApp | undefined;
-  afterAll(async () => t?.close());
+  // Before the relay closes (the outer afterEach): the app keeps its SMTP connections open, and
+  // the relay would wait for them.
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
 
   it('retries a refused message with backoff until accepted, and delivers it once', async () => {
     smtp = await startLoopbackSmtp(2);
@@ -148,4 +154,68 @@ describe('a mail job sealed under another secret', () => {
       await t.close();
     }
   });
+});
+
+describe(`mail sent several at once (${TEST_ENGINE})`, () => {
+  it('delivers MAIL_CONCURRENCY mails at a time, over connections it keeps and reuses', async () => {
+    // A relay that holds every message until three are in its hands at once (or gives up after
+    // ten seconds), and counts the connections it was opened.
+    let connections = 0;
+    let inHand = 0;
+    let mostInHand = 0;
+    const held: (() => void)[] = [];
+    const release = () => held.splice(0).forEach((done) => done());
+    const relay = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      disableReverseLookup: true,
+      logger: false,
+      onConnect(_session, callback) {
+        connections += 1;
+        callback();
+      },
+      onData(stream, _session, callback) {
+        stream.resume();
+        stream.on('end', () => {
+          inHand += 1;
+          mostInHand = Math.max(mostInHand, inHand);
+          held.push(() => {
+            inHand -= 1;
+            callback();
+          });
+          if (inHand >= 3) release();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const giveUp = setInterval(release, 10_000);
+    const address = relay.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const t = await createTestApp(
+      { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_CONCURRENCY: '3' },
+      { realMailer: true },
+    );
+    try {
+      const send = async (n: number) => {
+        for (let i = 0; i < n; i++)
+          await t.app.ctx.mail.enqueue(t.app.ctx.db, {
+            to: `reader${i}@example.org`,
+            subject: 'Remembered',
+            text: 'A word was left.',
+          });
+        await t.mailSettled();
+      };
+      await send(3);
+      expect(mostInHand).toBe(3);
+      await send(6);
+      expect(mostInHand).toBe(3);
+      // Nine mails, three connections: each was kept and used again.
+      expect(connections).toBe(3);
+    } finally {
+      clearInterval(giveUp);
+      await t.close();
+      release();
+      await new Promise<void>((resolve) => relay.close(() => resolve()));
+    }
+  }, 60_000);
 });

@@ -53,15 +53,15 @@ export class MailQueue {
     private readonly seal: MailSeal,
   ) {}
 
-  /** Registers the delivery worker; the queue starts it. */
+  /** Registers the delivery workers (`delivery.workers` at once); the queue starts them. */
   static define(
     jobs: JobQueue,
     seal: MailSeal,
     transport: Mailer,
-    retry: { retryLimit: number; retryDelaySeconds: number },
+    delivery: { retryLimit: number; retryDelaySeconds: number; workers: number },
     log: FastifyBaseLogger,
   ): MailQueue {
-    jobs.define(MAIL_JOB, { ...retry, expireInSeconds: 120 }, async (data, job) => {
+    jobs.define(MAIL_JOB, { ...delivery, expireInSeconds: 120 }, async (data, job) => {
       let message: MailMessage;
       try {
         message = seal.open(data);

