@@ -227,4 +227,24 @@ describe('a place to come back to (390 px)', () => {
       await context.close();
     }
   });
+
+  it('the family removes the funeral, asked once more in a dialog', async () => {
+    const { context, page } = await signedInPage(DEMO.sponsor, PHONE);
+    try {
+      await page.goto(`/post/${memorialId}`);
+      const card = page.getByRole('article').filter({ hasText: 'Funeral of Teodoro' }).first();
+      await card.getByRole('button', { name: 'Remove' }).click();
+      const ask = page.getByRole('dialog', { name: 'Remove this event?' });
+      await ask.getByText('every answer to it will be removed').waitFor();
+      await expectNoAxeViolations(page, 'remove an event (390)');
+      await ask.getByRole('button', { name: 'Cancel' }).click();
+      await ask.waitFor({ state: 'hidden' });
+      await card.getByRole('button', { name: 'Remove' }).click();
+      await ask.getByRole('button', { name: 'Remove the event' }).click();
+      await ask.waitFor({ state: 'hidden' });
+      await card.waitFor({ state: 'detached' });
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -1335,7 +1335,12 @@ for (const v of VISIBILITIES) {
     OUTSIDERS[v].length === 0 ? PUBLIC : all('hidden'),
     at(POST, async (id) => ({
       url: `/api/v1/events/${await eventOn(id)}/guest-rsvp`,
-      payload: { name: 'Ann Guest', people: 1, guestEmail: `rsvp${++counter}@example.com` },
+      payload: {
+        name: 'Ann Guest',
+        people: 1,
+        guestEmail: `rsvp${++counter}@example.com`,
+        startedAt: Date.now() - 10_000,
+      },
     })),
     note,
   );

@@ -703,7 +703,12 @@ probe('POST /api/v1/events/:id/guest-rsvp', async (m) =>
     await send({
       method: 'POST',
       url: `/api/v1/events/${await eventOn(m)}/guest-rsvp`,
-      payload: { name: 'Ann Guest', people: 1, guestEmail: `ann${++serial}@example.com` },
+      payload: {
+        name: 'Ann Guest',
+        people: 1,
+        guestEmail: `ann${++serial}@example.com`,
+        startedAt: Date.now() - 10_000,
+      },
     }),
   ),
 );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { blockText, lineText } from './text.js';
+import { RobotSignsShape } from './guest-tributes.js';
 import { EmailSchema } from './users.js';
 
 /*
@@ -185,6 +186,7 @@ export const GuestRsvpSchema = z
       .trim()
       .min(1, 'Please enter your email address: we send the link there.')
       .pipe(EmailSchema),
+    ...RobotSignsShape,
   })
   .strict();
 export type GuestRsvp = z.input<typeof GuestRsvpSchema>;

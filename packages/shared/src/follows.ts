@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GUEST_HONEYPOT_FIELD, GUEST_NAME_MAX } from './guest-tributes.js';
+import { GUEST_NAME_MAX, RobotSignsShape } from './guest-tributes.js';
 import { lineText } from './text.js';
 import { EmailSchema } from './users.js';
 import { FOLLOW_FREQUENCIES } from './follows-words.js';
@@ -36,13 +36,7 @@ export const GuestFollowSchema = z.object({
     .trim()
     .min(1, 'Please enter your email address: we send the link there.')
     .pipe(EmailSchema),
-  startedAt: z.coerce.number().optional().meta({
-    description: 'When the form was opened (milliseconds since 1970), for the minimum fill time.',
-  }),
-  [GUEST_HONEYPOT_FIELD]: z
-    .string()
-    .optional()
-    .meta({ description: 'Left empty by people: a hidden field only robots fill.' }),
+  ...RobotSignsShape,
 });
 export type GuestFollowInput = z.input<typeof GuestFollowSchema>;
 

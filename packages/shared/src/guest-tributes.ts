@@ -15,6 +15,21 @@ export {
 } from './guest-words.js';
 import { GUEST_HONEYPOT_FIELD, GUEST_NAME_MAX } from './guest-words.js';
 
+/**
+ * What every guest form sends besides its fields, to tell people from simple robots (the server's
+ * `refuseRobots`): when it was opened, and a hidden field people leave empty.
+ */
+export const RobotSignsShape = {
+  startedAt: z.coerce.number().optional().meta({
+    description:
+      'A guest: when the form was opened (milliseconds since 1970), for the minimum fill time.',
+  }),
+  [GUEST_HONEYPOT_FIELD]: z
+    .string()
+    .optional()
+    .meta({ description: 'Left empty by people: a hidden field only robots fill.' }),
+};
+
 /** What a guest's create call adds, all optional so the member's call (with a token) is unchanged. */
 export const GuestFieldsSchema = z.object({
   guestName: z.string().optional().meta({
@@ -24,14 +39,7 @@ export const GuestFieldsSchema = z.object({
     description:
       'A guest (no token): where the link that publishes the tribute is sent; never shown or answered.',
   }),
-  startedAt: z.coerce.number().optional().meta({
-    description:
-      'A guest: when the form was opened (milliseconds since 1970), for the minimum fill time.',
-  }),
-  [GUEST_HONEYPOT_FIELD]: z
-    .string()
-    .optional()
-    .meta({ description: 'Left empty by people: a hidden field only robots fill.' }),
+  ...RobotSignsShape,
 });
 export type GuestFields = z.infer<typeof GuestFieldsSchema>;
 

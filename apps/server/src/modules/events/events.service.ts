@@ -23,6 +23,7 @@ import {
 } from '@rips/shared/events';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
+import { refuseRobots } from '../../lib/robot-check.js';
 import { isUuid } from '../../lib/ids.js';
 import { hashLinkToken } from '../../lib/one-time-links.js';
 import { writeCalendar } from '../anniversaries/icalendar.js';
@@ -343,6 +344,7 @@ export async function answerAsGuest(
   body: z.output<typeof GuestRsvpSchema>,
   ip: string,
 ): Promise<GuestRsvpReceipt> {
+  refuseRobots(body, ctx.now());
   await ctx.limiter.consume(
     `event-rsvp:ip:${ip}`,
     ctx.config.GUEST_TRIBUTE_LIMIT_PER_IP,

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_EVENTS, localToInstant } from '@rips/shared/events';
+import { GUEST_REFUSED_MESSAGE } from '@rips/shared/guest-words';
 import { TEST_ENGINE, useTestApp } from '../../../test/app.js';
 import { createMemorialRow, useMemorialCast, type TestUser } from '../../../test/factories.js';
 import { memorialEvents, memorials } from '../../db/schema/index.js';
@@ -351,6 +352,7 @@ describe(`services and events (${TEST_ENGINE})`, () => {
         people: 2,
         note: 'With my sister',
         guestEmail: 'percy@example.com',
+        startedAt: Date.now() - 10_000,
       },
     });
     expect(res.statusCode, res.body).toBe(202);
@@ -390,7 +392,12 @@ describe(`services and events (${TEST_ENGINE})`, () => {
     await t.app.inject({
       method: 'POST',
       url: `/api/v1/events/${event._id}/guest-rsvp`,
-      payload: { name: 'Percy', people: 1, guestEmail: 'Percy@Example.com' },
+      payload: {
+        name: 'Percy',
+        people: 1,
+        guestEmail: 'Percy@Example.com',
+        startedAt: Date.now() - 10_000,
+      },
     });
     const second = (await t.mailSettled()).at(-1)!;
     const token2 = /#token=([\w-]+)/.exec(second.text)![1]!;
@@ -405,12 +412,22 @@ describe(`services and events (${TEST_ENGINE})`, () => {
     await t.app.inject({
       method: 'POST',
       url: `/api/v1/events/${event._id}/guest-rsvp`,
-      payload: { name: 'Percy', people: 1, guestEmail: 'percy@example.com' },
+      payload: {
+        name: 'Percy',
+        people: 1,
+        guestEmail: 'percy@example.com',
+        startedAt: Date.now() - 10_000,
+      },
     });
     const refused = await t.app.inject({
       method: 'POST',
       url: `/api/v1/events/${event._id}/guest-rsvp`,
-      payload: { name: 'Percy', people: 1, guestEmail: 'percy@example.com' },
+      payload: {
+        name: 'Percy',
+        people: 1,
+        guestEmail: 'percy@example.com',
+        startedAt: Date.now() - 10_000,
+      },
     });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toContain('this email address');
@@ -418,9 +435,29 @@ describe(`services and events (${TEST_ENGINE})`, () => {
     const badEmail = await t.app.inject({
       method: 'POST',
       url: `/api/v1/events/${event._id}/guest-rsvp`,
-      payload: { name: 'Percy', people: 1, guestEmail: 'not-an-address' },
+      payload: {
+        name: 'Percy',
+        people: 1,
+        guestEmail: 'not-an-address',
+        startedAt: Date.now() - 10_000,
+      },
     });
     expect(badEmail.statusCode).toBe(400);
+
+    // A robot's answer: sent a moment after the form opened, or with the hidden field filled.
+    for (const signs of [
+      { startedAt: Date.now() - 500 },
+      { startedAt: Date.now() - 10_000, website: 'https://spam.example' },
+      {},
+    ]) {
+      const robot = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/events/${event._id}/guest-rsvp`,
+        payload: { name: 'Bot', people: 1, guestEmail: 'bot@example.com', ...signs },
+      });
+      expect(robot.statusCode, JSON.stringify(signs)).toBe(400);
+      expect(robot.json().message).toBe(GUEST_REFUSED_MESSAGE);
+    }
   });
 
   it('hides the events, their answers and their .ics of a memorial the caller may not see', async () => {
@@ -435,7 +472,12 @@ describe(`services and events (${TEST_ENGINE})`, () => {
     const guest = await t.app.inject({
       method: 'POST',
       url: `/api/v1/events/${event._id}/guest-rsvp`,
-      payload: { name: 'Eve', people: 1, guestEmail: 'eve@example.com' },
+      payload: {
+        name: 'Eve',
+        people: 1,
+        guestEmail: 'eve@example.com',
+        startedAt: Date.now() - 10_000,
+      },
     });
     expect(guest.statusCode).toBe(404);
     const member = await t.app.inject({

@@ -1,10 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  GUEST_HONEYPOT_FIELD,
-  GUEST_LINK_DAYS,
-  GUEST_MIN_FILL_MS,
-  GUEST_REFUSED_MESSAGE,
-} from '@rips/shared/guest-tributes';
+import { GUEST_LINK_DAYS } from '@rips/shared/guest-tributes';
 import type {
   FollowView,
   GuestFollowReceipt,
@@ -13,6 +8,7 @@ import type {
 } from '@rips/shared/follows';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
+import { refuseRobots, type RobotSigns } from '../../lib/robot-check.js';
 import { hashLinkToken } from '../../lib/one-time-links.js';
 import { findVisibleMemorial, findVisibleMemorialRow } from '../memorials/memorials.policy.js';
 import { guestEmailHash } from '../tributes/guest-tributes.service.js';
@@ -74,20 +70,11 @@ export async function requestGuestFollow(
     frequency: FollowFrequency;
     guestName?: string | undefined;
     guestEmail: string;
-    startedAt?: number | undefined;
-    [GUEST_HONEYPOT_FIELD]?: string | undefined;
-  },
+  } & RobotSigns,
   ip: string,
 ): Promise<GuestFollowReceipt> {
   const now = ctx.now();
-  const honeypot = input[GUEST_HONEYPOT_FIELD];
-  if (
-    (honeypot && honeypot.trim() !== '') ||
-    !input.startedAt ||
-    now.getTime() - input.startedAt < GUEST_MIN_FILL_MS
-  ) {
-    throw AppError.badRequest(GUEST_REFUSED_MESSAGE);
-  }
+  refuseRobots(input, now);
   await ctx.limiter.consume(
     `follow:ip:${ip}`,
     ctx.config.FOLLOW_LIMIT_PER_IP,

@@ -1,10 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  GUEST_HONEYPOT_FIELD,
   GUEST_LINK_DAYS,
-  GUEST_MIN_FILL_MS,
-  GUEST_REFUSED_MESSAGE,
   GuestAuthorSchema,
   tributeCount,
   type GuestClaimed,
@@ -18,6 +15,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { hashLinkToken } from '../../lib/one-time-links.js';
+import { refuseRobots } from '../../lib/robot-check.js';
 import type { UploadForm } from '../../lib/multipart.js';
 import { letter } from '../../mail/letter.js';
 import { findVisibleMemorialRow, type MemorialRow } from '../memorials/memorials.policy.js';
@@ -74,15 +72,7 @@ export async function createGuestItem(
 ): Promise<GuestTributeReceipt> {
   const { fields } = form;
   const now = ctx.now();
-  const startedAt = fields.startedAt;
-  const honeypot = fields[GUEST_HONEYPOT_FIELD];
-  if (
-    (honeypot && honeypot.trim() !== '') ||
-    !startedAt ||
-    now.getTime() - startedAt < GUEST_MIN_FILL_MS
-  ) {
-    throw AppError.badRequest(GUEST_REFUSED_MESSAGE);
-  }
+  refuseRobots(fields, now);
   await ctx.limiter.consume(
     `guest-tribute:ip:${ip}`,
     ctx.config.GUEST_TRIBUTE_LIMIT_PER_IP,

@@ -23,7 +23,10 @@ import {
   LIVESTREAM_LEAD_MINUTES,
 } from '@rips/shared/events-words';
 import type { MemorialEvent } from '@rips/shared/events';
+import { GUEST_HONEYPOT_FIELD } from '@rips/shared/guest-words';
 import type { MemorialAbilities, MemorialDetail } from '@rips/shared/memorials';
+import { ConfirmModal } from '@/components/confirm-modal';
+import { HoneypotField } from '@/components/honeypot-field';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/use-session';
 import {
@@ -153,6 +156,7 @@ function EventCard({ event, code, postId, manages, onEdit }: EventCardProps) {
   const zone = useVisitorZone();
   const action = useEventAction(postId);
   const [answers, setAnswers] = useState(false);
+  const [removing, setRemoving] = useState(false);
   const place = [event.placeName, event.placeAddress].filter(Boolean).join(', ');
   const headingId = `event-${event._id}`;
   return (
@@ -234,15 +238,7 @@ function EventCard({ event, code, postId, manages, onEdit }: EventCardProps) {
                 Close the service
               </Button>
             ) : null}
-            <Button
-              size="xs"
-              variant="default"
-              color="red"
-              onClick={() => {
-                if (window.confirm(`Remove “${event.title}” and every answer to it?`))
-                  action.mutate({ id: event._id, action: 'remove' });
-              }}
-            >
+            <Button size="xs" variant="default" color="red" onClick={() => setRemoving(true)}>
               Remove
             </Button>
             <Button size="xs" variant="subtle" onClick={() => setAnswers((v) => !v)}>
@@ -256,6 +252,22 @@ function EventCard({ event, code, postId, manages, onEdit }: EventCardProps) {
           </Alert>
         ) : null}
         {manages && answers ? <RsvpListView eventId={event._id} /> : null}
+        {manages ? (
+          <ConfirmModal
+            opened={removing}
+            title="Remove this event?"
+            body={`“${event.title}” and every answer to it will be removed from the memorial. This cannot be undone.`}
+            confirmLabel="Remove the event"
+            busy={action.isPending}
+            onConfirm={() =>
+              action.mutate(
+                { id: event._id, action: 'remove' },
+                { onSettled: () => setRemoving(false) },
+              )
+            }
+            onClose={() => setRemoving(false)}
+          />
+        ) : null}
       </Stack>
     </article>
   );
@@ -300,6 +312,8 @@ function RsvpForm({ event, postId }: { event: MemorialEvent; postId: string }) {
   const [people, setPeople] = useState<number | string>(event.myRsvp?.people ?? 1);
   const [note, setNote] = useState(event.myRsvp?.note ?? '');
   const [email, setEmail] = useState('');
+  const [startedAt, setStartedAt] = useState(0);
+  const [honeypot, setHoneypot] = useState('');
   const mutation = isAuthenticated ? member : guest;
   if (guest.isSuccess) {
     return (
@@ -311,7 +325,13 @@ function RsvpForm({ event, postId }: { event: MemorialEvent; postId: string }) {
   if (!open) {
     return (
       <Group gap="sm">
-        <Button variant="light" onClick={() => setOpen(true)}>
+        <Button
+          variant="light"
+          onClick={() => {
+            setStartedAt(Date.now());
+            setOpen(true);
+          }}
+        >
           {event.myRsvp ? 'Change my answer' : 'I will come'}
         </Button>
         {event.myRsvp ? (
@@ -326,7 +346,7 @@ function RsvpForm({ event, postId }: { event: MemorialEvent; postId: string }) {
     e.preventDefault();
     const body = { name, people: Number(people), note };
     if (isAuthenticated) member.mutate(body, { onSuccess: () => setOpen(false) });
-    else guest.mutate({ ...body, guestEmail: email });
+    else guest.mutate({ ...body, guestEmail: email, startedAt, [GUEST_HONEYPOT_FIELD]: honeypot });
   };
   return (
     <form onSubmit={submit} aria-label={`Answer to ${event.title}`}>
@@ -356,6 +376,7 @@ function RsvpForm({ event, postId }: { event: MemorialEvent; postId: string }) {
             required
           />
         ) : null}
+        {!isAuthenticated ? <HoneypotField value={honeypot} onChange={setHoneypot} /> : null}
         <Textarea
           label="A note for the family (optional)"
           value={note}

@@ -17,6 +17,7 @@ import {
 } from '@rips/shared/follows-words';
 import { GUEST_HONEYPOT_FIELD, GUEST_LINK_DAYS } from '@rips/shared/guest-words';
 import type { MemorialDetail } from '@rips/shared/memorials';
+import { HoneypotField } from '@/components/honeypot-field';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/use-session';
 import { follow, followAsGuest, followsQueryKey, myFollows, unfollow } from '../api/follows.api';
@@ -161,16 +162,7 @@ function GuestFollow({ memorial }: { memorial: MemorialDetail }) {
           value={guestEmail}
           onChange={(e) => setGuestEmail(e.currentTarget.value)}
         />
-        <input
-          type="text"
-          name={GUEST_HONEYPOT_FIELD}
-          tabIndex={-1}
-          autoComplete="off"
-          aria-hidden="true"
-          style={{ position: 'absolute', left: '-10000px' }}
-          value={honeypot}
-          onChange={(e) => setHoneypot(e.currentTarget.value)}
-        />
+        <HoneypotField value={honeypot} onChange={setHoneypot} />
         <FrequencyChoice value={frequency} onChange={setFrequency} />
         {send.isError ? (
           <Alert color="red" variant="light" role="alert">

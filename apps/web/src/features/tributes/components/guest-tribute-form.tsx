@@ -10,6 +10,7 @@ import {
 import { KIND_SCHEMAS } from '@rips/shared/kind-schemas';
 import { KINDS } from '@rips/shared/kinds';
 import { BOUQUET_IDS } from '@rips/shared/tributes';
+import { HoneypotField } from '@/components/honeypot-field';
 import { TRIBUTE_KINDS, type TributeKindDescriptor } from '@/config/tribute-kinds';
 import { errorMessage } from '@/lib/api-client';
 import { useZodForm } from '@/lib/use-zod-form';
@@ -124,20 +125,7 @@ export function GuestTributeForm({ kind, postId, onCancel }: GuestTributeFormPro
         required
         {...form.getInputProps('guestEmail')}
       />
-      {/* Hidden from people and from assistive technology: only robots fill it in. */}
-      <div className="visually-hidden" aria-hidden="true">
-        <label>
-          Leave this empty
-          <input
-            type="text"
-            name={GUEST_HONEYPOT_FIELD}
-            tabIndex={-1}
-            autoComplete="off"
-            value={honeypot}
-            onChange={(event) => setHoneypot(event.currentTarget.value)}
-          />
-        </label>
-      </div>
+      <HoneypotField value={honeypot} onChange={setHoneypot} />
       {mutation.isError ? null : (
         <Text size="sm" c="dimmed">
           {`Your ${noun} shows once you confirm it from your email.`}
