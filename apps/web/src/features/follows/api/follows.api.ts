@@ -51,7 +51,18 @@ export async function unsubscribe(token: string): Promise<Unfollowed> {
     message?: string;
   } | null;
   if (!response.ok || !body?.data) {
-    throw new Error(body?.message ?? UNSUBSCRIBE_FAILED);
+    throw new UnsubscribeError(body?.message ?? UNSUBSCRIBE_FAILED, response.status === 404);
   }
   return body.data;
+}
+
+/** A refused unsubscribe; `gone` when the link names no follow any more (the emails stopped). */
+export class UnsubscribeError extends Error {
+  constructor(
+    message: string,
+    readonly gone: boolean,
+  ) {
+    super(message);
+    this.name = 'UnsubscribeError';
+  }
 }

@@ -3,9 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CardPage } from '@/components/card-page';
-import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { unsubscribe } from '../api/follows.api';
+import { unsubscribe, UnsubscribeError } from '../api/follows.api';
 
 /**
  * The digest's unsubscribe link (decision 0115): opening it changes nothing; the button stops the
@@ -28,7 +27,7 @@ export default function UnsubscribePage() {
           <Alert color="sage" variant="light" role="status">
             {`You will get no more emails about the memorial of ${stop.data.memorialTitle}. You can follow it again from its page at any time.`}
           </Alert>
-        ) : stop.error instanceof ApiError && stop.error.status === 404 ? (
+        ) : stop.error instanceof UnsubscribeError && stop.error.gone ? (
           // Already stopped (a mail program's one click, or this page before): nothing went wrong.
           <Alert color="gray" variant="light" role="status">
             {stop.error.message}
