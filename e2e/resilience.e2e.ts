@@ -1,4 +1,5 @@
-// Process-level faults against the production build: SIGTERM under load, SIGKILL mid-upload.
+// Process-level faults against the production build: SIGTERM under load, SIGKILL mid-upload and
+// mid-delete, and SIGKILL in the middle of a weekly digest run.
 import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -9,9 +10,11 @@ import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../apps/server/src/db/client.js';
+import { MAIL_JOB, MailSeal } from '../apps/server/src/mail/mail-queue.js';
 import { reconcileStorage } from '../apps/server/src/maintenance/reconcile.js';
 import { LocalStorage } from '../apps/server/src/storage/local-storage.js';
 import { minimalPdf } from '../apps/server/test/hostile-corpus.js';
+import { freePort, spawnServer } from '../scripts/server-process.mjs';
 import { createMemorial, DEMO, startServer, type RunningServer } from './harness.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -259,6 +262,145 @@ describe('crash safety', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+});
+
+/** Rows of a query on the embedded database of a stopped server. */
+async function rowsOf<T>(database: Awaited<ReturnType<typeof openDatabase>>, query: string) {
+  const result = await database.db.execute(sql.raw(query));
+  return (result as unknown as { rows: T[] }).rows;
+}
+
+describe('a digest run killed half way', () => {
+  it('queues every follower’s digest exactly once across SIGKILL and restart', async () => {
+    const FOLLOWERS = 3000;
+    const secret = 'digest-crash-test-secret-0123456789abcdef';
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'rips-crash-digests-'));
+    const env = {
+      ...ENV,
+      DATA_DIR: dir,
+      JWT_SECRET: secret,
+      FOLLOW_DIGEST_CHECK_SECONDS: '1',
+      FOLLOW_DIGEST_BATCH: '50',
+    };
+    try {
+      // Migrated by a first start, then seeded while stopped: a memorial, its followers of two
+      // weeks, and prayers left eight days ago, so this week's digest is due at the next start.
+      await (await startServer(env, { keepDataDir: true })).stop();
+      let database = await openDatabase({ dataDir: path.join(dir, 'db') });
+      try {
+        const run = (query: string) => database.db.execute(sql.raw(query));
+        await run(`INSERT INTO users (full_name, email, user_name, password_hash, role)
+          VALUES ('Crash Family', 'family@crash.example', 'crash_family', 'x', 'sponsor')`);
+        await run(`INSERT INTO memorials (owner_id, title, visibility)
+          SELECT id, 'Ada Crash', 'public' FROM users WHERE user_name = 'crash_family'`);
+        await run(`INSERT INTO memorial_people (memorial_id, user_id, role)
+          SELECT id, owner_id, 'owner' FROM memorials`);
+        await run(`INSERT INTO users (full_name, email, user_name, password_hash)
+          SELECT 'Reader ' || n, 'reader' || n || '@crash.example', 'reader_' || n, 'x'
+          FROM generate_series(1, ${FOLLOWERS}) AS n`);
+        await run(`INSERT INTO follows (memorial_id, user_id, confirmed_at, created_at)
+          SELECT m.id, u.id, now() - interval '15 days', now() - interval '15 days'
+          FROM memorials m, users u WHERE u.user_name LIKE 'reader_%'`);
+        await run(`INSERT INTO prayers (memorial_id, author_name, text, created_at)
+          SELECT id, 'Neighbour', 'Remembered with love.', now() - interval '8 days' FROM memorials`);
+      } finally {
+        await database.close();
+      }
+
+      // The run starts with the server; the process is killed once its log says a first batch of
+      // follows was claimed and queued.
+      const port = String(await freePort());
+      const child = spawnServer({
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          NODE_ENV: 'production',
+          HOST: '127.0.0.1',
+          PORT: port,
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          MAIL_OUTBOX: 'true',
+          ...env,
+          LOG_LEVEL: 'debug',
+        },
+      });
+      const killed = new Promise<void>((resolve, reject) => {
+        let batches = 0;
+        let log = '';
+        const timer = setTimeout(
+          () => reject(new Error(`no digest batch logged:\n${log}`)),
+          60_000,
+        );
+        child.stdout!.on('data', (chunk: Buffer) => {
+          log += chunk.toString();
+          batches = (log.match(/digest batch done/g) ?? []).length;
+          if (batches >= 1 && child.exitCode === null && child.signalCode === null) {
+            clearTimeout(timer);
+            child.kill('SIGKILL');
+            resolve();
+          }
+        });
+      });
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      await killed;
+      await exited;
+
+      const ledger = async () =>
+        (await rowsOf<{ n: number }>(database, 'SELECT count(*)::int AS n FROM follow_digests'))[0]!
+          .n;
+      /** The recipients of the queued mail jobs (sealed rows, opened with the site's key). */
+      const queuedTo = async () => {
+        const seal = new MailSeal(secret);
+        const tables = await rowsOf<{ name: string }>(
+          database,
+          "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'pgboss' AND table_name IN ('job', 'archive')",
+        );
+        const recipients: string[] = [];
+        for (const { name } of tables)
+          for (const row of await rowsOf<{ data: unknown }>(
+            database,
+            `SELECT data FROM pgboss.${name} WHERE name = '${MAIL_JOB}'`,
+          ))
+            recipients.push(seal.open(row.data).to);
+        return recipients;
+      };
+      database = await openDatabase({ dataDir: path.join(dir, 'db') });
+      let claimedAtKill: number;
+      try {
+        claimedAtKill = await ledger();
+        // Claimed and queued in one transaction: as many mails as claims, whatever the moment.
+        expect(await queuedTo()).toHaveLength(claimedAtKill);
+      } finally {
+        await database.close();
+      }
+      expect(
+        claimedAtKill,
+        'the kill came after the run had finished: raise FOLLOWERS',
+      ).toBeLessThan(FOLLOWERS);
+      expect(claimedAtKill).toBeGreaterThan(0);
+
+      // Started again, the next run does the rest, and nobody is queued twice. Its mails are
+      // counted as queued jobs (delivered or not), so the test waits for the run, not the outbox.
+      const server = await startServer(env, { keepDataDir: true });
+      const runDeadline = Date.now() + 120_000;
+      while (!server.output().includes('digests queued') && Date.now() < runDeadline)
+        await new Promise((r) => setTimeout(r, 200));
+      await server.stop();
+      database = await openDatabase({ dataDir: path.join(dir, 'db') });
+      try {
+        expect(await ledger()).toBe(FOLLOWERS);
+        const recipients = await queuedTo();
+        expect(recipients).toHaveLength(FOLLOWERS);
+        expect(new Set(recipients).size).toBe(FOLLOWERS);
+      } finally {
+        await database.close();
+      }
+      console.log(
+        `digest crash: killed with ${claimedAtKill} of ${FOLLOWERS} digests claimed and queued; after the restart ${FOLLOWERS} queued, one each`,
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 240_000);
 });
 
 async function loginToken(baseUrl: string): Promise<string> {

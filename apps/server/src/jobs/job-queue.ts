@@ -68,13 +68,16 @@ export class JobQueue {
   private readonly sql: SqlExecutor;
 
   private readonly exclusively: Database['exclusively'];
+  /** The embedded database has one process (the data dir's lock): what it ran, it alone ran. */
+  private readonly soleInstance: boolean;
 
   constructor(
-    database: Pick<Database, 'sql' | 'exclusively'>,
+    database: Pick<Database, 'sql' | 'exclusively' | 'kind'>,
     private readonly onError: (error: Error) => void,
   ) {
     this.sql = database.sql;
     this.exclusively = database.exclusively;
+    this.soleInstance = database.kind === 'pglite';
     const counted: SqlExecutor = {
       executeSql: async (text, values) => {
         this.queriesInFlight += 1;
@@ -144,6 +147,23 @@ export class JobQueue {
     this.periodic.set(name, intervalSeconds);
   }
 
+  /**
+   * Jobs a stopped process left running (a kill, a power cut). On the embedded database no other
+   * instance can be running them, so they are failed now, as their expiry would fail them later:
+   * those with retries left run again after their retry delay, and a periodic run frees its slot
+   * for the next one (`stately` waits for the one marked running, up to an hour). A mail whose
+   * sending was under way may thus go out twice; on PostgreSQL, where other instances may be
+   * running their jobs, expiry alone decides.
+   */
+  private async releaseOrphans(): Promise<void> {
+    const { rows } = await this.sql.executeSql(
+      `SELECT name, id FROM ${SCHEMA}.job WHERE state = 'active'`,
+    );
+    for (const { name, id } of rows as { name: string; id: string }[]) {
+      await this.boss.fail(name, id, { message: 'the process that ran it stopped' });
+    }
+  }
+
   /** Registers a kind of job and the function that does it; before `start`. */
   define(name: string, kind: JobKind, handler: JobHandler): void {
     this.kinds.set(name, { kind, handler });
@@ -159,6 +179,7 @@ export class JobQueue {
     await this.createSchema();
     await this.boss.start();
     await this.exclusively('job-queues', () => this.setUpQueues());
+    if (this.soleInstance) await this.releaseOrphans();
     for (const [name, { kind, handler }] of this.kinds) {
       const ids: string[] = [];
       for (let i = 0; i < (kind.workers ?? 1); i++) {

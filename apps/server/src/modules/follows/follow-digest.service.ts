@@ -216,7 +216,7 @@ export interface DigestRun {
  */
 export async function runFollowDigests(
   ctx: AppContext,
-  options: { maxBatches?: number } = {},
+  options: { maxBatches?: number; log?: FastifyBaseLogger } = {},
 ): Promise<DigestRun> {
   const now = ctx.now();
   const run: DigestRun = { checked: 0, mailed: 0, complete: true };
@@ -243,8 +243,12 @@ export async function runFollowDigests(
       for (const follow of batch) {
         run.checked += 1;
         if (await sendOne(ctx, follow, period, memo)) run.mailed += 1;
+        // A turn for requests and logs between follows: the embedded database answers in the
+        // same thread, and a run of thousands would otherwise hold it from start to end.
+        await new Promise((resolve) => setImmediate(resolve));
       }
       after = batch.at(-1)!.id;
+      options.log?.debug({ checked: run.checked, mailed: run.mailed }, 'digest batch done');
     }
   }
   return run;
@@ -268,7 +272,7 @@ export function defineFollowDigestJob(ctx: AppContext, log: FastifyBaseLogger): 
   ctx.jobs.every(FOLLOW_DIGEST_JOB, ctx.config.FOLLOW_DIGEST_CHECK_SECONDS, async () => {
     const removed = await sweepFollows(ctx);
     if (removed > 0) log.info({ removed }, 'unconfirmed guest follows removed');
-    const run = await runFollowDigests(ctx);
+    const run = await runFollowDigests(ctx, { log });
     if (run.mailed > 0) log.info({ checked: run.checked, mailed: run.mailed }, 'digests queued');
   });
 }
