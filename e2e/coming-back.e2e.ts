@@ -1,9 +1,10 @@
 // A place to come back to, at 390 px: a guest lights a candle from the memorial and confirms it
 // from the emailed link; the family adds the funeral with a livestream link and a moment of the
-// life timeline through their forms; a member answers that they will come and downloads the
-// event's .ics, which an independent iCalendar parser reads; the member follows the memorial, is
-// mailed the week's digest through a real SMTP server on loopback, and stops it in one click from
-// the mail's List-Unsubscribe header. Every mail of the journey goes through that SMTP server.
+// life timeline through their forms; a visitor with no account answers that they will come and
+// confirms it by email; a member answers too and downloads the event's .ics, which an independent
+// iCalendar parser reads; the member follows the memorial, is mailed the week's digest through a
+// real SMTP server on loopback, and stops it in one click from the mail's List-Unsubscribe header;
+// the family removes the funeral. Every mail of the journey goes through that SMTP server.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -116,6 +117,39 @@ describe('a place to come back to (390 px)', () => {
       await page.getByText('Opened the bakery on Rua Nova').first().waitFor();
       await page.getByText('June 1968').first().waitFor();
       await shot(page, 'family-390');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a visitor with no account answers that they will come and confirms it by email', async () => {
+    const { context, page } = await newPage(PHONE);
+    const visitor = { name: 'Rui Costa', email: `rui.${process.pid}@example.com` };
+    try {
+      await page.goto(`/post/${memorialId}`);
+      const card = page.getByRole('article').filter({ hasText: 'Funeral of Teodoro' }).first();
+      await card.getByRole('button', { name: 'I will come' }).click();
+      const opened = Date.now();
+      await card.getByLabel('Your name').fill(visitor.name);
+      await card.getByLabel('How many people, you included').fill('2');
+      await card.getByLabel('Your email address').fill(visitor.email);
+      await expectNoAxeViolations(page, 'guest answer form (390)');
+      // The form refuses what is sent faster than a person types (a robot).
+      await page.waitForTimeout(Math.max(0, 3_500 - (Date.now() - opened)));
+      await card.getByRole('button', { name: 'Send my answer' }).click();
+      await card.getByRole('status').filter({ hasText: 'open its link to count' }).waitFor();
+
+      const mail = await newestMailTo(visitor.email, '/event-rsvps/confirm#token=');
+      const link = /https?:\/\/\S+\/event-rsvps\/confirm#token=[\w-]+/.exec(mail)?.[0];
+      expect(link, mail).toBeTruthy();
+      await page.goto(new URL(link!).pathname + new URL(link!).hash);
+      await page.getByRole('button', { name: 'Confirm my answer' }).click();
+      await page
+        .getByRole('status')
+        .filter({
+          hasText: `Thank you, ${visitor.name}: your answer to Funeral of Teodoro is counted.`,
+        })
+        .waitFor();
     } finally {
       await context.close();
     }
