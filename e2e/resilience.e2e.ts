@@ -341,8 +341,13 @@ describe('a digest run killed half way', () => {
         });
       });
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      await killed;
-      await exited;
+      try {
+        await killed;
+      } finally {
+        // Also when no batch was logged: no server may outlive the test.
+        child.kill('SIGKILL');
+        await exited;
+      }
 
       const ledger = async () =>
         (await rowsOf<{ n: number }>(database, 'SELECT count(*)::int AS n FROM follow_digests'))[0]!
