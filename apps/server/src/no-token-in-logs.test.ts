@@ -1,15 +1,17 @@
-// No token in a log line: an invitation, a password reset and an emailed memorial archive are
-// taken from the first email to the last click, as a browser would, against the app's real
-// logger; then every log line is searched for every link and token the emails carried.
+// No token in a log line: an invitation, a password reset, an emailed memorial archive, a digest
+// and an anniversary reminder are taken from the first email to the last click, as a browser
+// would, against the app's real logger; then every log line is searched for every link and token
+// the emails carried.
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { forgotPasswordRequest } from '../test/accounts.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../test/app.js';
-import { createMemorialRequest, createUser } from '../test/factories.js';
+import { createMemorialRequest, createMemorialRow, createUser } from '../test/factories.js';
 import { multipartRequest } from '../test/multipart.js';
 import type { MailMessage } from './mail/mailer.js';
 import { prayers } from './db/schema/index.js';
 import { runFollowDigests } from './modules/follows/follow-digest.service.js';
+import { sendDueReminders } from './modules/reminders/reminders.service.js';
 
 const PUBLIC_URL = 'https://rips.example.org';
 const lines: string[] = [];
@@ -210,10 +212,35 @@ describe(`no token in a log line (${TEST_ENGINE})`, () => {
     expect(stopped.statusCode, stopped.body).toBe(200);
   });
 
+  it('an anniversary reminder, from the mail to its unsubscribe page and button', async () => {
+    const sponsor = await createUser(t.app, { role: 'sponsor' });
+    const member = await createUser(t.app);
+    // A birthday ten days from today, and a reminder ten days before it: due today.
+    const birthday = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(5, 10);
+    const memorial = await createMemorialRow(t.app, sponsor, {
+      title: 'Grace Hopper',
+      dateOfBirth: `1950-${birthday === '02-29' ? '02-28' : birthday}`,
+    });
+    const saved = await send({
+      method: 'PUT',
+      url: `/api/v1/reminders/post/${memorial.id}`,
+      headers: member.auth,
+      payload: { birthday: true, death: false, daysBefore: birthday === '02-29' ? 9 : 10 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await sendDueReminders(t.app.ctx)).sent).toBe(1);
+    const reminderMail = await mailTo(member.row.email, 'reminders/unsubscribe');
+    const [{ link, secret: token } = { link: '', secret: '' }] = remember(reminderMail);
+    expect(token.length).toBeGreaterThanOrEqual(20);
+    expect((await send({ method: 'GET', url: requestedBy(link) })).statusCode).toBe(200);
+    const stopped = await send({ method: 'POST', url: requestedBy(link) });
+    expect(stopped.statusCode, stopped.body).toBe(200);
+  });
+
   it('no log line holds any link or token those emails carried', async () => {
     await t.mailSettled();
     const log = lines.join('');
-    expect(issued.length).toBeGreaterThanOrEqual(5);
+    expect(issued.length).toBeGreaterThanOrEqual(6);
     for (const { link, secrets } of issued) {
       for (const secret of secrets) {
         expect(log.includes(secret), `a token of ${new URL(link).pathname} was logged`).toBe(false);
@@ -226,5 +253,6 @@ describe(`no token in a log line (${TEST_ENGINE})`, () => {
     expect(log).toContain('"url":"/invitations/[redacted]"');
     expect(log).toContain('/reset-password/confirm?token=[redacted]');
     expect(log).toContain('"url":"/follows/unsubscribe?token=[redacted]"');
+    expect(log).toContain('"url":"/reminders/unsubscribe?token=[redacted]"');
   });
 });
