@@ -2,7 +2,7 @@
 // compared; and archives that are malformed or hostile, each refused with a 4xx naming the
 // problem and leaving no row and no file behind.
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { KINDS, kindsHeading } from '@rips/shared/kinds';
 import { MemorialDetailSchema } from '@rips/shared/memorials';
@@ -293,6 +293,53 @@ describe(`memorial archive round trip (${TEST_ENGINE})`, () => {
     expect(refused.statusCode).toBe(403);
   });
 
+  it('carries nothing of the tables it must not: who asked to be reminded, or who follows', async () => {
+    const { _id: id } = await ok(
+      source.app,
+      await createMemorialRequest(owner.auth, { title: 'Annie Easley', dateOfBirth: '1933-04-23' }),
+    );
+    const reminded = await createUser(source.app, {
+      fullName: 'Reminded Reader',
+      email: 'reminded.reader@example.com',
+    });
+    const follower = await createUser(source.app, {
+      fullName: 'Following Friend',
+      email: 'following.friend@example.com',
+    });
+    const asked = await source.app.inject({
+      method: 'PUT',
+      url: `/api/v1/reminders/post/${id}`,
+      headers: reminded.auth,
+      payload: { birthday: true, death: false, daysBefore: 3 },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const followed = await source.app.inject({
+      method: 'POST',
+      url: '/api/v1/follows',
+      headers: follower.auth,
+      payload: { postId: id },
+    });
+    expect(followed.statusCode, followed.body).toBe(200);
+    // The rows exist on this site, so their absence from the archive means something.
+    for (const table of ['anniversary_reminders', 'follows'] as const) {
+      expect(NOT_CARRIED.tables[table]).toBeTruthy();
+      const counted = await source.app.ctx.db.execute(
+        sql.raw(`SELECT count(*)::int AS n FROM ${table} WHERE memorial_id = '${id}'`),
+      );
+      expect((counted as unknown as { rows: { n: number }[] }).rows[0]!.n, table).toBe(1);
+    }
+    const files = await unzip(await exportOf(source.app, id, owner));
+    for (const [name, bytes] of files) {
+      const text = bytes.toString('utf8');
+      for (const person of [reminded, follower]) {
+        expect(text.includes(person.row.email), `${name} names ${person.row.email}`).toBe(false);
+        expect(text.includes(person.row.fullName), `${name} names ${person.row.fullName}`).toBe(
+          false,
+        );
+      }
+    }
+  });
+
   it("holds the memorial's people and published items only; a manager may export; privacy is kept on import", async () => {
     const manager = await createUser(source.app, { fullName: 'Dorothy Vaughan' });
     const { _id: id } = await ok(
@@ -386,6 +433,9 @@ const NOT_CARRIED = {
   tables: {
     anniversary_reminders: "a member's own choice on this site, not a part of the memorial",
     anniversary_reminder_sends: 'the ledger of reminder mails this site sent',
+    follows:
+      "who follows the memorial, and how often they are mailed: each follower's own choice on this site (decision 0114)",
+    follow_digests: 'the ledger of digests this site sent',
   },
   /** Inside nested objects (an owner, a picture): ids and URLs. */
   nested: {

@@ -3,10 +3,10 @@
  * product does not know the person's). HTML with a plain-text part, and the one-click
  * unsubscribe of RFC 8058 in its headers.
  */
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { ReminderOccasion } from '@rips/shared/reminders';
 import { momentDateText } from '@rips/shared/timeline';
 import type { CalendarDay } from '../anniversaries/icalendar.js';
+import { SignedIds } from '../../lib/signed-ids.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { addDays } from './reminder-days.js';
 
@@ -97,30 +97,10 @@ export function reminderMail(input: ReminderMailInput): MailMessage {
   };
 }
 
-/** A reminder's unsubscribe token: its id and a MAC of it, so nothing more is stored. */
-export class UnsubscribeTokens {
-  private readonly key: Buffer;
-
+/** The tokens of reminders' unsubscribe links (see SignedIds). */
+export class UnsubscribeTokens extends SignedIds {
   constructor(secret: string) {
-    this.key = Buffer.from(hkdfSync('sha256', secret, '', 'rips reminder unsubscribe v1', 32));
-  }
-
-  private mac(id: string): string {
-    return createHmac('sha256', this.key).update(id).digest('base64url');
-  }
-
-  issue(reminderId: string): string {
-    return `${reminderId}.${this.mac(reminderId)}`;
-  }
-
-  /** The reminder id the token names, or null when it was not made here. */
-  verify(token: string): string | null {
-    const at = token.indexOf('.');
-    if (at <= 0) return null;
-    const id = token.slice(0, at);
-    const given = Buffer.from(token.slice(at + 1));
-    const expected = Buffer.from(this.mac(id));
-    return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+    super(secret, 'rips reminder unsubscribe v1');
   }
 }
 
