@@ -63,6 +63,8 @@ export class JobQueue {
   /** Kinds that run periodically (`every`), with their interval. */
   private readonly periodic = new Map<string, number>();
   private started = false;
+  /** Set once `stop` is done: the database may close from then on. */
+  private closed = false;
   /** pg-boss's own queries still running: it marks a job done without waiting for the answer. */
   private queriesInFlight = 0;
   private readonly sql: SqlExecutor;
@@ -80,6 +82,10 @@ export class JobQueue {
     this.soleInstance = database.kind === 'pglite';
     const counted: SqlExecutor = {
       executeSql: async (text, values) => {
+        // A job that outlived the shutdown's wait ends after the database closed; pg-boss's note
+        // that it is done (or failed) is dropped, and the job runs again once its expiry comes
+        // (on the embedded database, at the next start). The answer has the shape its callers read.
+        if (this.closed) return { rows: [{ count: '0' }] };
         this.queriesInFlight += 1;
         try {
           return await database.sql.executeSql(text, values);
@@ -176,6 +182,7 @@ export class JobQueue {
    * one instance after the other.
    */
   async start(): Promise<void> {
+    this.closed = false;
     await this.createSchema();
     await this.boss.start();
     await this.exclusively('job-queues', () => this.setUpQueues());
@@ -250,5 +257,6 @@ export class JobQueue {
     while (this.queriesInFlight > 0 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
+    this.closed = true;
   }
 }
