@@ -306,9 +306,18 @@ describe(`spec section 7 answers, exact shapes (${TEST_ENGINE})`, () => {
     });
     expect(saved.statusCode, saved.body).toBe(201);
     expect(keys(saved.json())).toEqual(ENVELOPE);
+    // Each entry also answers who it is released to after the member's death: by default, as
+    // its section (private unless the member marked it).
+    const unmarked = { release: 'section', releaseTo: [] };
     expect(saved.json().data.accomplishments).toEqual([
-      { description: 'Built', from: '1999', to: today.slice(0, 4), beneficiaries: 'All' },
-      { description: 'Wrote', from: '2001', to: '2002', beneficiaries: 'Readers' },
+      {
+        description: 'Built',
+        from: '1999',
+        to: today.slice(0, 4),
+        beneficiaries: 'All',
+        ...unmarked,
+      },
+      { description: 'Wrote', from: '2001', to: '2002', beneficiaries: 'Readers', ...unmarked },
     ]);
     expect(saved.json().data.assets[0].value).toBe('250000');
     const list = await send('GET', '/legacies', { auth: member });

@@ -32,6 +32,8 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.js';
 import { legacyRoutes } from './modules/legacy/legacy.routes.js';
+import { legacyReleaseRoutes } from './modules/legacy-release/legacy-release.routes.js';
+import { testClockRoutes } from './plugins/test-clock.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { tributesRoutes } from './modules/tributes/tributes.routes.js';
 import { galleriesRoutes } from './modules/galleries/galleries.routes.js';
@@ -181,6 +183,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     app.log,
   );
+  const baseNow = options.now ?? (() => new Date());
+  /** How far TEST_CLOCK_CONTROL moved the clock forward (tests only; production refuses it). */
+  let clockOffsetMs = 0;
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -207,7 +212,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }),
     imageWork: new Semaphore(config.IMAGE_CONCURRENCY),
     documentWork: new Semaphore(config.DOCUMENT_CONCURRENCY),
-    now: options.now ?? (() => new Date()),
+    now: () => new Date(baseNow().getTime() + clockOffsetMs),
   };
   app.decorate('ctx', ctx);
   // Before any route, so its hooks measure every one (and it meters the storage routes use).
@@ -315,6 +320,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(accountRoutes);
       await api.register(passwordResetRoutes);
       await api.register(legacyRoutes);
+      await api.register(legacyReleaseRoutes);
+      if (config.TEST_CLOCK_CONTROL) {
+        await api.register(testClockRoutes, {
+          advance: (ms: number) => (clockOffsetMs += ms),
+        });
+      }
       await api.register(contactRoutes);
       await api.register(tributesRoutes);
       await api.register(galleriesRoutes);

@@ -31,6 +31,7 @@ import {
   follows,
   guestClaims,
   guestTributes,
+  legacyStewards,
   memorialAccessRequests,
   memorialImports,
   memorialEvents,
@@ -839,6 +840,109 @@ for (const [base, tokenOf] of [
     );
   }
 }
+// A Life Legacy's release (decision 0122): each caller's own plan; a steward's calls reach only
+// their own stewardship ("not found" for anyone else's, administrators too); emailed links that
+// were never sent open nothing. legacy-release-authorization.test.ts walks every state.
+/** A steward of the owner's legacy: `stewardId` accepted it (or nobody yet, an invitation). */
+async function legacyStewardRow(stewardId: string | null): Promise<string> {
+  const [row] = await t.app.ctx.db
+    .insert(legacyStewards)
+    .values({
+      ownerId: world.owner.row.id,
+      email: `steward${++counter}@example.com`,
+      stewardId,
+      tokenHash: hashLinkToken(`legacy-steward-${counter}-${Date.now()}`),
+      expiresAt: new Date(Date.now() + 86_400_000),
+      acceptedAt: stewardId ? new Date() : null,
+    })
+    .returning({ id: legacyStewards.id });
+  return row!.id;
+}
+/** The contributor looks after the owner's legacy; everyone else is a stranger to it. */
+const STEWARD_ONLY: Expectation = {
+  ...all('hidden'),
+  anonymous: 'unauth',
+  contributor: 'ok',
+};
+const NOTHING_UNDER_WAY: Expectation = { ...all('conflict'), anonymous: 'unauth' };
+const NO_SUCH_LINK = 'a link that was never sent';
+plainRow('GET /api/v1/legacy-plan', SIGNED_IN);
+row('PUT /api/v1/legacy-plan/rules', SIGNED_IN, async (actor) =>
+  json(
+    PUT,
+    '/api/v1/legacy-plan/rules',
+    { reportsNeeded: 2, waitingDays: 14, inactivityMonths: null, sections: { about: 'stewards' } },
+    authOf(actor),
+  ),
+);
+row('POST /api/v1/legacy-plan/stewards', SIGNED_IN, async (actor) =>
+  json(
+    POST,
+    '/api/v1/legacy-plan/stewards',
+    { email: `invited${++counter}@example.com` },
+    authOf(actor),
+  ),
+);
+row(
+  'DELETE /api/v1/legacy-plan/stewards/:id',
+  { ...all('hidden'), anonymous: 'unauth', owner: 'ok' },
+  call(DELETE, async () => `/api/v1/legacy-plan/stewards/${await legacyStewardRow(null)}`),
+);
+plainRow('POST /api/v1/legacy-plan/stop', NOTHING_UNDER_WAY, { note: 'nothing under way' });
+plainRow('POST /api/v1/legacy-plan/revoke', NOTHING_UNDER_WAY, { note: 'nothing released' });
+row(
+  'POST /api/v1/legacy-release/stop',
+  all('hidden'),
+  async (actor) =>
+    json(POST, '/api/v1/legacy-release/stop', { token: 'A'.repeat(43) }, authOf(actor)),
+  NO_SUCH_LINK,
+);
+row(
+  'POST /api/v1/legacy-stewardships/accept',
+  { ...all('hidden'), anonymous: 'unauth' },
+  async (actor) =>
+    json(POST, '/api/v1/legacy-stewardships/accept', { token: 'A'.repeat(43) }, authOf(actor)),
+  NO_SUCH_LINK,
+);
+plainRow('GET /api/v1/legacy-stewardships', SIGNED_IN);
+row(
+  'DELETE /api/v1/legacy-stewardships/:id',
+  STEWARD_ONLY,
+  call(
+    DELETE,
+    async () => `/api/v1/legacy-stewardships/${await legacyStewardRow(world.contributor.row.id)}`,
+  ),
+);
+row('POST /api/v1/legacy-stewardships/:id/report', STEWARD_ONLY, async (actor) =>
+  json(
+    POST,
+    `/api/v1/legacy-stewardships/${await legacyStewardRow(world.contributor.row.id)}/report`,
+    { dateOfDeath: '2026-01-02' },
+    authOf(actor),
+  ),
+);
+row(
+  'POST /api/v1/legacy-stewardships/:id/memorial',
+  { ...STEWARD_ONLY, contributor: 'conflict' },
+  async (actor) =>
+    json(
+      POST,
+      `/api/v1/legacy-stewardships/${await legacyStewardRow(world.contributor.row.id)}/memorial`,
+      { title: 'Their memorial', dateOfBirth: null, deathDate: '2026-01-02' },
+      authOf(actor),
+    ),
+  'before any release',
+);
+for (const route of ['open', 'download']) {
+  row(
+    `POST /api/v1/legacy-access/${route}`,
+    all('hidden'),
+    async (actor) =>
+      json(POST, `/api/v1/legacy-access/${route}`, { token: 'A'.repeat(43) }, authOf(actor)),
+    NO_SUCH_LINK,
+  );
+}
+
 // One-click unsubscribes (RFC 8058): the signed token in the mail's header is the right, with no
 // sign-in; a token that names nothing is refused.
 row(

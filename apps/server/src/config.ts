@@ -121,6 +121,13 @@ const EnvSchema = z
     REMINDER_SEND_HOUR: int.min(0).max(23).default(8),
     /** Seconds between runs that look for anniversary reminders due today. */
     REMINDER_SWEEP_SECONDS: int.min(1).default(3600),
+    /** Seconds between runs of a Life Legacy's release timer (waiting periods, inactivity, expiry). */
+    LEGACY_RELEASE_SWEEP_SECONDS: int.min(1).max(86_400).default(300),
+    /**
+     * Tests only: POST /api/v1/test-clock moves the site's clock forward (waiting periods pass in a
+     * test). Production refuses to start with it.
+     */
+    TEST_CLOCK_CONTROL: bool.default(false),
     /**
      * Per member and window: invitations sent (and sent again), ownership offers made (a budget
      * of their own), and tribute reports and access requests made.
@@ -229,6 +236,14 @@ const EnvSchema = z
       });
     }
     if (env.NODE_ENV !== 'production') return;
+    if (env.TEST_CLOCK_CONTROL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TEST_CLOCK_CONTROL'],
+        message:
+          'TEST_CLOCK_CONTROL lets anyone move the site clock and is for tests only: production refuses to start with it. Unset it.',
+      });
+    }
     if (env.WEB_DEV) {
       ctx.addIssue({
         code: 'custom',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENTRY_MARKS, EntryReleaseFields, requireBeneficiaries } from './legacy-release.js';
 import { BLOCK_TEXT_PATTERN, blockText, LINE_TEXT_PATTERN, lineText } from './text.js';
 
 export const LEGACY_SECTION_MAX_ENTRIES = 50;
@@ -59,37 +60,51 @@ export const AccomplishmentSchema = z
       description: `A year from ${LEGACY_MIN_YEAR} to the current one, not before \`from\`: four digits, a number, or a date (YYYY-MM-DD) whose year is kept.`,
     }),
     beneficiaries: text('Beneficiaries', 500),
+    ...EntryReleaseFields,
   })
   .refine((v) => Number(v.from) <= Number(v.to), {
     message: 'The start year must not be after the end year.',
     path: ['to'],
-  });
+  })
+  .superRefine(requireBeneficiaries);
 
-export const AssetSchema = z.object({
-  item: text('Item', 200),
-  description: text('Description', 1000, 'block'),
-  value: text('Value', 100),
-  beneficiaries: text('Beneficiaries', 500),
-});
+export const AssetSchema = z
+  .object({
+    item: text('Item', 200),
+    description: text('Description', 1000, 'block'),
+    value: text('Value', 100),
+    beneficiaries: text('Beneficiaries', 500),
+    ...EntryReleaseFields,
+  })
+  .superRefine(requireBeneficiaries);
 
-export const RelationshipSchema = z.object({
-  name: text('Name', 100),
-  lastName: text('Last name', 100),
-  relationship: text('Relationship', 100),
-});
+export const RelationshipSchema = z
+  .object({
+    name: text('Name', 100),
+    lastName: text('Last name', 100),
+    relationship: text('Relationship', 100),
+    ...EntryReleaseFields,
+  })
+  .superRefine(requireBeneficiaries);
 
 /** `description` is shown as the bucket list's "Place" column, as in the spec. */
-export const BucketListItemSchema = z.object({
-  type: text('Type', 100),
-  description: text('Place', 500),
-  status: text('Status', 100),
-});
+export const BucketListItemSchema = z
+  .object({
+    type: text('Type', 100),
+    description: text('Place', 500),
+    status: text('Status', 100),
+    ...EntryReleaseFields,
+  })
+  .superRefine(requireBeneficiaries);
 
-export const AspirationSchema = z.object({
-  name: text('Name', 200),
-  description: text('Description', 1000, 'block'),
-  comment: text('Comment', 1000, 'block'),
-});
+export const AspirationSchema = z
+  .object({
+    name: text('Name', 200),
+    description: text('Description', 1000, 'block'),
+    comment: text('Comment', 1000, 'block'),
+    ...EntryReleaseFields,
+  })
+  .superRefine(requireBeneficiaries);
 
 const section = <T extends z.ZodType>(entry: T, label: string) =>
   z
@@ -116,9 +131,14 @@ export const SaveLegacySchema = z.object({
 export type SaveLegacy = z.input<typeof SaveLegacySchema>;
 export type SaveLegacyParsed = z.output<typeof SaveLegacySchema>;
 
-/** A section entry as stored and answered: every field is text (years as 4 digits). */
+/**
+ * A section entry as stored and answered: every field is text (years as 4 digits), with who it is
+ * released to after the member's death.
+ */
 const plain = <K extends string>(...keys: K[]) =>
-  z.object(Object.fromEntries(keys.map((k) => [k, z.string()])) as Record<K, z.ZodString>);
+  z
+    .object(Object.fromEntries(keys.map((k) => [k, z.string()])) as Record<K, z.ZodString>)
+    .extend({ release: z.enum(ENTRY_MARKS), releaseTo: z.array(z.string()) });
 
 export const AccomplishmentViewSchema = plain('description', 'from', 'to', 'beneficiaries');
 export type Accomplishment = z.infer<typeof AccomplishmentViewSchema>;

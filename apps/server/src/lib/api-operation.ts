@@ -32,6 +32,9 @@ export const API_TAGS = {
     'A member’s own email reminders of a memorial’s anniversaries: chosen per memorial, listed ' +
     'and stopped.',
   Legacy: 'A member’s own Life Legacy record.',
+  'Legacy release':
+    'A Life Legacy after its member’s death: the member’s rules and stewards, the stewards’ ' +
+    'reports, the waiting period the member can stop, and the readers’ access to what was left them.',
   Archives: 'Downloading a memorial’s archive or one’s own data, and importing an archive.',
   Previews: 'Link-preview cards of public memorials.',
   Home: 'What the home page shows.',
@@ -407,6 +410,55 @@ export const API_OPERATIONS: { [T in ApiTag]: TagOperations } = {
       'Read the caller’s Life Legacy (a list of none or one)',
     ],
     'POST /api/v1/legacies': ['saveLegacy', 'Write the caller’s Life Legacy'],
+  },
+  'Legacy release': {
+    'GET /api/v1/legacy-plan': [
+      'getLegacyPlan',
+      'The caller’s release rules, stewards, latest release and who read it',
+    ],
+    'PUT /api/v1/legacy-plan/rules': [
+      'setLegacyRules',
+      'Choose the reports needed, the waiting period, the inactivity trigger and section marks',
+    ],
+    'POST /api/v1/legacy-plan/stewards': ['inviteLegacySteward', 'Invite a steward by email'],
+    'DELETE /api/v1/legacy-plan/stewards/:id': [
+      'removeLegacySteward',
+      'Remove a steward or withdraw an invitation',
+    ],
+    'POST /api/v1/legacy-plan/stop': ['stopLegacyRelease', 'Stop a release under way'],
+    'POST /api/v1/legacy-plan/revoke': [
+      'revokeLegacyRelease',
+      'Withdraw every reader’s access to a released Life Legacy',
+    ],
+    'POST /api/v1/legacy-release/stop': [
+      'stopLegacyReleaseByLink',
+      'Stop a release under way with the emailed one-click link',
+    ],
+    'POST /api/v1/legacy-stewardships/accept': [
+      'acceptLegacyStewardship',
+      'Accept an emailed invitation to be a steward',
+    ],
+    'GET /api/v1/legacy-stewardships': [
+      'listLegacyStewardships',
+      'The Life Legacies the caller looks after',
+    ],
+    'DELETE /api/v1/legacy-stewardships/:id': ['leaveLegacyStewardship', 'Step down as a steward'],
+    'POST /api/v1/legacy-stewardships/:id/report': [
+      'reportDeath',
+      'Report the death of a member whose Life Legacy the caller looks after',
+    ],
+    'POST /api/v1/legacy-stewardships/:id/memorial': [
+      'startMemorialFromLegacy',
+      'Start the memorial of a member from their released Life Legacy',
+    ],
+    'POST /api/v1/legacy-access/open': [
+      'openReleasedLegacy',
+      'Read what a member’s released Life Legacy left the link’s reader',
+    ],
+    'POST /api/v1/legacy-access/download': [
+      'downloadReleasedLegacy',
+      'Download what a released Life Legacy left the link’s reader (JSON)',
+    ],
   },
   Archives: {
     'GET /api/v1/posts/:id/export': ['exportMemorial', 'Download a memorial’s archive (ZIP)'],

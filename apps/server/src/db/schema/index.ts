@@ -7,3 +7,4 @@ export * from './timeline.js';
 export * from './follows.js';
 export * from './reminders.js';
 export * from './events.js';
+export * from './legacy-release.js';

@@ -1,5 +1,7 @@
-import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.js';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ENTRY_MARKS } from '@rips/shared/legacy-release';
+import { createdAt, id, oneOf, updatedAt } from './columns.js';
 import { memberRef } from './users.js';
 
 /** A member's own Life Legacy; one per member, visible to that member alone. */
@@ -36,8 +38,18 @@ function legacySection<F extends string>(name: string, fields: Record<F, string>
         .references(() => legacies.id, { onDelete: 'cascade' }),
       position: integer('position').notNull(),
       ...columns,
+      /** Who the entry is released to after the member's death (`section`: as its section). */
+      release: text('release', { enum: ENTRY_MARKS }).notNull().default('section'),
+      /** The beneficiaries' emails, lower-cased, when released to beneficiaries. */
+      releaseTo: text('release_to')
+        .array()
+        .notNull()
+        .default(sql`'{}'::text[]`),
     },
-    (t) => [index(`${name}_legacy_idx`).on(t.legacyId, t.position)],
+    (t) => [
+      index(`${name}_legacy_idx`).on(t.legacyId, t.position),
+      check(`${name}_release_check`, oneOf(t.release, ENTRY_MARKS)),
+    ],
   );
 }
 

@@ -35,6 +35,8 @@ export const users = pgTable(
      */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** When the member last signed in (null: not since this was kept); a legacy's inactivity trigger reads it. */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     /**
      * Set when the member deleted their account: the row stays, emptied of who they were, so what
      * they left on memorials stays with the families (docs/decisions/0061-deleting-an-account.md).

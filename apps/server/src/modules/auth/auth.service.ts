@@ -1,6 +1,7 @@
 import { ErrorCode } from '@rips/shared/api';
 import type { Login, RegisterFields, Session } from '@rips/shared/users';
 import type { AppContext } from '../../context.js';
+import { noteSignIn } from '../legacy-release/legacy-release.service.js';
 import { AppError } from '../../errors.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import type { UploadForm } from '../../lib/multipart.js';
@@ -112,6 +113,8 @@ export async function login(
   await ticket.succeeded();
   if (user.disabledAt)
     throw new AppError(403, ErrorCode.AccountDisabled, 'This account has been disabled.');
+  // A sign-in keeps a Life Legacy's inactivity trigger away.
+  await noteSignIn(ctx, user.id);
   return { session: await issueSession(ctx, user), user };
 }
 
