@@ -57,6 +57,19 @@ describe('production configuration', () => {
     expect(load({ NODE_ENV: 'development', WEB_DEV: 'true' }).WEB_DEV).toBe(true);
   });
 
+  it('refuses the test clock control in production, and keeps it off unless asked', () => {
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://memorial.example.org',
+      SMTP_URL: 'smtp://mail.example.org',
+    } as const;
+    expect(() => load({ ...production, TEST_CLOCK_CONTROL: 'true' })).toThrowError(
+      /TEST_CLOCK_CONTROL .*production refuses/,
+    );
+    expect(load({ ...production }).TEST_CLOCK_CONTROL).toBe(false);
+    expect(load({ NODE_ENV: 'test', TEST_CLOCK_CONTROL: 'true' }).TEST_CLOCK_CONTROL).toBe(true);
+  });
+
   it('asks nothing of development and tests', () => {
     expect(load({ NODE_ENV: 'development' }).publicUrl).toBe('http://localhost:3000');
     expect(load({ NODE_ENV: 'test', PORT: '4000' }).publicUrl).toBe('http://localhost:4000');

@@ -1,8 +1,9 @@
 // No token in a log line: an invitation, a password reset, an emailed memorial archive, a digest
-// and an anniversary reminder are taken from the first email to the last click, as a browser
+// an anniversary reminder and a Life Legacy's release are taken from the first email to the last click, as a browser
 // would, against the app's real logger; then every log line is searched for every link and token
 // the emails carried.
 import type { InjectOptions } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { forgotPasswordRequest } from '../test/accounts.js';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../test/app.js';
@@ -12,6 +13,7 @@ import type { MailMessage } from './mail/mailer.js';
 import { prayers } from './db/schema/index.js';
 import { runFollowDigests } from './modules/follows/follow-digest.service.js';
 import { sendDueReminders } from './modules/reminders/reminders.service.js';
+import { runTimer } from './modules/legacy-release/legacy-release.service.js';
 
 const PUBLIC_URL = 'https://rips.example.org';
 const lines: string[] = [];
@@ -237,10 +239,105 @@ describe(`no token in a log line (${TEST_ENGINE})`, () => {
     expect(stopped.statusCode, stopped.body).toBe(200);
   });
 
+  it('a Life Legacy: the steward’s invitation, the member’s stop link, and a reader’s access', async () => {
+    const member = await createUser(t.app, { fullName: 'Ada Byrne' });
+    const steward = await createUser(t.app);
+    const secretText = 'The combination is 4471 under the blue stone';
+    const legacy = await send({
+      method: 'POST',
+      url: '/api/v1/legacies',
+      headers: member.auth,
+      payload: {
+        birthPlace: 'Cork',
+        description: secretText,
+        aspirations: [
+          {
+            name: 'Words',
+            description: secretText,
+            comment: 'Left to one',
+            release: 'beneficiaries',
+            releaseTo: ['reader@example.org'],
+          },
+        ],
+      },
+    });
+    expect(legacy.statusCode, legacy.body).toBe(201);
+    const rules = await send({
+      method: 'PUT',
+      url: '/api/v1/legacy-plan/rules',
+      headers: member.auth,
+      payload: {
+        reportsNeeded: 1,
+        waitingDays: 1,
+        inactivityMonths: null,
+        sections: { about: 'stewards' },
+      },
+    });
+    expect(rules.statusCode, rules.body).toBe(200);
+    await send({
+      method: 'POST',
+      url: '/api/v1/legacy-plan/stewards',
+      headers: member.auth,
+      payload: { email: 'legacy-steward@example.org' },
+    });
+    const invitation = await mailTo('legacy-steward@example.org', '/legacy/steward');
+    const [{ secret: inviteToken } = { secret: '' }] = remember(invitation);
+    const accepted = await send({
+      method: 'POST',
+      url: '/api/v1/legacy-stewardships/accept',
+      headers: steward.auth,
+      payload: { token: inviteToken },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const reported = await send({
+      method: 'POST',
+      url: `/api/v1/legacy-stewardships/${accepted.json().data._id}/report`,
+      headers: steward.auth,
+      payload: { dateOfDeath: new Date().toISOString().slice(0, 10) },
+    });
+    expect(reported.statusCode, reported.body).toBe(200);
+    const stopMail = await mailTo(member.row.email, '/legacy/stop');
+    const [{ secret: stopToken } = { secret: '' }] = remember(stopMail);
+    const stopped = await send({
+      method: 'POST',
+      url: '/api/v1/legacy-release/stop',
+      payload: { token: stopToken },
+    });
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    // Reported again and the period passed: the reader's link opens their part.
+    await send({
+      method: 'POST',
+      url: `/api/v1/legacy-stewardships/${accepted.json().data._id}/report`,
+      headers: steward.auth,
+      payload: { dateOfDeath: new Date().toISOString().slice(0, 10) },
+    });
+    await t.app.ctx.db.execute(
+      sql`update legacy_releases set waiting_from = now() - interval '2 days' where owner_id = ${member.row.id} and state = 'waiting'`,
+    );
+    await runTimer(t.app.ctx);
+    const access = await mailTo('reader@example.org', '/legacy/released');
+    const [{ secret: readToken } = { secret: '' }] = remember(access);
+    const opened = await send({
+      method: 'POST',
+      url: '/api/v1/legacy-access/open',
+      payload: { token: readToken },
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.body).toContain(secretText);
+    const download = await send({
+      method: 'POST',
+      url: '/api/v1/legacy-access/download',
+      payload: { token: readToken },
+    });
+    expect(download.statusCode).toBe(200);
+    // What the legacy holds is never in a log line, whatever the level.
+    expect(lines.join('')).not.toContain(secretText);
+  });
+
   it('no log line holds any link or token those emails carried', async () => {
     await t.mailSettled();
     const log = lines.join('');
-    expect(issued.length).toBeGreaterThanOrEqual(6);
+    expect(issued.length).toBeGreaterThanOrEqual(9);
     for (const { link, secrets } of issued) {
       for (const secret of secrets) {
         expect(log.includes(secret), `a token of ${new URL(link).pathname} was logged`).toBe(false);
@@ -254,5 +351,6 @@ describe(`no token in a log line (${TEST_ENGINE})`, () => {
     expect(log).toContain('/reset-password/confirm?token=[redacted]');
     expect(log).toContain('"url":"/follows/unsubscribe?token=[redacted]"');
     expect(log).toContain('"url":"/reminders/unsubscribe?token=[redacted]"');
+    expect(log).toContain('"url":"/api/v1/legacy-access/open"');
   });
 });
