@@ -162,7 +162,7 @@ async function world(state: State): Promise<World> {
     now = new Date(now.getTime() + 2 * DAY);
     await runTimer(t.app.ctx);
     const mail = enqueued.slice(mailsBefore).find((m) => m.to === users.beneficiary.row.email);
-    w.readerToken = /\/legacy\/released\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+    w.readerToken = /\/legacy\/released#token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
   }
   if (state === 'revoked') {
     await inject({ method: 'POST', url: '/api/v1/legacy-plan/revoke', headers: as });

@@ -176,7 +176,7 @@ describe(`the release timer across restarts (${TEST_ENGINE})`, () => {
             if (!found) throw new Error(`no mail to ${reader} yet`);
             return found;
           }, WAIT);
-          const token = /\/legacy\/released\?token=([A-Za-z0-9_-]+)/.exec(sent.text)![1]!;
+          const token = /\/legacy\/released#token=([A-Za-z0-9_-]+)/.exec(sent.text)![1]!;
           const opened = await third.app.inject({
             method: 'POST',
             url: '/api/v1/legacy-access/open',

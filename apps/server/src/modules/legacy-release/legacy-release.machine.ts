@@ -92,7 +92,7 @@ async function mailWaiting(
   endsAt: Date,
   when: 'start' | 'halfway' | 'day-before',
 ): Promise<void> {
-  const stop = site(ctx, `/legacy/stop?token=${stopLinks(ctx.config.jwtSecret).issue(release.id)}`);
+  const stop = site(ctx, `/legacy/stop#token=${stopLinks(ctx.config.jwtSecret).issue(release.id)}`);
   const why =
     release.trigger === 'inactivity'
       ? 'You have not signed in for the time you chose, so your Life Legacy is due to be released.'
@@ -254,7 +254,7 @@ export async function release(ctx: AppContext, tx: Db, row: repo.ReleaseRow): Pr
           '',
           `${name} kept a Life Legacy on Rips Memorial and asked that, after their death, you receive part of it.`,
           `You can read it, and download your part, until ${accessUntil.toUTCString()}:`,
-          site(ctx, `/legacy/released?token=${token}`),
+          site(ctx, `/legacy/released#token=${token}`),
           '',
           ...(stewardRowId
             ? [

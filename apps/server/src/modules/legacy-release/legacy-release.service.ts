@@ -170,7 +170,7 @@ export async function inviteSteward(
           `${user.fullName} keeps a Life Legacy on Rips Memorial and asks you to be one of its stewards.`,
           'A steward can report their death; after a waiting period they can stop, what they chose is released to the people they chose.',
           `To accept, open this link within ${STEWARD_INVITATION_DAYS} days and sign in (or join):`,
-          `${ctx.config.publicUrl}/legacy/steward?token=${token}`,
+          `${ctx.config.publicUrl}/legacy/steward#token=${token}`,
           '',
           'If you do not want to, ignore this email: nothing happens.',
         ],

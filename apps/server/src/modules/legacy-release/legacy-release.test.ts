@@ -38,7 +38,7 @@ async function mailTo(to: string, since: number): Promise<MailMessage[]> {
   return all.slice(since).filter((m) => m.to === to);
 }
 const linkIn = (mail: MailMessage, page: string) =>
-  new RegExp(`${page}\\?token=([A-Za-z0-9._-]+)`).exec(mail.text)![1]!;
+  new RegExp(`${page}#token=([A-Za-z0-9._-]+)`).exec(mail.text)![1]!;
 const mark = async () => (await t.mailSettled()).length;
 
 /** The legacy every test starts from: each section's entries marked a different way. */
