@@ -399,6 +399,9 @@ describe(`spec section 7 answers, exact shapes (${TEST_ENGINE})`, () => {
       'POST /api/v1/events/:id/close',
       // The owner opened the memorial: the memorial in the path is the whole input.
       'POST /api/v1/posts/:id/seen',
+      // Stopping or revoking one's own Life Legacy's release: the caller's is the only one.
+      'POST /api/v1/legacy-plan/stop',
+      'POST /api/v1/legacy-plan/revoke',
     ]);
     const withoutBody = api
       .filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method))

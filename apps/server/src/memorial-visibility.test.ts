@@ -758,6 +758,22 @@ const OUTSIDE_THE_RULE = [
  * operations.
  */
 const UNRELATED = [
+  // A Life Legacy's release: no memorial is named until a steward starts one, which they then own
+  // or give to the member's successor (legacy-release-authorization.test.ts).
+  'GET /api/v1/legacy-plan',
+  'PUT /api/v1/legacy-plan/rules',
+  'POST /api/v1/legacy-plan/stewards',
+  'DELETE /api/v1/legacy-plan/stewards/:id',
+  'POST /api/v1/legacy-plan/stop',
+  'POST /api/v1/legacy-plan/revoke',
+  'POST /api/v1/legacy-release/stop',
+  'POST /api/v1/legacy-stewardships/accept',
+  'GET /api/v1/legacy-stewardships',
+  'DELETE /api/v1/legacy-stewardships/:id',
+  'POST /api/v1/legacy-stewardships/:id/report',
+  'POST /api/v1/legacy-stewardships/:id/memorial',
+  'POST /api/v1/legacy-access/open',
+  'POST /api/v1/legacy-access/download',
   // A reminder's one-click unsubscribe: the signed token names the member's own reminder, which
   // it only removes (reminders.test.ts).
   'GET /reminders/unsubscribe',

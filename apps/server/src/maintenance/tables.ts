@@ -38,6 +38,12 @@ export const TABLES_IN_DEPENDENCY_ORDER: readonly string[] = [
   'legacy_relationships',
   'legacy_bucket_list',
   'legacy_aspirations',
+  'legacy_plans',
+  'legacy_stewards',
+  'legacy_releases',
+  'legacy_death_reports',
+  'legacy_access',
+  'legacy_access_views',
 ];
 
 /**
