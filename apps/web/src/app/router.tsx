@@ -51,6 +51,11 @@ const CancelEmailChangePage = lazy(
 );
 const LifeLegacyPage = lazy(() => import('@/features/legacy/components/life-legacy-page'));
 const BuildLegacyPage = lazy(() => import('@/features/legacy/components/build-legacy-page'));
+const LegacyReleasePage = lazy(() => import('@/features/legacy/components/legacy-release-page'));
+const StewardAcceptPage = lazy(() => import('@/features/legacy/components/steward-accept-page'));
+const StewardingPage = lazy(() => import('@/features/legacy/components/stewarding-page'));
+const ReleaseStopPage = lazy(() => import('@/features/legacy/components/release-stop-page'));
+const ReleasedLegacyPage = lazy(() => import('@/features/legacy/components/released-legacy-page'));
 const CreatePostPage = lazyNamed(
   () => import('@/features/memorials/components/create-memorial-page'),
   'CreateMemorialPage',
@@ -154,6 +159,11 @@ export function createRoutes({ client, awaitData }: RouteData): RouteObject[] {
     { path: paths.unsubscribe.path, element: <UnsubscribePage /> },
     { path: paths.lifeLegacy.path, element: <LifeLegacyPage /> },
     { path: paths.buildLegacy.path, element: <BuildLegacyPage /> },
+    { path: paths.legacyRelease.path, element: <LegacyReleasePage /> },
+    { path: paths.legacySteward.path, element: <StewardAcceptPage /> },
+    { path: paths.legacyStewarding.path, element: <StewardingPage /> },
+    { path: paths.legacyStop.path, element: <ReleaseStopPage /> },
+    { path: paths.legacyReleased.path, element: <ReleasedLegacyPage /> },
     { path: paths.createPost.path, element: <CreatePostPage /> },
     { path: paths.addFlower.path, element: <AddFlowerPage /> },
     {

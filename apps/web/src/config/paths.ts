@@ -26,6 +26,31 @@ export const paths = {
   archiveDownload: { path: '/exports/download', href: () => '/exports/download' },
   lifeLegacy: { path: '/profile/life-legacy', href: () => '/profile/life-legacy' },
   buildLegacy: { path: '/profile/build-legacy', href: () => '/profile/build-legacy' },
+  /** "After my death": the member's stewards, release rules and any release under way. */
+  legacyRelease: { path: '/profile/legacy-release', href: () => '/profile/legacy-release' },
+  /**
+   * A steward's emailed invitation: the signed-in member's button accepts it. Mailed links carry
+   * the token in the query; the page moves it to the fragment, where it stays through login.
+   */
+  legacySteward: {
+    path: '/legacy/steward',
+    href: (token?: string) =>
+      token ? `/legacy/steward#token=${encodeURIComponent(token)}` : '/legacy/steward',
+  },
+  /** The members whose Life Legacy the signed-in member looks after as a steward. */
+  legacyStewarding: { path: '/legacy/stewarding', href: () => '/legacy/stewarding' },
+  /** The member's emailed one-click stop of a release under way (no sign-in). */
+  legacyStop: {
+    path: '/legacy/stop',
+    href: (token?: string) =>
+      token ? `/legacy/stop#token=${encodeURIComponent(token)}` : '/legacy/stop',
+  },
+  /** A reader's emailed access to what a member left them: the page's button opens it. */
+  legacyReleased: {
+    path: '/legacy/released',
+    href: (token?: string) =>
+      token ? `/legacy/released#token=${encodeURIComponent(token)}` : '/legacy/released',
+  },
   createPost: { path: '/create-post', href: () => '/create-post' },
   addFlower: { path: '/add-flower', href: () => '/add-flower' },
   post: { path: '/post/:id', href: (id: string) => `/post/${encodeURIComponent(id)}` },

@@ -18,14 +18,22 @@ function fileNameOf(response: Response, fallback: string): string {
 
 /**
  * Fetches a file the API answers to the signed-in member (an archive) and saves it under the name
- * the server gives. A refusal throws the server's own message, like every other call.
+ * the server gives. A refusal throws the server's own message, like every other call. With a
+ * `body` the file is asked for by a POST of that JSON (an emailed link's token, never in a URL).
  */
-export async function downloadFromApi(path: string, fallbackName: string): Promise<void> {
+export async function downloadFromApi(
+  path: string,
+  fallbackName: string,
+  { body }: { body?: unknown } = {},
+): Promise<void> {
   const token = getAccessToken();
+  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(apiUrl(path), {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      headers,
+      ...(body !== undefined ? { method: 'POST', body: JSON.stringify(body) } : {}),
     });
   } catch {
     throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);

@@ -23,3 +23,32 @@ export function useLinkToken(): string {
   }, [params, setParams, location, navigate]);
   return token;
 }
+
+/**
+ * The `token` of an emailed link whose page must keep it: through a detour to log in and back
+ * (paths.login keeps a `next` with a fragment in the fragment), or a reload. Read from the query
+ * or the fragment; a token in the query moves to the fragment at once, so the address the
+ * browser sends, and any Referer, holds no token.
+ */
+export function useKeptLinkToken(): string {
+  const [params] = useSearchParams();
+  const { pathname, hash } = useLocation();
+  const navigate = useNavigate();
+  const inQuery = params.get('token');
+  const token = inQuery ?? fragmentToken(hash) ?? '';
+  useEffect(() => {
+    if (inQuery === null) return;
+    const rest = new URLSearchParams(params);
+    rest.delete('token');
+    const search = rest.toString();
+    void navigate(
+      {
+        pathname,
+        search: search ? `?${search}` : '',
+        hash: `#token=${encodeURIComponent(inQuery)}`,
+      },
+      { replace: true },
+    );
+  }, [inQuery, params, pathname, navigate]);
+  return token;
+}

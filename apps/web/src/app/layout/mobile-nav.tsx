@@ -35,6 +35,11 @@ function DrawerAccount() {
             Profile
           </NavLink>
         </li>
+        <li>
+          <NavLink to={paths.legacyStewarding.href()} className={classes.navLink}>
+            People who trust you
+          </NavLink>
+        </li>
         {isAdmin ? (
           <li>
             <NavLink to={paths.admin.href()} className={classes.navLink}>

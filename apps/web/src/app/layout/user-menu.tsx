@@ -8,7 +8,10 @@ import classes from './layout.module.css';
 import { usePendingTributes } from './pending-tributes';
 import { UserBadge } from './user-badge';
 
-/** The avatar and username button of the header, with Profile, Admin (admins) and Sign out. */
+/**
+ * The avatar and username button of the header, with Profile, People who trust you (the Life
+ * Legacies the member looks after), Admin (admins) and Sign out.
+ */
 export default function UserMenu({ openOnMount = false }: { openOnMount?: boolean }) {
   const { user, isAdmin } = useSession();
   const pending = usePendingTributes();
@@ -44,6 +47,9 @@ export default function UserMenu({ openOnMount = false }: { openOnMount?: boolea
         <Menu.Label>Signed in as {user.fullName}</Menu.Label>
         <Menu.Item component={Link} to={paths.profile.href()}>
           Profile
+        </Menu.Item>
+        <Menu.Item component={Link} to={paths.legacyStewarding.href()}>
+          People who trust you
         </Menu.Item>
         {isAdmin ? (
           <Menu.Item component={Link} to={paths.admin.href()}>

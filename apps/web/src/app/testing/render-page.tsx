@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, configure, render } from '@testing-library/react';
 import type { Session } from '@rips/shared/users';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { createMemoryRouter, MemoryRouter, Route, RouterProvider, Routes } from 'react-router';
 import { vi } from 'vitest';
 import { clearSession, startSession } from '@/lib/session';
 import { inOneHour, sessionWith, tokenExpiringAt } from '@/lib/test-sessions';
@@ -110,6 +110,22 @@ export function renderPage(page: ReactNode, { path = '/', route = '*' } = {}) {
     </AppProviders>,
   );
   return { client, ...view };
+}
+
+/**
+ * Renders `page` at `path` under a data router, as the app has one: for pages whose hooks need
+ * it (a form that asks before its changes are left behind, useBlocker).
+ */
+export function renderDataPage(page: ReactNode, { path = '/' } = {}) {
+  polyfillBrowser();
+  const client = createQueryClient();
+  const router = createMemoryRouter([{ path: '*', element: page }], { initialEntries: [path] });
+  const view = render(
+    <AppProviders client={client}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { client, router, ...view };
 }
 
 /**

@@ -18,11 +18,18 @@ export function useOwnLegacy(userId: string | undefined) {
   return useQuery(ownLegacyQuery(userId));
 }
 
-/** Creates the legacy or replaces it whole; the saved one is what the legacy page shows next. */
+/**
+ * Creates the legacy or replaces it whole; the saved one is what the legacy page shows next, and
+ * the release plan is asked for again.
+ */
 export function useSaveLegacy(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SaveLegacy) => api.post<Legacy>('/legacies', input),
-    onSuccess: (saved) => queryClient.setQueryData(legacyKeys.own(userId), saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(legacyKeys.own(userId), saved);
+      // Marks decide how many stewards must report (an asset marked for release needs two).
+      void queryClient.invalidateQueries({ queryKey: ['legacy', 'plan'] });
+    },
   });
 }

@@ -40,6 +40,7 @@ import {
   type LegacyFormValues,
 } from '../lib/legacy-sections';
 import { useOwnLegacyPage } from '../lib/use-own-legacy-page';
+import { EntryReleaseField } from './entry-release-field';
 import { LegacyQueryState } from './legacy-query-state';
 
 export const REQUIRED_FIELDS_MISSING = 'Please fill out all required fields!';
@@ -82,6 +83,14 @@ export default function BuildLegacyPage() {
           Write down what you have done, what you hold and who you love, in your own words. Only you
           can see your legacy. Fields marked with an asterisk are required; each entry you add needs
           every field filled in.
+        </Text>
+        <Text c="dimmed">
+          Each entry can also say who receives it after your death. “As its section” follows what
+          you chose for the whole section in{' '}
+          <Anchor component={Link} to={paths.legacyRelease.href()}>
+            After my death
+          </Anchor>
+          .
         </Text>
       </Stack>
       <LegacyQueryState query={legacy}>
@@ -207,6 +216,22 @@ function LegacyEditor({ initial, userId }: { initial: LegacyFormValues; userId: 
                       );
                     })}
                   </SimpleGrid>
+                  <EntryReleaseField
+                    path={`${section.key}.${index}`}
+                    release={entry.release}
+                    releaseTo={entry.releaseTo}
+                    errors={form.errors}
+                    onRelease={(release) => {
+                      form.setFieldValue(`${section.key}.${index}.release`, release);
+                      // Only beneficiaries are named: another choice forgets the addresses.
+                      if (release !== 'beneficiaries') {
+                        form.setFieldValue(`${section.key}.${index}.releaseTo`, []);
+                      }
+                    }}
+                    onReleaseTo={(emails) =>
+                      form.setFieldValue(`${section.key}.${index}.releaseTo`, emails)
+                    }
+                  />
                   <Group justify="flex-end" mt="sm">
                     <Button
                       variant="subtle"

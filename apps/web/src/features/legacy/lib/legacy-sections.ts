@@ -1,4 +1,5 @@
 import type { Legacy } from '@rips/shared/legacy';
+import type { EntryMark } from '@rips/shared/legacy-release';
 
 export type SectionKey =
   'accomplishments' | 'assets' | 'relationships' | 'bucketlists' | 'aspirations';
@@ -101,7 +102,21 @@ export const SECTIONS: readonly SectionDef[] = [
   },
 ];
 
-export type Entry = Record<string, string> & { id: string };
+/**
+ * An entry of the form: its text fields by key, who it is released to after the member's death
+ * (`releaseTo`: the beneficiaries' emails, when `release` is `beneficiaries`), and its id.
+ */
+export type Entry = Record<string, string | string[]> & {
+  id: string;
+  release: EntryMark;
+  releaseTo: string[];
+};
+
+/** An entry's text field (never the list of beneficiaries' emails). */
+export function fieldText(entry: Record<string, unknown>, key: string): string {
+  const value = entry[key];
+  return typeof value === 'string' ? value : '';
+}
 
 /**
  * The Build Legacy form's values: the shared SaveLegacy shape, each entry with an id of its own
@@ -118,7 +133,7 @@ const entryId = () => `entry-${(nextId += 1)}`;
 /** A new entry: empty text (placeholders guide) and years that default to this year. */
 export function newEntry(section: SectionDef): Entry {
   const year = String(new Date().getFullYear());
-  const entry: Entry = { id: entryId() };
+  const entry: Entry = { id: entryId(), release: 'section', releaseTo: [] };
   for (const field of section.fields) entry[field.key] = field.kind === 'year' ? year : '';
   return entry;
 }
@@ -129,9 +144,17 @@ export function legacyFormValues(legacy: Legacy | null): LegacyFormValues {
     description: legacy?.description ?? '',
   } as LegacyFormValues;
   for (const section of SECTIONS) {
-    // Every section's entries are plain text records (see the shared Legacy schema).
-    const saved: Record<string, string>[] = legacy?.[section.key] ?? [];
-    values[section.key] = saved.map((entry) => ({ ...entry, id: entryId() }));
+    // Text fields, and who the entry is released to (see the shared Legacy schema).
+    const saved: (Record<string, string | string[]> & {
+      release?: EntryMark;
+      releaseTo?: string[];
+    })[] = legacy?.[section.key] ?? [];
+    values[section.key] = saved.map((entry) => ({
+      ...entry,
+      release: entry.release ?? 'section',
+      releaseTo: entry.releaseTo ?? [],
+      id: entryId(),
+    }));
   }
   return values;
 }
@@ -139,7 +162,9 @@ export function legacyFormValues(legacy: Legacy | null): LegacyFormValues {
 /** The first section with an entry that has an empty field (the spec names it in its alert). */
 export function incompleteSections(values: LegacyFormValues): SectionDef[] {
   return SECTIONS.filter((section) =>
-    values[section.key].some((entry) => section.fields.some((field) => !entry[field.key]?.trim())),
+    values[section.key].some((entry) =>
+      section.fields.some((field) => !fieldText(entry, field.key).trim()),
+    ),
   );
 }
 
