@@ -193,7 +193,12 @@ export const StewardshipSchema = z.object({
     endsAt: true,
     accessUntil: true,
   })
-    .extend({ reportedByMe: z.boolean(), reportCount: z.number() })
+    .extend({
+      reportedByMe: z.boolean(),
+      reportCount: z.number(),
+      /** The date of death the first report gave, `YYYY-MM-DD`. */
+      deathDate: z.string().nullable(),
+    })
     .nullable(),
   /** After release: the memorial a steward started from the legacy, if any. */
   memorialId: z.string().nullable(),

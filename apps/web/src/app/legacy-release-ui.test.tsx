@@ -281,6 +281,7 @@ describe('People who trust you', () => {
                 accessUntil: null,
                 reportedByMe: true,
                 reportCount: 1,
+                deathDate: '2026-03-01',
               }
             : null,
         }),
@@ -319,6 +320,7 @@ describe('People who trust you', () => {
             accessUntil: '2027-03-08T10:00:00.000Z',
             reportedByMe: true,
             reportCount: 1,
+            deathDate: '2026-03-01',
           },
         }),
       ],

@@ -275,6 +275,7 @@ async function presentStewardship(
             accessUntil: current.accessUntil?.toISOString() ?? null,
             reportedByMe: reports.some((r) => r.stewardRowId === steward.id),
             reportCount: reports.length,
+            deathDate: current.deathDate,
           }
         : null,
     memorialId: current?.memorialId ?? null,

@@ -133,7 +133,12 @@ export function StewardshipCard({
               </Button>
             </Group>
           ) : (
-            <StartMemorialForm stewardshipId={id} name={name} userId={userId} />
+            <StartMemorialForm
+              stewardshipId={id}
+              name={name}
+              userId={userId}
+              reportedDeathDate={stewardship.release?.deathDate ?? ''}
+            />
           )
         ) : null}
         <Divider />
@@ -246,15 +251,18 @@ function StartMemorialForm({
   stewardshipId,
   name,
   userId,
+  reportedDeathDate,
 }: {
   stewardshipId: string;
   name: string;
   userId: string;
+  /** The date of death the first steward reported, offered again here. */
+  reportedDeathDate: string;
 }) {
   const max = today();
   const navigate = useNavigate();
   const form = useZodForm(StartMemorialSchema, {
-    initialValues: { title: name, dateOfBirth: null, deathDate: '' },
+    initialValues: { title: name, dateOfBirth: null, deathDate: reportedDeathDate },
   });
   const start = useStartMemorial(userId);
   const [problem, setProblem] = useState<string | null>(null);
