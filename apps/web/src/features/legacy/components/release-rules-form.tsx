@@ -28,6 +28,7 @@ import {
   stewards,
   waitingLabel,
 } from '../lib/release-words';
+import { LegacyCard } from './legacy-card';
 
 const WAITING_CHOICES = WAITING_DAYS.map((d) => ({ value: String(d), label: waitingLabel(d) }));
 const INACTIVITY_CHOICES = [
@@ -70,13 +71,7 @@ export function ReleaseRulesForm({ plan, userId }: { plan: LegacyPlan; userId: s
   };
 
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'xl' }}
-      component="section"
-      aria-labelledby="release-rules"
-    >
+    <LegacyCard headingId="release-rules">
       <form onSubmit={onSubmit} noValidate aria-busy={save.isPending}>
         <Stack gap="lg">
           <Title order={2} id="release-rules">
@@ -163,6 +158,6 @@ export function ReleaseRulesForm({ plan, userId }: { plan: LegacyPlan; userId: s
           </Group>
         </Stack>
       </form>
-    </Paper>
+    </LegacyCard>
   );
 }

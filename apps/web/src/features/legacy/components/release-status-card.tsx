@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { LegacyPlan, Release } from '@rips/shared/legacy-release';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/confirm-modal';
@@ -6,6 +6,7 @@ import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useRevokeRelease, useStopRelease } from '../api/legacy-release.api';
 import { atMoment, onDay, releaseStateText } from '../lib/release-words';
+import { LegacyCard } from './legacy-card';
 
 const OPEN: readonly Release['state'][] = ['reported', 'waiting'];
 
@@ -17,12 +18,8 @@ export function ReleaseStatusCard({ release, userId }: { release: Release; userI
   const open = OPEN.includes(release.state);
   const closed = !open && release.state !== 'released';
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'xl' }}
-      component="section"
-      aria-labelledby="release-status"
+    <LegacyCard
+      headingId="release-status"
       style={open ? { borderColor: 'var(--mantine-color-yellow-6)', borderWidth: 2 } : undefined}
     >
       <Stack gap="sm">
@@ -107,7 +104,7 @@ export function ReleaseStatusCard({ release, userId }: { release: Release; userI
           })
         }
       />
-    </Paper>
+    </LegacyCard>
   );
 }
 
@@ -116,13 +113,7 @@ const VIEW_WORDS = { view: 'read it', download: 'downloaded their part' } as con
 /** Who read or downloaded what was released, and when. */
 export function ReleaseViews({ views }: { views: LegacyPlan['views'] }) {
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'xl' }}
-      component="section"
-      aria-labelledby="release-views"
-    >
+    <LegacyCard headingId="release-views">
       <Stack gap="sm">
         <Title order={2} id="release-views">
           Who has read it
@@ -146,6 +137,6 @@ export function ReleaseViews({ views }: { views: LegacyPlan['views'] }) {
           </Stack>
         )}
       </Stack>
-    </Paper>
+    </LegacyCard>
   );
 }

@@ -13,6 +13,7 @@ import { notify } from '@/lib/notify';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useInviteSteward, useRemoveSteward } from '../api/legacy-release.api';
 import { onDay, STEWARD_STATE_COLORS, STEWARD_STATE_LABELS } from '../lib/release-words';
+import { LegacyCard } from './legacy-card';
 
 const nameOf = (steward: Steward) => steward.fullName ?? steward.email;
 
@@ -36,13 +37,7 @@ export function ReleaseStewards({ plan, userId }: { plan: LegacyPlan; userId: st
   const full = plan.stewards.length >= MAX_STEWARDS;
 
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'xl' }}
-      component="section"
-      aria-labelledby="release-stewards"
-    >
+    <LegacyCard headingId="release-stewards">
       <Stack gap="md">
         <Title order={2} id="release-stewards">
           Your stewards
@@ -161,7 +156,7 @@ export function ReleaseStewards({ plan, userId }: { plan: LegacyPlan; userId: st
           });
         }}
       />
-    </Paper>
+    </LegacyCard>
   );
 }
 

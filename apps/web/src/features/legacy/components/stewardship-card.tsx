@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Divider,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Divider, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   ReportDeathSchema,
   StartMemorialSchema,
@@ -26,6 +15,7 @@ import { notify } from '@/lib/notify';
 import { useZodForm } from '@/lib/use-zod-form';
 import { useReportDeath, useStartMemorial, useStepDown } from '../api/legacy-release.api';
 import { atMoment, onDay, possessive } from '../lib/release-words';
+import { LegacyCard } from './legacy-card';
 
 type StewardRelease = NonNullable<Stewardship['release']>;
 
@@ -89,13 +79,7 @@ export function StewardshipCard({
   const headingId = `stewardship-${id}`;
 
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'xl' }}
-      component="section"
-      aria-labelledby={headingId}
-    >
+    <LegacyCard headingId={headingId}>
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Title order={2} id={headingId} style={{ overflowWrap: 'anywhere' }}>
@@ -171,7 +155,7 @@ export function StewardshipCard({
           );
         }}
       />
-    </Paper>
+    </LegacyCard>
   );
 }
 
