@@ -9,3 +9,12 @@ export function StatusAlert({ title, children }: { title?: string; children: Rea
     </Alert>
   );
 }
+
+/** What went wrong with what the person just did, read out at once. */
+export function ProblemAlert({ children }: { children: ReactNode }) {
+  return (
+    <Alert color="red" variant="light" role="alert">
+      {children}
+    </Alert>
+  );
+}

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Group,
   NativeSelect,
@@ -18,6 +17,7 @@ import {
   type SectionMark,
 } from '@rips/shared/legacy-release';
 import { useState } from 'react';
+import { ProblemAlert } from '@/components/status-alert';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useZodForm } from '@/lib/use-zod-form';
@@ -146,11 +146,7 @@ export function ReleaseRulesForm({ plan, userId }: { plan: LegacyPlan; userId: s
               ))}
             </SimpleGrid>
           </Stack>
-          {problem ? (
-            <Alert color="red" variant="light" role="alert">
-              {problem}
-            </Alert>
-          ) : null}
+          {problem ? <ProblemAlert>{problem}</ProblemAlert> : null}
           <Group>
             <Button type="submit" loading={save.isPending}>
               Save my choices

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { LegacyPlan, Release } from '@rips/shared/legacy-release';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/confirm-modal';
+import { ProblemAlert } from '@/components/status-alert';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useRevokeRelease, useStopRelease } from '../api/legacy-release.api';
@@ -47,11 +48,7 @@ export function ReleaseStatusCard({ release, userId }: { release: Release; userI
               If you are reading this, nothing has been released yet. Stop the release and your
               stewards will be told.
             </Text>
-            {stop.isError ? (
-              <Alert color="red" variant="light" role="alert">
-                {errorMessage(stop.error)}
-              </Alert>
-            ) : null}
+            {stop.isError ? <ProblemAlert>{errorMessage(stop.error)}</ProblemAlert> : null}
             <Group>
               <Button
                 size="lg"
@@ -74,11 +71,7 @@ export function ReleaseStatusCard({ release, userId }: { release: Release; userI
               Your stewards and the people you chose can read what you marked for them. If this
               should not have happened, you can end their access now.
             </Text>
-            {revoke.isError ? (
-              <Alert color="red" variant="light" role="alert">
-                {errorMessage(revoke.error)}
-              </Alert>
-            ) : null}
+            {revoke.isError ? <ProblemAlert>{errorMessage(revoke.error)}</ProblemAlert> : null}
             <Group>
               <Button color="red" variant="outline" onClick={() => setConfirmingRevoke(true)}>
                 Revoke all access

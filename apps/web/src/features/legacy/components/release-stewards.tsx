@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   InviteStewardSchema,
   MAX_STEWARDS,
@@ -8,6 +8,7 @@ import {
 } from '@rips/shared/legacy-release';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/confirm-modal';
+import { ProblemAlert } from '@/components/status-alert';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useZodForm } from '@/lib/use-zod-form';
@@ -67,11 +68,7 @@ export function ReleaseStewards({ plan, userId }: { plan: LegacyPlan; userId: st
                   Invite
                 </Button>
               </Group>
-              {invite.isError ? (
-                <Alert color="red" variant="light" role="alert">
-                  {errorMessage(invite.error)}
-                </Alert>
-              ) : null}
+              {invite.isError ? <ProblemAlert>{errorMessage(invite.error)}</ProblemAlert> : null}
             </Stack>
           </Paper>
         ) : null}
@@ -193,11 +190,7 @@ function InviteStewardForm({ userId, disabled }: { userId: string; disabled: boo
             Invite steward
           </Button>
         </Group>
-        {problem ? (
-          <Alert color="red" variant="light" role="alert">
-            {problem}
-          </Alert>
-        ) : null}
+        {problem ? <ProblemAlert>{problem}</ProblemAlert> : null}
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Divider, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Divider, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   ReportDeathSchema,
   StartMemorialSchema,
@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmModal } from '@/components/confirm-modal';
 import { DatePartsField } from '@/components/date-parts-field';
+import { ProblemAlert } from '@/components/status-alert';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -194,11 +195,7 @@ function ReportDeathForm({
           error={error as string | undefined}
           maxDate={max}
         />
-        {report.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {errorMessage(report.error)}
-          </Alert>
-        ) : null}
+        {report.isError ? <ProblemAlert>{errorMessage(report.error)}</ProblemAlert> : null}
         <Group>
           <Button type="submit" variant="default" loading={report.isPending}>
             {`Report ${possessive(name)} death`}
@@ -294,11 +291,7 @@ function StartMemorialForm({
         <TextInput label="Name for the memorial" required {...form.getInputProps('title')} />
         {date('dateOfBirth', 'Date of birth (optional)')}
         {date('deathDate', 'Date of death')}
-        {problem ? (
-          <Alert color="red" variant="light" role="alert">
-            {problem}
-          </Alert>
-        ) : null}
+        {problem ? <ProblemAlert>{problem}</ProblemAlert> : null}
         <Group>
           <Button type="submit" loading={start.isPending}>
             {`Start ${possessive(name)} memorial`}
