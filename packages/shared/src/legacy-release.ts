@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText } from './text.js';
 
 /*
  * A Life Legacy that reaches the right people after its member's death: stewards who may report
@@ -215,9 +216,7 @@ export const ReportDeathSchema = z
 
 export const StartMemorialSchema = z
   .object({
-    title: z
-      .string({ error: 'Enter the name for the memorial.' })
-      .trim()
+    title: lineText('The name', { error: 'Enter the name for the memorial.' })
       .min(1, 'Enter the name for the memorial.')
       .max(100, 'The name has at most 100 characters.'),
     dateOfBirth: z

@@ -50,6 +50,7 @@ const NOT_TEXT = new Set([
   'date',
   'dateOfBirth',
   'deathDate',
+  'dateOfDeath',
   'from',
   'to',
   // An event's wall-clock times (`2026-12-04T14:30`) and its IANA time zone, checked by Intl.

@@ -44,6 +44,7 @@ const OTHER_KEYS: Record<string, string[]> = {
   tribute_digests: ['memorial_id'],
   follow_digests: ['follow_id', 'period'],
   anniversary_reminder_sends: ['reminder_id', 'occasion', 'occurs_on'],
+  legacy_plans: ['user_id'],
 };
 
 /** Primary-key columns: pages follow them (keyset paging, served by the key's index). */
