@@ -19,6 +19,10 @@ export default defineConfig({
     setupFiles: ['apps/server/test/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Two files at once: a file waits much of its time on its database, timers and sockets, so
+    // the second core is busy while it does (on this 2-core machine the default would be one).
+    fileParallelism: true,
+    maxWorkers: 2,
     pool: 'forks',
   },
 });
