@@ -60,6 +60,7 @@ describe('server-rendered pages', () => {
       ['/contact-us', /<h1[^>]*>Contact Us<\/h1>/],
       ['/about-us', /<h1[^>]*>About Us<\/h1>/],
       ['/accessibility', /<h1[^>]*>Accessibility Statement<\/h1>/],
+      ['/permanence', /<h1[^>]*>Our Promise of Permanence<\/h1>/],
     ];
     for (const [path, heading] of cases) {
       const page = await html(path);

@@ -17,6 +17,7 @@ describe('pageStatus', () => {
       '/login?next=/profile',
       '/about-us',
       '/accessibility',
+      '/permanence',
     ]) {
       expect(pageStatus(url), url).toBe(200);
     }
@@ -45,6 +46,29 @@ describe('render', () => {
     expect(result.html).toMatch(/<a [^>]*href="\/accessibility"[^>]*>Accessibility<\/a>/);
     // A static page asks the API nothing.
     expect(asked).toEqual([]);
+  });
+
+  it('renders the promise of permanence on the server, linked from every page', async () => {
+    const result = await render({
+      url: paths.permanence.href(),
+      fetch: async () => new Response('{}', { status: 404 }),
+      viewer: null,
+      signal: new AbortController().signal,
+    });
+    expect(result.kind).toBe('page');
+    if (result.kind !== 'page') return;
+    expect(result.title).toBe('Our Promise of Permanence · Rips Memorial');
+    expect(result.description).toMatch(/nothing deleted for non-payment/);
+    expect(result.html.match(/<h1\b/g)).toHaveLength(1);
+    for (const heading of [
+      'Nothing is deleted for non-payment',
+      'A copy in the family&#x27;s hands every year',
+      'Formats anyone can read',
+      'If Rips Memorial ever closes',
+    ]) {
+      expect(result.html).toContain(heading);
+    }
+    expect(result.html).toMatch(/<a [^>]*href="\/permanence"[^>]*>Permanence<\/a>/);
   });
 
   it('keeps the site-wide description for a page that gives none, and links every page to the statement', async () => {

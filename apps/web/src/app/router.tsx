@@ -83,6 +83,7 @@ const PolicyPage = lazy(() => import('@/features/static-pages/components/policy-
 const AccessibilityPage = lazy(
   () => import('@/features/static-pages/components/accessibility-page'),
 );
+const PermanencePage = lazy(() => import('@/features/static-pages/components/permanence-page'));
 const AdminPage = lazy(() => import('@/features/admin/components/admin-page'));
 
 /** How a route's loader fills the query cache: the server waits for it, the browser does not. */
@@ -187,6 +188,7 @@ export function createRoutes({ client, awaitData }: RouteData): RouteObject[] {
     { path: paths.terms.path, element: <TermsPage />, handle: RENDERED },
     { path: paths.policy.path, element: <PolicyPage />, handle: RENDERED },
     { path: paths.accessibility.path, element: <AccessibilityPage />, handle: RENDERED },
+    { path: paths.permanence.path, element: <PermanencePage />, handle: RENDERED },
     { path: paths.admin.path, element: <AdminPage /> },
     { path: '*', element: <ErrorFallback notFound /> },
   ];

@@ -110,6 +110,7 @@ export const paths = {
   terms: { path: '/terms', href: () => '/terms' },
   policy: { path: '/policy', href: () => '/policy' },
   accessibility: { path: '/accessibility', href: () => '/accessibility' },
+  permanence: { path: '/permanence', href: () => '/permanence' },
   admin: { path: '/admin', href: () => '/admin' },
 } as const;
 

@@ -163,7 +163,7 @@ export function accessFor(
     canPayTribute: true,
     isOwner,
     isContributor: role === 'contributor',
-    canExport: canExportMemorial(role),
+    canExport: canExportMemorial(role) || (role !== null && memorial.successorId === user.id),
   };
 }
 
@@ -253,8 +253,9 @@ export function indexableMemorials(): SQL {
 
 /**
  * Who may take a memorial's whole archive (every field, person, published item and file,
- * galleries included): its owner and its managers. Administrators see every memorial but do not
- * take its archive: that is the family's.
+ * galleries included): its owner and its managers, and (in `accessFor`) its named successor
+ * while they still have a role on it (the promise of permanence, decision 0127). Administrators
+ * see every memorial but do not take its archive: that is the family's.
  */
 export function canExportMemorial(role: MemorialRole | null): boolean {
   return role === 'owner' || role === 'manager';

@@ -18,6 +18,7 @@ export const STATIC_PAGES = [
   '/terms',
   '/policy',
   '/accessibility',
+  '/permanence',
 ];
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';

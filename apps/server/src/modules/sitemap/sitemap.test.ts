@@ -27,7 +27,14 @@ describe(`sitemap (${TEST_ENGINE})`, () => {
       `https://memorials.example.org/post/${memorial.id}`,
     ]);
     // The information pages, the accessibility statement among them.
-    for (const page of ['/about-us', '/user-guide', '/terms', '/policy', '/accessibility']) {
+    for (const page of [
+      '/about-us',
+      '/user-guide',
+      '/terms',
+      '/policy',
+      '/accessibility',
+      '/permanence',
+    ]) {
       expect(locs(res.body)).toContain(`https://memorials.example.org${page}`);
     }
     expect(res.body).toContain(`<lastmod>${memorial.updatedAt.toISOString()}</lastmod>`);

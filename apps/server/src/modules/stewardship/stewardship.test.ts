@@ -311,6 +311,32 @@ describe(`stewardship (${TEST_ENGINE})`, () => {
     expect((await call('DELETE', `/api/v1/posts/${memorial._id}`, owner)).statusCode).toBe(403);
   });
 
+  it('lets the named successor take the whole archive while they are named, whatever their role', async () => {
+    const owner = await createUser(t.app, { role: 'sponsor' });
+    const heir = await createUser(t.app);
+    const memorial = await createMemorial(owner);
+    await call('PATCH', `/api/v1/users/${heir.row.id}/roles`, owner, {
+      postId: memorial._id,
+      userId: heir.row.id,
+    });
+    const exportOf = () => call('GET', `/api/v1/posts/${memorial._id}/export`, heir);
+    // A contributor alone may not take the archive: it is the family's.
+    expect((await exportOf()).statusCode).toBe(403);
+    const named = await call('PUT', `/api/v1/posts/${memorial._id}/successor`, owner, {
+      userId: heir.row.id,
+    });
+    expect(named.statusCode, named.body).toBe(200);
+    const detail = await call('GET', `/api/v1/posts/post/${memorial._id}`, heir);
+    expect(detail.json().data.myRole).toBe('contributor');
+    expect(detail.json().data.abilities).toMatchObject({ export: true, update: false });
+    const archive = await exportOf();
+    expect(archive.statusCode, archive.body.slice(0, 200)).toBe(200);
+    expect(archive.headers['content-type']).toContain('application/zip');
+    // No longer named, no longer theirs to take.
+    await call('PUT', `/api/v1/posts/${memorial._id}/successor`, owner, { userId: null });
+    expect((await exportOf()).statusCode).toBe(403);
+  });
+
   it('deleting an account hands each memorial to its successor with nothing lost, or refuses with the list', async () => {
     const owner = await createUser(t.app, { role: 'sponsor' });
     const successor = await createUser(t.app);

@@ -119,6 +119,11 @@ export function SiteFooter() {
               </Anchor>
             </li>
             <li>
+              <Anchor component={Link} to={paths.permanence.href()} className={classes.footerLink}>
+                Permanence
+              </Anchor>
+            </li>
+            <li>
               <Anchor
                 component={Link}
                 to={paths.accessibility.href()}

@@ -1,8 +1,21 @@
-import { Button, Center, Group, Loader, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { MemorialDetail, PosterSize } from '@rips/shared/memorials';
 import type { ModalControl } from '@/components/form-modal';
+import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { fileNameStem, saveFile } from '@/lib/save-file';
 import { useObjectUrl } from '@/lib/use-object-url';
@@ -192,6 +205,13 @@ function ShareOptions({ memorial }: { memorial: MemorialDetail }) {
           {failure}
         </Text>
       ) : null}
+      <Text size="sm" c="dimmed">
+        This memorial is kept for good, and its family can take it whole at any time:{' '}
+        <Anchor component={Link} to={paths.permanence.href()} inherit>
+          our promise of permanence
+        </Anchor>
+        .
+      </Text>
     </Stack>
   );
 }
