@@ -319,6 +319,7 @@ function publicRoutes(): string[] {
     paths.terms.href(),
     paths.policy.href(),
     paths.accessibility.href(),
+    paths.permanence.href(),
     paths.post.href(memorialId),
   ];
 }

@@ -86,6 +86,10 @@ declare module 'fastify' {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** What a closed, read-only site answers to any change (READ_ONLY). */
+export const READ_ONLY_MESSAGE =
+  'Rips Memorial has closed. Its memorials stay open to read, but nothing can be added or changed.';
+
 export interface BuildOptions {
   config: Config;
   database: Database;
@@ -269,6 +273,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       success: false,
     });
   });
+
+  // A site that has closed keeps every memorial readable and refuses every change: sign-ins,
+  // tributes and uploads alike (decision 0127). Its families were sent their archives first.
+  if (config.READ_ONLY) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (SAFE_METHODS.has(request.method)) return;
+      return reply.status(503).send({
+        statusCode: 503,
+        code: ErrorCode.ServiceUnavailable,
+        message: READ_ONLY_MESSAGE,
+        success: false,
+      });
+    });
+  }
 
   // A successful write may change what pages show: cached pages go stale before its answer
   // leaves, so a client that reads the page right after its write sees the change (decision 0022).

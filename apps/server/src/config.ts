@@ -124,6 +124,11 @@ const EnvSchema = z
     /** Seconds between runs of a Life Legacy's release timer (waiting periods, inactivity, expiry). */
     LEGACY_RELEASE_SWEEP_SECONDS: int.min(1).max(86_400).default(300),
     /**
+     * The site has closed (the promise of permanence, decision 0127): memorials and pages stay
+     * readable, and every change (any method but GET, HEAD and OPTIONS) is refused with 503.
+     */
+    READ_ONLY: bool.default(false),
+    /**
      * Tests only: POST /api/v1/test-clock moves the site's clock forward (waiting periods pass in a
      * test). Production refuses to start with it.
      */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ENGINE, useTestApp, type TestApp } from '../../test/app.js';
 import { pngFile } from '../../test/fixtures.js';
 import { registrationRequest } from '../../test/factories.js';
+import { READ_ONLY_MESSAGE } from '../app.js';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 
@@ -93,6 +94,31 @@ describe(`health and readiness (${TEST_ENGINE})`, () => {
       await t.app.ctx.db.execute(sql`DROP TABLE drizzle.migrations_kept`);
     }
     expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+  });
+});
+
+describe(`a closed site, read-only (${TEST_ENGINE})`, () => {
+  const t = useTestApp({ READ_ONLY: 'true' });
+
+  it('keeps every read open and refuses every change with 503 and the reason', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/posts' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'HEAD', url: '/api/v1/posts' })).statusCode).toBe(200);
+    const writes = [
+      { method: 'POST' as const, url: '/api/v1/users/register', body: registrationRequest() },
+      {
+        method: 'POST' as const,
+        url: '/api/v1/users/login',
+        body: { email: 'a@example.com', password: 'x' },
+      },
+      { method: 'POST' as const, url: '/api/v1/flowers', body: {} },
+      { method: 'PATCH' as const, url: '/api/v1/users/me', body: {} },
+      { method: 'DELETE' as const, url: '/api/v1/posts/00000000-0000-4000-8000-000000000000' },
+    ];
+    for (const write of writes) {
+      const res = await t.app.inject({ ...write, payload: write.body });
+      expect(res.statusCode, write.url).toBe(503);
+      expect(res.json().message, write.url).toBe(READ_ONLY_MESSAGE);
+    }
   });
 });
 

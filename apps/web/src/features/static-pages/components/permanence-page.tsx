@@ -103,17 +103,13 @@ export default function PermanencePage() {
         <Para>If the site ever has to close, this is what happens, in this order:</Para>
         <Bullets>
           <li>
-            every owner, manager and named successor is emailed, at least 90 days before, with the
-            date of closing;
+            every owner, manager and named successor receives, by email, a link to a fresh copy of
+            every memorial they look after: the same complete download as above, theirs to keep;
           </li>
           <li>
-            each of them receives a link to a fresh copy of every memorial they look after, the same
-            complete download as above;
-          </li>
-          <li>
-            public memorials are kept online as a static, read-only copy (the same offline pages the
-            download holds) for at least five years after closing, at their current addresses where
-            we can.
+            the site then stops taking changes and stays online read-only for at least five years:
+            every public memorial keeps its address and can still be visited, read and shared, but
+            nothing can be added or changed.
           </li>
         </Bullets>
       </PageSection>
