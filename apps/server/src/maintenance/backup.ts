@@ -45,6 +45,7 @@ const OTHER_KEYS: Record<string, string[]> = {
   follow_digests: ['follow_id', 'period'],
   anniversary_reminder_sends: ['reminder_id', 'occasion', 'occurs_on'],
   legacy_plans: ['user_id'],
+  stored_file_checksums: ['key'],
 };
 
 /** Primary-key columns: pages follow them (keyset paging, served by the key's index). */
