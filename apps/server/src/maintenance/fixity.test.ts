@@ -125,7 +125,7 @@ describe(`the fixity check (${TEST_ENGINE})`, () => {
     });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(await rows(t.app)).toEqual([]);
-  });
+  }, 90_000);
 
   it('checks a share each night and every file within the cycle', async () => {
     const c = await appWithClock({ FIXITY_CYCLE_DAYS: '3', FIXITY_BATCH_MIN: '1' });
@@ -152,7 +152,7 @@ describe(`the fixity check (${TEST_ENGINE})`, () => {
     // Another run the same day does not pass again.
     await new Promise((r) => setTimeout(r, 1500));
     expect(logLines(c.log).filter((l) => l['msg'] === 'fixity check: pass done')).toHaveLength(3);
-  });
+  }, 90_000);
 
   it('finds a changed byte: logs it, counts it, quarantines the file and marks the row', async () => {
     const c = await appWithClock({ FIXITY_BATCH_MIN: '100' });
@@ -232,7 +232,7 @@ describe(`the fixity check (${TEST_ENGINE})`, () => {
     expect(
       await app.ctx.db.select().from(storedFileChecksums).where(isNotNull(storedFileChecksums.failedAt)),
     ).toEqual([]);
-  });
+  }, 90_000);
 
   it('finds a changed object in an S3 bucket and moves it to the quarantine in the bucket', async () => {
     const c = await appWithClock({ FIXITY_BATCH_MIN: '100' }, 's3');
@@ -255,7 +255,7 @@ describe(`the fixity check (${TEST_ENGINE})`, () => {
       .from(storedFileChecksums)
       .where(eq(storedFileChecksums.key, key));
     expect(row!.failedAt).not.toBeNull();
-  });
+  }, 90_000);
 });
 
 describe(`the fixity check across a restart (${TEST_ENGINE})`, () => {
