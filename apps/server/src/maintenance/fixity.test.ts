@@ -87,7 +87,11 @@ describe(`the fixity check (${TEST_ENGINE})`, () => {
   it('records the checksum of every file an upload stores, and drops it with the file', async () => {
     const { t } = await appWithClock({});
     const owner = await createUser(t.app, { role: 'sponsor' });
-    const post = (url: string, fields: Record<string, string>, files: Parameters<typeof multipart>[1]) => {
+    const post = (
+      url: string,
+      fields: Record<string, string>,
+      files: Parameters<typeof multipart>[1],
+    ) => {
       const { payload, headers } = multipart(fields, files);
       return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, ...owner.auth } });
     };
@@ -142,7 +146,9 @@ describe(`the fixity check (${TEST_ENGINE})`, () => {
       expect(pass['verified']).toBe(3);
       expect(pass['failed']).toBe(0);
       nights.push(
-        (await rows(app)).filter((r) => r.lastCheckedAt?.getTime() === at.getTime()).map((r) => r.key),
+        (await rows(app))
+          .filter((r) => r.lastCheckedAt?.getTime() === at.getTime())
+          .map((r) => r.key),
       );
     }
     // The oldest first: the first two nights check six different files, the third the last one
@@ -199,7 +205,13 @@ describe(`the fixity check (${TEST_ENGINE})`, () => {
 
     // Moved, not replaced or deleted: the changed bytes wait in quarantine for an operator.
     await expect(stat(file)).rejects.toThrow(/ENOENT/);
-    const quarantined = path.join(dataDir, 'uploads', 'quarantine', '2026-05-04', ...damaged.split('/'));
+    const quarantined = path.join(
+      dataDir,
+      'uploads',
+      'quarantine',
+      '2026-05-04',
+      ...damaged.split('/'),
+    );
     expect((await readFile(quarantined)).equals(changed)).toBe(true);
     const [row] = await app.ctx.db
       .select()
@@ -230,7 +242,10 @@ describe(`the fixity check (${TEST_ENGINE})`, () => {
     const rechecked = await recheckFailed(app.ctx.db, uncheckedStorage(app.ctx.storage), c.now());
     expect(rechecked).toEqual([{ key: damaged, result: 'restored' }]);
     expect(
-      await app.ctx.db.select().from(storedFileChecksums).where(isNotNull(storedFileChecksums.failedAt)),
+      await app.ctx.db
+        .select()
+        .from(storedFileChecksums)
+        .where(isNotNull(storedFileChecksums.failedAt)),
     ).toEqual([]);
   }, 90_000);
 
@@ -247,9 +262,9 @@ describe(`the fixity check (${TEST_ENGINE})`, () => {
     const pass = await night(c, new Date('2026-05-04T04:00:00Z'));
     expect(pass).toMatchObject({ verified: 1, failed: 1 });
     expect(await readStored(app.ctx.storage, key)).toBeNull();
-    expect(
-      (await readStored(app.ctx.storage, `quarantine/2026-05-04/${key}`))?.toString(),
-    ).toBe('a photo, as storeD');
+    expect((await readStored(app.ctx.storage, `quarantine/2026-05-04/${key}`))?.toString()).toBe(
+      'a photo, as storeD',
+    );
     const [row] = await app.ctx.db
       .select()
       .from(storedFileChecksums)
@@ -276,7 +291,9 @@ describe(`the fixity check across a restart (${TEST_ENGINE})`, () => {
         { now: () => now },
       );
     const checkedOn = async (app: FastifyInstance, at: Date) =>
-      (await rows(app)).filter((r) => r.lastCheckedAt?.getTime() === at.getTime()).map((r) => r.key);
+      (await rows(app))
+        .filter((r) => r.lastCheckedAt?.getTime() === at.getTime())
+        .map((r) => r.key);
     try {
       const keys = Array.from({ length: 6 }, () => newKey());
       const first = await start();
@@ -285,7 +302,10 @@ describe(`the fixity check across a restart (${TEST_ENGINE})`, () => {
       try {
         for (const key of keys) await first.app.ctx.storage.put(key, Buffer.from(key));
         now = dayOne;
-        await vi.waitFor(async () => expect(await checkedOn(first.app, dayOne)).toHaveLength(2), WAIT);
+        await vi.waitFor(
+          async () => expect(await checkedOn(first.app, dayOne)).toHaveLength(2),
+          WAIT,
+        );
         nightOne = await checkedOn(first.app, dayOne);
       } finally {
         await first.close();
@@ -295,7 +315,10 @@ describe(`the fixity check across a restart (${TEST_ENGINE})`, () => {
       now = dayTwo;
       const second = await start();
       try {
-        await vi.waitFor(async () => expect(await checkedOn(second.app, dayTwo)).toHaveLength(2), WAIT);
+        await vi.waitFor(
+          async () => expect(await checkedOn(second.app, dayTwo)).toHaveLength(2),
+          WAIT,
+        );
         const nightTwo = await checkedOn(second.app, dayTwo);
         expect(nightTwo.filter((key) => nightOne.includes(key))).toEqual([]);
         // Several runs more that day: no second pass.

@@ -100,7 +100,10 @@ async function findUnrecorded(ctx: AppContext, storage: Storage): Promise<number
   return found;
 }
 
-async function hash(storage: Storage, key: string): Promise<{ sha256: string; size: number } | null> {
+async function hash(
+  storage: Storage,
+  key: string,
+): Promise<{ sha256: string; size: number } | null> {
   const object = await storage.get(key);
   if (!object) return null;
   const checksum = new Checksum();
