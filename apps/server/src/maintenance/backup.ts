@@ -10,6 +10,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import * as tar from 'tar';
 import type { Db } from '../db/client.js';
 import { Checksum, type Fingerprint } from '../lib/checksum.js';
+import { uncheckedStorage } from '../storage/checksummed-storage.js';
 import type { Storage } from '../storage/storage.js';
 import { STORAGE_KINDS, TABLES_IN_DEPENDENCY_ORDER } from './tables.js';
 
@@ -301,8 +302,11 @@ export async function restoreBackup(stores: Stores, archive: string): Promise<Ba
         }
       }
     });
+    // Under the checksums: the restored table holds the sums recorded at upload, which the
+    // fixity check verifies the restored files against.
+    const storage = uncheckedStorage(stores.storage);
     for await (const key of walk(path.join(staging, 'uploads'))) {
-      await stores.storage.put(
+      await storage.put(
         key,
         await readFile(path.join(staging, 'uploads', ...key.split('/'))),
       );
