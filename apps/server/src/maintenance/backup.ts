@@ -306,10 +306,7 @@ export async function restoreBackup(stores: Stores, archive: string): Promise<Ba
     // fixity check verifies the restored files against.
     const storage = uncheckedStorage(stores.storage);
     for await (const key of walk(path.join(staging, 'uploads'))) {
-      await storage.put(
-        key,
-        await readFile(path.join(staging, 'uploads', ...key.split('/'))),
-      );
+      await storage.put(key, await readFile(path.join(staging, 'uploads', ...key.split('/'))));
     }
     return manifest;
   } finally {
