@@ -62,6 +62,8 @@ import { operationsRoutes } from './plugins/operations.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { webAppPlugin } from './plugins/web-app.js';
 import { createStorage } from './storage/create-storage.js';
+import { ChecksummedStorage } from './storage/checksummed-storage.js';
+import { createFixityCounters, defineFixityCheck } from './maintenance/fixity.js';
 import type { Storage } from './storage/storage.js';
 
 declare module 'fastify' {
@@ -190,11 +192,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const baseNow = options.now ?? (() => new Date());
   /** How far TEST_CLOCK_CONTROL moved the clock forward (tests only; production refuses it). */
   let clockOffsetMs = 0;
+  const now = () => new Date(baseNow().getTime() + clockOffsetMs);
+  const storage =
+    options.storage ?? createStorage(config, { minFreeBytes: config.MIN_FREE_DISK_BYTES });
   const ctx: AppContext = {
     config,
     db: database.db,
     dbKind: database.kind,
-    storage: options.storage ?? createStorage(config, { minFreeBytes: config.MIN_FREE_DISK_BYTES }),
+    // Every write of an upload file records its SHA-256 for the fixity check (decision 0125).
+    storage: new ChecksummedStorage(storage, database.db, now),
     jobs,
     mail,
     // Clients on other origins need absolute URLs to load our images and files.
@@ -216,11 +222,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }),
     imageWork: new Semaphore(config.IMAGE_CONCURRENCY),
     documentWork: new Semaphore(config.DOCUMENT_CONCURRENCY),
-    now: () => new Date(baseNow().getTime() + clockOffsetMs),
+    now,
   };
   app.decorate('ctx', ctx);
+  const fixityCounters = createFixityCounters();
+  // The check moves a failed file with the storage under the checksums: its row stays, failed.
+  defineFixityCheck(ctx, storage, app.log, fixityCounters);
   // Before any route, so its hooks measure every one (and it meters the storage routes use).
-  const metrics = config.METRICS_TOKEN ? createMetrics(app, database) : null;
+  const metrics = config.METRICS_TOKEN ? createMetrics(app, database, fixityCounters) : null;
   // Workers start with the app and stop before it closes, ahead of the database they use.
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {

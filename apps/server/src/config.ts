@@ -143,6 +143,15 @@ const EnvSchema = z
     REPORT_LIMIT_PER_USER: int.min(1).default(10),
     /** Days the start-up storage check keeps unreferenced files in quarantine before deleting them. */
     QUARANTINE_DAYS: int.min(1).max(3650).default(30),
+    /** Seconds between looks for the day's fixity check of stored files (decision 0125). */
+    FIXITY_SWEEP_SECONDS: int.min(1).max(86_400).default(3600),
+    /** The hour of the day (UTC, 0-23) from which the day's fixity check runs, once. */
+    FIXITY_HOUR: int.min(0).max(23).default(3),
+    /** Every stored file is checked within this many days: a night checks 1/FIXITY_CYCLE_DAYS. */
+    FIXITY_CYCLE_DAYS: int.min(1).max(365).default(30),
+    /** Files a night's fixity check hashes at least, and at most (a cap on its work). */
+    FIXITY_BATCH_MIN: int.min(1).max(1_000_000).default(100),
+    FIXITY_BATCH_MAX: int.min(1).max(1_000_000).default(20_000),
     /**
      * Origins (comma-separated, e.g. `https://app.example.org,http://localhost:5173`) whose pages
      * may call the API; empty keeps it same-origin only. When set, media and file URLs in answers

@@ -1,9 +1,16 @@
-// npm run storage-check [-- --apply | --restore-quarantine [yyyy-mm-dd]]
-//   no option: a dry run; lists what --apply would move to quarantine or delete, changes nothing.
+// npm run storage-check [-- --apply | --restore-quarantine [yyyy-mm-dd] | --recheck-fixity]
+//   no option: a dry run; lists what --apply would move to quarantine or delete, and the files
+//            that failed their fixity check; changes nothing.
 //   --apply: moves every unreferenced upload to quarantine, whatever their share, and deletes
 //            quarantine older than QUARANTINE_DAYS.
 //   --restore-quarantine: moves quarantined files back to their keys (after restoring the
 //            database that points at them); optionally only one day's folder.
+//   --recheck-fixity: hashes again each file that failed its fixity check and is back at its key
+//            (restored from a backup); one that matches its recorded checksum is checked nightly
+//            again.
+import { ChecksummedStorage } from '../storage/checksummed-storage.js';
+import { recheckFailed } from '../maintenance/fixity.js';
+import { failedFiles } from '../maintenance/fixity.repository.js';
 import {
   orphanAllowance,
   reconcileStorage,
@@ -14,7 +21,8 @@ import {
 import { describeStorageFolder } from '../storage/create-storage.js';
 import { fail, openForCli } from './cli-context.js';
 
-const USAGE = 'Usage: npm run storage-check [-- --apply | --restore-quarantine [yyyy-mm-dd]]';
+const USAGE =
+  'Usage: npm run storage-check [-- --apply | --restore-quarantine [yyyy-mm-dd] | --recheck-fixity]';
 
 function printReport(report: StorageCheckReport, quarantine: string): void {
   const dryRun = report.mode === 'dry-run';
@@ -57,13 +65,28 @@ function printReport(report: StorageCheckReport, quarantine: string): void {
 async function main() {
   const args = process.argv.slice(2);
   const [option, folder, ...rest] = args;
-  const known = option === undefined || option === '--apply' || option === '--restore-quarantine';
+  const known =
+    option === undefined ||
+    option === '--apply' ||
+    option === '--restore-quarantine' ||
+    option === '--recheck-fixity';
   if (!known || rest.length > 0 || (option !== '--restore-quarantine' && folder !== undefined)) {
     throw new Error(USAGE);
   }
   if (folder !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(folder)) throw new Error(USAGE);
-  const { config, database, storage } = await openForCli('storage-check');
+  const opened = await openForCli('storage-check');
+  const { config, database } = opened;
+  // Moves and deletions carry or drop the files' checksums, as the server's own do.
+  const storage = new ChecksummedStorage(opened.storage, database.db, () => new Date());
   try {
+    if (option === '--recheck-fixity') {
+      const results = await recheckFailed(database.db, opened.storage, new Date());
+      for (const { key, result } of results) console.log(`  ${result}: ${key}`);
+      console.log(
+        `✓ ${results.filter((r) => r.result === 'restored').length} of ${results.length} failed files match their checksum again`,
+      );
+      return;
+    }
     if (option === '--restore-quarantine') {
       const { restored, skipped } = await restoreQuarantine(storage, folder);
       console.log(`✓ moved ${restored.length} files back from quarantine`);
@@ -79,6 +102,17 @@ async function main() {
       },
     );
     printReport(report, describeStorageFolder(config, report.quarantineFolder));
+    const failed = await failedFiles(database.db);
+    if (failed.length > 0) {
+      console.log(
+        `${failed.length} files failed their fixity check (their bytes changed or they are gone); restore each from a backup to its key, then run "npm run storage-check -- --recheck-fixity":`,
+      );
+      for (const row of failed) {
+        console.log(
+          `  ${row.key} failed ${row.failedAt!.toISOString()}, expected sha256 ${row.sha256}, ${row.size} bytes`,
+        );
+      }
+    }
   } finally {
     await database.close();
   }

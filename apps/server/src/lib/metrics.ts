@@ -4,6 +4,8 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { Database } from '../db/client.js';
 import { MAIL_JOB } from '../mail/mail-queue.js';
 import type { Storage, StorageBody } from '../storage/storage.js';
+import type { FixityCounters } from '../maintenance/fixity.js';
+import { countFailed } from '../maintenance/fixity.repository.js';
 
 export interface Metrics {
   registry: Registry;
@@ -37,7 +39,11 @@ function meteredStorage(storage: Storage, bytes: Counter<'kind'>): Storage {
  * queue's depth and the bytes of stored uploads. Hooks are added at the root so every route is
  * measured.
  */
-export function createMetrics(app: FastifyInstance, database: Database): Metrics {
+export function createMetrics(
+  app: FastifyInstance,
+  database: Database,
+  fixity?: FixityCounters,
+): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
@@ -93,6 +99,20 @@ export function createMetrics(app: FastifyInstance, database: Database): Metrics
     registers: [registry],
   });
   app.ctx.storage = meteredStorage(app.ctx.storage, uploadBytes);
+
+  if (fixity) {
+    registry.registerMetric(fixity.checked);
+    registry.registerMetric(fixity.failures);
+    // The counters start again with each process; the failed files stay until an operator acts.
+    new Gauge({
+      name: 'rips_fixity_failed_files',
+      help: 'Stored files that failed their fixity check and wait for an operator (npm run storage-check lists them).',
+      registers: [registry],
+      async collect() {
+        this.set(await countFailed(app.ctx.db));
+      },
+    });
+  }
 
   app.addHook('onClose', async () => registry.clear());
   return { registry };

@@ -10,6 +10,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import * as tar from 'tar';
 import type { Db } from '../db/client.js';
 import { Checksum, type Fingerprint } from '../lib/checksum.js';
+import { uncheckedStorage } from '../storage/checksummed-storage.js';
 import type { Storage } from '../storage/storage.js';
 import { STORAGE_KINDS, TABLES_IN_DEPENDENCY_ORDER } from './tables.js';
 
@@ -45,6 +46,7 @@ const OTHER_KEYS: Record<string, string[]> = {
   follow_digests: ['follow_id', 'period'],
   anniversary_reminder_sends: ['reminder_id', 'occasion', 'occurs_on'],
   legacy_plans: ['user_id'],
+  stored_file_checksums: ['key'],
 };
 
 /** Primary-key columns: pages follow them (keyset paging, served by the key's index). */
@@ -300,11 +302,11 @@ export async function restoreBackup(stores: Stores, archive: string): Promise<Ba
         }
       }
     });
+    // Under the checksums: the restored table holds the sums recorded at upload, which the
+    // fixity check verifies the restored files against.
+    const storage = uncheckedStorage(stores.storage);
     for await (const key of walk(path.join(staging, 'uploads'))) {
-      await stores.storage.put(
-        key,
-        await readFile(path.join(staging, 'uploads', ...key.split('/'))),
-      );
+      await storage.put(key, await readFile(path.join(staging, 'uploads', ...key.split('/'))));
     }
     return manifest;
   } finally {

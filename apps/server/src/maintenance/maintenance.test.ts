@@ -119,6 +119,8 @@ describe(`backup and restore (${TEST_ENGINE})`, () => {
     const manifest = await writeBackup(source.app.ctx, archive);
     expect(manifest.rows['memorials']).toBe(2);
     expect(manifest.files).toBeGreaterThan(0);
+    // The sums recorded as the pictures were stored travel with them (the fixity check's).
+    expect(manifest.rows['stored_file_checksums']).toBe(manifest.files);
     expect((await stat(archive)).mode & 0o777).toBe(0o600);
     // The read-back check catches an entry that is not what was written, or is not there.
     await verifyArchive(archive, manifest);

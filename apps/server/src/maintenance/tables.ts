@@ -44,6 +44,7 @@ export const TABLES_IN_DEPENDENCY_ORDER: readonly string[] = [
   'legacy_death_reports',
   'legacy_access',
   'legacy_access_views',
+  'stored_file_checksums',
 ];
 
 /**
