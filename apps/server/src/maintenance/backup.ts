@@ -290,6 +290,8 @@ export async function restoreBackup(stores: Stores, archive: string): Promise<Ba
     // All rows or none: a failed restore leaves the database empty, ready for another try.
     await stores.db.transaction(async (tx) => {
       for (const table of TABLES_IN_DEPENDENCY_ORDER) {
+        // A table newer than the backup is not in it: it starts empty, as on a fresh site.
+        if (!(table in manifest.rows)) continue;
         const restored = await restoreTable(
           tx,
           table,

@@ -1,7 +1,8 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import * as tar from 'tar';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/app.js';
 import { createUser } from '../../test/factories.js';
@@ -159,6 +160,35 @@ describe(`backup and restore (${TEST_ENGINE})`, () => {
 
     await expect(restoreBackup(target.app.ctx, archive)).rejects.toThrow(/already holds rows/);
     expect((await readFile(archive)).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+  });
+
+  it('restores a backup taken before a table existed, that table left empty', async () => {
+    await seedMemorial(source);
+    const archive = path.join(scratch, 'older.tar.gz');
+    const manifest = await writeBackup(source.app.ctx, archive);
+    // The backup as a build without the checksums table wrote it: no file, no count, no entry.
+    const unpacked = await mkdtemp(path.join(scratch, 'older-'));
+    await tar.extract({ file: archive, cwd: unpacked });
+    const newer = 'stored_file_checksums';
+    await rm(path.join(unpacked, 'tables', `${newer}.jsonl`));
+    const { [newer]: _rows, ...rows } = manifest.rows;
+    const { [`tables/${newer}.jsonl`]: _entry, ...entries } = manifest.entries!;
+    await writeFile(
+      path.join(unpacked, 'manifest.json'),
+      JSON.stringify({ ...manifest, rows, entries }),
+    );
+    const older = path.join(scratch, 'older-repacked.tar.gz');
+    await tar.create({ file: older, cwd: unpacked, gzip: true }, await readdir(unpacked));
+    const fresh = await createTestApp();
+    try {
+      await restoreBackup(fresh.app.ctx, older);
+      expect(await tableRows(fresh.app.ctx.db, 'memorials')).toEqual(
+        await tableRows(source.app.ctx.db, 'memorials'),
+      );
+      expect(await tableRows(fresh.app.ctx.db, newer)).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
   });
 });
 
