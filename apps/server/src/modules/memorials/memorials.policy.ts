@@ -31,6 +31,8 @@ export interface MemorialAccess {
   isContributor: boolean;
   /** Download the memorial's whole archive (`canExportMemorial`). */
   canExport: boolean;
+  /** Download the memorial's printed book (`canDownloadBook`, decision 0124). */
+  canDownloadBook: boolean;
 }
 
 /**
@@ -146,6 +148,7 @@ export function accessFor(
       isOwner: false,
       isContributor: false,
       canExport: false,
+      canDownloadBook: canDownloadBook(memorial, null),
     };
   }
   // memorials.owner_id is the owner, whatever a stale role row says.
@@ -164,6 +167,7 @@ export function accessFor(
     isOwner,
     isContributor: role === 'contributor',
     canExport: canExportMemorial(role),
+    canDownloadBook: canDownloadBook(memorial, role),
   };
 }
 
@@ -201,6 +205,7 @@ export function memorialAbilities(access: MemorialAccess): MemorialAbilities {
     manage: access.canManage,
     transfer: access.canOwn,
     export: access.canExport,
+    book: access.canDownloadBook,
   };
 }
 
@@ -258,6 +263,20 @@ export function indexableMemorials(): SQL {
  */
 export function canExportMemorial(role: MemorialRole | null): boolean {
   return role === 'owner' || role === 'manager';
+}
+
+/**
+ * Who may download a memorial's printed book (decision 0124): its owner and managers always, and
+ * anyone who may see it while it is public and its family allows it (`allowPublicBook`).
+ * Administrators are no exception: the book is the family's, like the archive.
+ */
+export function canDownloadBook(
+  memorial: Pick<MemorialRow, 'visibility' | 'allowPublicBook'>,
+  role: MemorialRole | null,
+): boolean {
+  return (
+    canExportMemorial(role) || (memorial.visibility === 'public' && memorial.allowPublicBook)
+  );
 }
 
 /**
