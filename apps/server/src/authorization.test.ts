@@ -1301,9 +1301,7 @@ for (const v of VISIBILITIES) {
   // it is public and its family allows it. Everyone else, administrators too: "not found".
   for (const allowPublicBook of [false, true]) {
     const book: Expectation =
-      allowPublicBook && v === 'public'
-        ? PUBLIC
-        : { ...all('hidden'), owner: 'ok', manager: 'ok' };
+      allowPublicBook && v === 'public' ? PUBLIC : { ...all('hidden'), owner: 'ok', manager: 'ok' };
     row(
       'GET /api/v1/posts/:id/book.pdf',
       book,

@@ -229,16 +229,14 @@ export async function bookContent(ctx: AppContext, subject: BookSubject): Promis
     },
     {
       heading: 'Services and events',
-      entries: events.map(
-        (event): BookEntry => ({
-          title: `${EVENT_KIND_NAMES[event.kind]}: ${event.title}`,
-          lines: [
-            eventWhen(event.startsLocal, event.timeZone),
-            [event.placeName, event.placeAddress].filter(Boolean).join(', '),
-          ].filter(Boolean),
-          text: event.notes,
-        }),
-      ),
+      entries: events.map((event): BookEntry => ({
+        title: `${EVENT_KIND_NAMES[event.kind]}: ${event.title}`,
+        lines: [
+          eventWhen(event.startsLocal, event.timeZone),
+          [event.placeName, event.placeAddress].filter(Boolean).join(', '),
+        ].filter(Boolean),
+        text: event.notes,
+      })),
     },
     {
       heading: 'In lieu of flowers',

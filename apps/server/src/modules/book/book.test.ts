@@ -177,9 +177,9 @@ describe('the memorial book', () => {
 
   it('is made once at a time per memorial, and a few at a time in all', async () => {
     const first = await reserveBuild(t.app.ctx, memorialId, owner.row, '192.0.2.1');
-    await expect(reserveBuild(t.app.ctx, memorialId, manager.row, '192.0.2.1')).rejects.toMatchObject(
-      { statusCode: 409 },
-    );
+    await expect(
+      reserveBuild(t.app.ctx, memorialId, manager.row, '192.0.2.1'),
+    ).rejects.toMatchObject({ statusCode: 409 });
     const res = await get(memorialId, manager.auth);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/being made right now/);

@@ -274,9 +274,7 @@ export function canDownloadBook(
   memorial: Pick<MemorialRow, 'visibility' | 'allowPublicBook'>,
   role: MemorialRole | null,
 ): boolean {
-  return (
-    canExportMemorial(role) || (memorial.visibility === 'public' && memorial.allowPublicBook)
-  );
+  return canExportMemorial(role) || (memorial.visibility === 'public' && memorial.allowPublicBook);
 }
 
 /**
