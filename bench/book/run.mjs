@@ -77,7 +77,7 @@ async function main() {
         tribute.set('bouquet', 'white-lilies');
       } else {
         tribute.set(
-          'text',
+          'prayerText',
           [
             `We will miss you, Eleni. Thank you for every summer (${n + 1}).`,
             'Καλό ταξίδι, κυρία Ελένη. Δεν θα σας ξεχάσουμε ποτέ.',
@@ -86,7 +86,9 @@ async function main() {
         );
       }
       const res = await api(app.baseUrl, 'POST', `/api/v1/${kind}`, { token, form: tribute });
-      if (res.status !== 201) throw new Error(`${kind} ${n + 1}: ${res.status}`);
+      if (res.status !== 201) {
+        throw new Error(`${kind} ${n + 1}: ${res.status} ${JSON.stringify(res.body)}`);
+      }
     }
     for (let n = 0; n < MOMENTS; n++) {
       const res = await api(app.baseUrl, 'POST', '/api/v1/timeline', {
@@ -100,7 +102,9 @@ async function main() {
           place: 'Kavala',
         },
       });
-      if (res.status !== 201) throw new Error(`moment ${n + 1}: ${res.status}`);
+      if (res.status !== 201) {
+        throw new Error(`moment ${n + 1}: ${res.status} ${JSON.stringify(res.body)}`);
+      }
     }
 
     const times = [];

@@ -200,8 +200,8 @@ async function draw(doc: Doc, content: BookContent, size: PosterSize, cancelled:
   const rule = () => {
     doc.markContent('Artifact', { type: 'Layout' });
     doc
-      .moveTo(width / 2 - 60, y)
-      .lineTo(width / 2 + 60, y)
+      .moveTo(margin, y)
+      .lineTo(margin + 120, y)
       .lineWidth(1)
       .strokeColor(SAGE)
       .stroke();
@@ -217,7 +217,10 @@ async function draw(doc: Doc, content: BookContent, size: PosterSize, cancelled:
     dates: text(content.dates ?? '', 'regular', 16, 14, INK, 'center'),
     line: text(content.posterLine, 'italic', 15, 0, INK, 'center'),
   };
-  const textHeight = Object.values(blocks).reduce((sum, b) => sum + b.height + b.gap, 0);
+  const url = text(content.url.replace(/^https:\/\//, ''), 'regular', 10, 0, MUTED, 'center');
+  // The link sits at the foot of the cover, clear of the family's line.
+  const textHeight =
+    Object.values(blocks).reduce((sum, b) => sum + b.height + b.gap, 0) + url.height + 40;
   const portrait = await content.portrait();
   const photoHeight = portrait ? Math.min(420, bottom - top - textHeight - 60) : 0;
   y = top + Math.max(0, (bottom - top - textHeight - (portrait ? photoHeight + 40 : 0)) / 2);
@@ -239,7 +242,6 @@ async function draw(doc: Doc, content: BookContent, size: PosterSize, cancelled:
   write(cover, 'H1', blocks.name);
   write(cover, 'P', blocks.dates);
   write(cover, 'P', blocks.line);
-  const url = text(content.url.replace(/^https:\/\//, ''), 'regular', 10, 0, MUTED, 'center');
   y = bottom - url.height;
   write(cover, 'P', url);
   cover.end();
