@@ -16,11 +16,11 @@
 // from a blank page that DevTools answers (nothing of the site is loaded beforehand), and the
 // audit runs with disableStorageReset.
 import { writeFileSync, mkdirSync } from 'node:fs';
+import { photo } from '../lib/photo.mjs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import sharp from 'sharp';
 import { ensureChromium } from '../../scripts/ensure-chromium.mjs';
 import { api, demoPassword, ROOT, startApp } from '../lib/server.mjs';
 
@@ -51,46 +51,6 @@ const TARGETS = {
   firstVisitJsGzipKb: 150,
   memorialTotalKb: 400,
 };
-
-/**
- * A photo-like picture: soft blotches, fine grain and a colour cast. At 640 px its WebP weighs
- * about 40 KB, like a real family photo, so the page weight measured is the weight people get.
- */
-async function photo(seed) {
-  const width = 1600;
-  const height = 1200;
-  const hue = (seed * 53) % 360;
-  const coarse = await sharp({
-    create: {
-      width: 100,
-      height: 75,
-      channels: 3,
-      noise: { type: 'gaussian', mean: 128, sigma: 40 },
-    },
-  })
-    .png()
-    .toBuffer();
-  const blotches = await sharp(coarse)
-    .resize(width, height, { kernel: 'cubic' })
-    .blur(3)
-    .png()
-    .toBuffer();
-  const grain = await sharp({
-    create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 10 } },
-  })
-    .png()
-    .toBuffer();
-  const tint = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="hsl(${hue},45%,55%)"/></svg>`,
-  );
-  return sharp(blotches)
-    .composite([
-      { input: grain, blend: 'overlay' },
-      { input: tint, blend: 'soft-light' },
-    ])
-    .jpeg({ quality: 85 })
-    .toBuffer();
-}
 
 async function signIn(baseUrl, userName, password) {
   const res = await api(baseUrl, 'POST', '/api/v1/users/login', { json: { userName, password } });

@@ -53,6 +53,7 @@ import {
 } from './modules/reminders/reminders.routes.js';
 import { eventCalendarRoutes, eventsRoutes } from './modules/events/events.routes.js';
 import { shareRoutes, shortLinkRoutes } from './modules/share/share.routes.js';
+import { bookRoutes } from './modules/book/book.routes.js';
 import { sitemapRoutes } from './modules/sitemap/sitemap.routes.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { authPlugin } from './plugins/auth.js';
@@ -343,6 +344,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(authRoutes);
       await api.register(memorialsRoutes);
       await api.register(shareRoutes);
+      await api.register(bookRoutes);
       await api.register(usersRoutes);
       await api.register(accountRoutes);
       await api.register(passwordResetRoutes);

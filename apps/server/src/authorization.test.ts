@@ -180,6 +180,7 @@ async function newMemorial(
     visibility?: Visibility;
     allowAccessRequests?: boolean;
     galleryAudience?: GalleryAudience;
+    allowPublicBook?: boolean;
   } = {},
 ): Promise<string> {
   const [row] = await t.app.ctx.db
@@ -1211,6 +1212,9 @@ for (const v of VISIBILITIES) {
   memorialRow('PATCH /api/v1/posts/:id/settings', MANAGERS, {
     payload: () => ({ allowGuestTributes: false }),
   });
+  memorialRow('PATCH /api/v1/posts/:id/settings', MANAGERS, {
+    payload: () => ({ allowPublicBook: true }),
+  });
   // A guest has no account: only a memorial anyone may see without one (public, or unlisted by
   // its link) takes their tribute; the others do not exist for them. Members' calls carrying the
   // same fields are members' calls.
@@ -1293,6 +1297,25 @@ for (const v of VISIBILITIES) {
     })),
     note,
   );
+  // The memorial book (decision 0124): its owner and managers; anyone who may see it only while
+  // it is public and its family allows it. Everyone else, administrators too: "not found".
+  for (const allowPublicBook of [false, true]) {
+    const book: Expectation =
+      allowPublicBook && v === 'public' ? PUBLIC : { ...all('hidden'), owner: 'ok', manager: 'ok' };
+    row(
+      'GET /api/v1/posts/:id/book.pdf',
+      book,
+      async (actor) => ({
+        method: GET,
+        url: `/api/v1/posts/${await newMemorial(world.owner.row.id, world.contributor.row.id, {
+          visibility: v,
+          allowPublicBook,
+        })}/book.pdf`,
+        headers: authOf(actor),
+      }),
+      allowPublicBook ? `${note} whose family allows its book` : note,
+    );
+  }
   memorialRow('GET /api/v1/posts/:id/export', EXPORTERS, { signInFirst: true });
   memorialRow('POST /api/v1/posts/:id/export', EXPORTERS, { signInFirst: true });
   memorialRow('GET /api/v1/posts/:id/activity', MANAGERS);
@@ -1769,6 +1792,7 @@ describe(`authorization table (${TEST_ENGINE})`, () => {
         manage: allowed('GET /api/v1/posts/:id/people', actor),
         transfer: allowed('PUT /api/v1/posts/:id/successor', actor),
         export: allowed('GET /api/v1/posts/:id/export', actor),
+        book: allowed('GET /api/v1/posts/:id/book.pdf', actor),
       });
       for (const kind of TRIBUTE_KINDS) {
         const rules = ITEM_RULES[kind.audience];

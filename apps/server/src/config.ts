@@ -71,6 +71,13 @@ const EnvSchema = z
     /** Memorial posters (PDF) drawn per address per minute; past it: 429 with Retry-After. */
     POSTERS_PER_MINUTE_PER_IP: int.min(1).default(20),
     /**
+     * Memorial books (PDF) one member (or one address, for visitors) may ask for per
+     * RATE_LIMIT_WINDOW_SECONDS; past it: 429 with Retry-After (decision 0124).
+     */
+    BOOKS_PER_WINDOW: int.min(1).default(10),
+    /** Books made at once by this server; one more is refused with 429, never queued. */
+    BOOK_BUILDS_AT_ONCE: int.min(1).max(16).default(2),
+    /**
      * Short links (`/m/{code}`, `GET /posts/short/{code}`) per address per minute that lead
      * nowhere; past it every lookup from the address gets 429 until the minute ends (decision 0086).
      */

@@ -179,6 +179,9 @@ probe('PATCH /api/v1/users/:userId/roles', async (m) => {
   const newcomer = await createUser(t.app);
   return succeeds(await send(addContributorRequest(m.id, newcomer, as(owner))));
 });
+probe('GET /api/v1/posts/:id/book.pdf', async (m) =>
+  succeeds(await call('GET', `/api/v1/posts/${m.id}/book.pdf`, owner)),
+);
 for (const file of ['qr.svg', 'qr.png', 'poster.pdf']) {
   probe(`GET /api/v1/posts/:id/${file}`, async (m) =>
     succeeds(await call('GET', `/api/v1/posts/${m.id}/${file}`, owner)),

@@ -368,6 +368,11 @@ export const MemorialAbilitiesSchema = z.object({
   transfer: z.boolean(),
   /** Download the memorial's whole archive (owner, managers; docs/memorial-archive.md). */
   export: z.boolean(),
+  /**
+   * Download the printed memorial book: owner, managers, and anyone while the memorial is public
+   * and `allowPublicBook` is on (decision 0124).
+   */
+  book: z.boolean(),
 });
 export type MemorialAbilities = z.infer<typeof MemorialAbilitiesSchema>;
 
@@ -405,6 +410,8 @@ export const MemorialSettingsSchema = z.object({
   allowCandles: z.boolean(),
   /** Who may see the photos, memorabilia and documents. */
   galleryAudience: GalleryAudienceSchema,
+  /** While the memorial is public, anyone may download its printed book (decision 0124). */
+  allowPublicBook: z.boolean(),
   /** The calendar feed adds the yahrzeit, the anniversary of the death by the Hebrew calendar. */
   observeYahrzeit: z.boolean(),
   /** The death came after sunset, so its Hebrew date is the next day's. */
@@ -489,22 +496,29 @@ export const MemorialDeletedSchema = z.object({ _id: z.string() });
 export const POSTER_SIZES = ['a4', 'letter'] as const;
 export type PosterSize = (typeof POSTER_SIZES)[number];
 
-export const PosterQuerySchema = z.object({
-  size: z
-    .string()
-    .max(20)
-    .optional()
-    .transform((value, ctx): PosterSize => {
-      const size = (value ?? 'a4').trim().toLowerCase() || 'a4';
-      if ((POSTER_SIZES as readonly string[]).includes(size)) return size as PosterSize;
-      ctx.addIssue({
-        code: 'custom',
-        message: 'The poster size must be a4 or letter.',
-      });
-      return z.NEVER;
-    })
-    .meta({ enum: [...POSTER_SIZES], default: 'a4' }),
-});
+/** `?size=a4|letter` (default a4) of a printed file; another size is refused in `what`'s words. */
+function printSizeQuery(what: string) {
+  return z.object({
+    size: z
+      .string()
+      .max(20)
+      .optional()
+      .transform((value, ctx): PosterSize => {
+        const size = (value ?? 'a4').trim().toLowerCase() || 'a4';
+        if ((POSTER_SIZES as readonly string[]).includes(size)) return size as PosterSize;
+        ctx.addIssue({
+          code: 'custom',
+          message: `The ${what} size must be a4 or letter.`,
+        });
+        return z.NEVER;
+      })
+      .meta({ enum: [...POSTER_SIZES], default: 'a4' }),
+  });
+}
+
+export const PosterQuerySchema = printSizeQuery('poster');
+/** The memorial book's paper (decision 0124). */
+export const BookQuerySchema = printSizeQuery('book');
 
 /** Short link codes: 8 characters from an alphabet without look-alikes (no 0/o, 1/l/i). */
 export const SHORT_CODE_ALPHABET = '23456789abcdefghjkmnpqrstuvwxyz';

@@ -25,6 +25,9 @@ export const UpdateSettingsSchema = z
       .boolean({ error: 'Candles are either allowed (true) or not (false).' })
       .optional(),
     galleryAudience: GalleryAudienceSchema.optional(),
+    allowPublicBook: z
+      .boolean({ error: 'The public book is either allowed (true) or not (false).' })
+      .optional(),
     observeYahrzeit: z
       .boolean({ error: 'The yahrzeit is either in the calendar (true) or not (false).' })
       .optional(),

@@ -13,7 +13,7 @@ export const API_TAGS = {
   Account: 'A member changing their profile, email, password, or deleting their account.',
   'Password reset': 'A forgotten password: the emailed single-use link and the new password.',
   Memorials: 'Memorial pages (the spec’s posts): listing, reading, creating, updating, likes.',
-  Sharing: 'Short links, QR codes and printable posters of a memorial.',
+  Sharing: 'Short links, QR codes, printable posters and the printed book of a memorial.',
   Members: 'Finding members and adding them to a memorial as contributors.',
   Tributes: 'Flowers and prayers left on a memorial, by members and by guests without an account.',
   Galleries: 'Photos, memorabilia and documents of a memorial, and the upload limits.',
@@ -181,6 +181,7 @@ export const API_OPERATIONS: { [T in ApiTag]: TagOperations } = {
     'GET /api/v1/posts/:id/qr.svg': ['getQrCodeSvg', 'A memorial’s QR code, as SVG'],
     'GET /api/v1/posts/:id/qr.png': ['getQrCodePng', 'A memorial’s QR code, as PNG'],
     'GET /api/v1/posts/:id/poster.pdf': ['getPoster', 'A memorial’s printable poster, as PDF'],
+    'GET /api/v1/posts/:id/book.pdf': ['getMemorialBook', 'A memorial’s printable book, as PDF/A'],
   },
   Members: {
     'GET /api/v1/users/normal': ['listMembers', 'Find members to add as contributors'],

@@ -86,6 +86,11 @@ export const memorials = pgTable(
     galleryAudience: text('gallery_audience', { enum: GALLERY_AUDIENCES })
       .notNull()
       .default('people'),
+    /**
+     * Anyone who may see the memorial may download its printed book while it is public
+     * (decision 0124); otherwise only the owner and managers may.
+     */
+    allowPublicBook: boolean('allow_public_book').notNull().default(false),
     /** The calendar feed adds the yahrzeit by the Hebrew calendar (decision 0109). */
     observeYahrzeit: boolean('observe_yahrzeit').notNull().default(false),
     /** The death came after sunset: its Hebrew date is the next day's (decision 0109). */

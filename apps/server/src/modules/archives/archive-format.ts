@@ -184,6 +184,8 @@ export const ArchiveMemorialSchema = z.object({
   allowCandles: z.boolean().default(true),
   /** Who may see its photos, memorabilia and documents; older archives: its people. */
   galleryAudience: z.enum(GALLERY_AUDIENCES).default('people'),
+  /** Whether anyone may download the book of the public memorial (decision 0124); older archives: no. */
+  allowPublicBook: z.boolean().default(false),
   /** Whether the calendar feed shows the yahrzeit, and whether the death was after sunset. */
   observeYahrzeit: z.boolean().default(false),
   diedAfterSunset: z.boolean().default(false),

@@ -161,6 +161,7 @@ export async function writeMemorialArchive(
       allowGuestTributes: m.allowGuestTributes,
       allowCandles: m.allowCandles,
       galleryAudience: m.galleryAudience,
+      allowPublicBook: m.allowPublicBook,
       observeYahrzeit: m.observeYahrzeit,
       diedAfterSunset: m.diedAfterSunset,
       picture: portrait,

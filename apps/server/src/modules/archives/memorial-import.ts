@@ -534,6 +534,7 @@ async function restore(
         allowGuestTributes: m.allowGuestTributes,
         allowCandles: m.allowCandles,
         galleryAudience: m.galleryAudience,
+        allowPublicBook: m.allowPublicBook,
         observeYahrzeit: m.observeYahrzeit,
         diedAfterSunset: m.diedAfterSunset,
         createdAt: now,

@@ -31,6 +31,8 @@ export interface MemorialAccess {
   isContributor: boolean;
   /** Download the memorial's whole archive (`canExportMemorial`). */
   canExport: boolean;
+  /** Download the memorial's printed book (`canDownloadBook`, decision 0124). */
+  canDownloadBook: boolean;
 }
 
 /**
@@ -146,6 +148,7 @@ export function accessFor(
       isOwner: false,
       isContributor: false,
       canExport: false,
+      canDownloadBook: canDownloadBook(memorial, false),
     };
   }
   // memorials.owner_id is the owner, whatever a stale role row says.
@@ -154,6 +157,9 @@ export function accessFor(
   const isAdmin = user.role === 'admin';
   const isOwner = role === 'owner';
   const manages = isOwner || role === 'manager' || isAdmin;
+  // The named successor takes the archive too, while they keep a role (decision 0127).
+  const canExport =
+    canExportMemorial(role) || (role !== null && memorial.successorId === user.id);
   return {
     role,
     canManage: manages,
@@ -163,7 +169,8 @@ export function accessFor(
     canPayTribute: true,
     isOwner,
     isContributor: role === 'contributor',
-    canExport: canExportMemorial(role) || (role !== null && memorial.successorId === user.id),
+    canExport,
+    canDownloadBook: canDownloadBook(memorial, canExport),
   };
 }
 
@@ -201,6 +208,7 @@ export function memorialAbilities(access: MemorialAccess): MemorialAbilities {
     manage: access.canManage,
     transfer: access.canOwn,
     export: access.canExport,
+    book: access.canDownloadBook,
   };
 }
 
@@ -259,6 +267,18 @@ export function indexableMemorials(): SQL {
  */
 export function canExportMemorial(role: MemorialRole | null): boolean {
   return role === 'owner' || role === 'manager';
+}
+
+/**
+ * Who may download a memorial's printed book (decision 0124): whoever may take its archive, and
+ * anyone who may see it while it is public and its family allows it (`allowPublicBook`).
+ * Administrators are no exception: the book is the family's, like the archive.
+ */
+export function canDownloadBook(
+  memorial: Pick<MemorialRow, 'visibility' | 'allowPublicBook'>,
+  canExport: boolean,
+): boolean {
+  return canExport || (memorial.visibility === 'public' && memorial.allowPublicBook);
 }
 
 /**

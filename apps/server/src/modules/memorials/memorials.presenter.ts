@@ -92,6 +92,7 @@ export function presentMemorialDetail(
     allowGuestTributes: row.allowGuestTributes,
     allowCandles: row.allowCandles,
     galleryAudience: row.galleryAudience,
+    allowPublicBook: row.allowPublicBook,
     observeYahrzeit: row.observeYahrzeit,
     diedAfterSunset: row.diedAfterSunset,
     myRole: extras.access.role,

@@ -180,6 +180,11 @@ function drawTextOf(piece: Piece): string {
   return text;
 }
 
+/** Whether a paragraph reads right to left: its first letter of a script is Hebrew or Arabic. */
+export function paragraphReadsRightToLeft(text: string): boolean {
+  return paragraphLevel([...text].map(bidiType)) === 1;
+}
+
 /** One line of a block: its pieces in drawing order and its width. */
 export interface SetLine {
   pieces: DrawnPiece[];

@@ -1,8 +1,8 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { PosterSize } from '@rips/shared/memorials';
-import { POSTER_FACES, type PosterStyle } from './poster-fonts.js';
-import { setText, type Piece, type SetLine } from './poster-text.js';
+import { POSTER_FACES } from './poster-fonts.js';
+import { drawBlock, setterFor, type SetBlock } from './print-layout.js';
 import { printedShortCode } from './short-links.js';
 
 const PAGE: Record<PosterSize, 'A4' | 'LETTER'> = { a4: 'A4', letter: 'LETTER' };
@@ -91,50 +91,6 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, siz
   doc.fillColor('#000000').fill();
 }
 
-/** A block of text as set: its lines and the height they take. */
-interface SetBlock {
-  lines: SetLine[];
-  size: number;
-  color: string;
-  gap: number;
-  height: number;
-}
-
-/** The height of a line: the tallest face in it, above and below the baseline (pdfkit's own). */
-function lineMetrics(line: SetLine, size: number): { ascent: number; height: number } {
-  const faces = line.pieces.map((piece) => piece.face);
-  const ascent = Math.max(...faces.map((face) => face.ascent)) * size;
-  const below = Math.max(...faces.map((face) => face.descent + face.lineGap)) * size;
-  return { ascent, height: ascent + below };
-}
-
-/** Draws each piece of each line at its place, the line centred in the column. */
-function drawBlock(
-  doc: PDFKit.PDFDocument,
-  block: SetBlock,
-  left: number,
-  column: number,
-  top: number,
-) {
-  let y = top;
-  for (const line of block.lines) {
-    const { ascent, height } = lineMetrics(line, block.size);
-    let x = left + (column - line.width) / 2;
-    for (const piece of line.pieces) {
-      doc.font(piece.face.id).fontSize(block.size).fillColor(block.color);
-      doc.text(piece.drawText, x, y + ascent, {
-        lineBreak: false,
-        baseline: 'alphabetic',
-        // Any features at all make pdfkit lay the piece out whole rather than word by word, so
-        // right-to-left text is reversed as a run (decision 0100).
-        features: [],
-      });
-      x += doc.widthOfString(piece.text, { features: [] });
-    }
-    y += height;
-  }
-}
-
 /**
  * A printable poster: the photo, the name, the dates, the family's line, the QR code and the short
  * URL in text for a phone that cannot scan. Everything is measured first; the photo takes the
@@ -166,29 +122,7 @@ export async function renderPoster(content: PosterContent, size: PosterSize): Pr
   const column = width - 2 * margin;
   const qrSize = 150;
 
-  const set = (
-    text: string,
-    style: PosterStyle,
-    fontSize: number,
-    gap: number,
-    color: string,
-  ): SetBlock => {
-    const widths = new Map<string, number>();
-    const measure = (piece: Piece) => {
-      const key = `${piece.face.id}\n${piece.text}`;
-      let found = widths.get(key);
-      if (found === undefined) {
-        doc.font(piece.face.id).fontSize(fontSize);
-        found = doc.widthOfString(piece.text, { features: [] });
-        widths.set(key, found);
-      }
-      return found;
-    };
-    const lines = text ? setText(text, style, column, measure) : [];
-    const lineHeights = lines.map((line) => lineMetrics(line, fontSize).height);
-    const blockHeight = lineHeights.reduce((sum, h) => sum + h, 0);
-    return { lines, size: fontSize, color, gap: lines.length ? gap : 0, height: blockHeight };
-  };
+  const set = setterFor(doc, column);
   const blocks = {
     heading: set('In loving memory of', 'regular', 13, 10, MUTED),
     name: set(content.name, 'bold', 30, 10, INK),

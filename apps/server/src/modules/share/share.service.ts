@@ -1,6 +1,5 @@
 import { charitiesOf } from '../timeline/timeline.service.js';
 import { hash } from 'node:crypto';
-import sharp from 'sharp';
 import QRCode from 'qrcode';
 import type { PosterSize } from '@rips/shared/memorials';
 import type { AppContext } from '../../context.js';
@@ -8,6 +7,7 @@ import { AppError } from '../../errors.js';
 import { findVisibleMemorial, type MemorialRow } from '../memorials/memorials.policy.js';
 import type { UserRow } from '../users/users.repository.js';
 import { posterDates, renderPoster } from './poster.js';
+import { printPicture } from './print-picture.js';
 import { findShownByShortCode } from './share.repository.js';
 import { normalizeShortCode, shortUrl } from './short-links.js';
 
@@ -108,27 +108,6 @@ export function qrPng(ctx: AppContext, memorial: MemorialRow): Promise<Buffer> {
   });
 }
 
-/**
- * The memorial's picture as JPEG for the PDF (pdfkit reads JPEG and PNG, the store keeps WebP):
- * the stored variant closest above 1,000 px wide, else the largest. A picture gone from the store
- * leaves the poster without one rather than failing it.
- */
-async function posterPhoto(ctx: AppContext, memorial: MemorialRow): Promise<Buffer | null> {
-  const widths = [...(memorial.imageWidths ?? [])].sort((a, b) => a - b);
-  if (!memorial.imageKey || widths.length === 0) return null;
-  const width = widths.find((w) => w >= 1000) ?? widths[widths.length - 1]!;
-  const object = await ctx.storage.get(`${memorial.imageKey}/${width}.webp`);
-  if (!object) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of object.stream) chunks.push(chunk as Buffer);
-  return ctx.imageWork.run(() =>
-    sharp(Buffer.concat(chunks))
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 85 })
-      .toBuffer(),
-  );
-}
-
 export async function poster(
   ctx: AppContext,
   memorial: MemorialRow,
@@ -140,7 +119,8 @@ export async function poster(
       dates: posterDates(memorial.dateOfBirth, memorial.deathDate),
       posterLine: memorial.posterLine,
       shortUrl: shortUrl(ctx.config.publicUrl, memorial.shortCode),
-      photo: await posterPhoto(ctx, memorial),
+      // Poster photos print up to about 13 cm wide: 1,000 px is enough.
+      photo: await printPicture(ctx, memorial, 1000),
       changedAt: memorial.updatedAt,
       charities: await charitiesOf(ctx, memorial),
     },

@@ -26,6 +26,7 @@ function settingsOf(row: MemorialRow): MemorialSettings {
     allowGuestTributes: row.allowGuestTributes,
     allowCandles: row.allowCandles,
     galleryAudience: row.galleryAudience,
+    allowPublicBook: row.allowPublicBook,
     observeYahrzeit: row.observeYahrzeit,
     diedAfterSunset: row.diedAfterSunset,
   };
@@ -87,6 +88,10 @@ function settingInWords(key: keyof UpdateSettings, value: unknown): string {
       return value ? 'visitors may light candles' : 'no candles';
     case 'galleryAudience':
       return `who may see photos, memorabilia and documents: ${GALLERY_AUDIENCE_LABELS[value as GalleryAudience]}`;
+    case 'allowPublicBook':
+      return value
+        ? 'anyone may download the memorial book while it is public'
+        : 'only the family may download the memorial book';
     case 'observeYahrzeit':
       return value ? 'the calendar shows the yahrzeit' : 'the calendar leaves out the yahrzeit';
     case 'diedAfterSunset':

@@ -201,6 +201,11 @@ export function getPoster(id: string, size: PosterSize): Promise<Blob> {
   return requestFile(`/posts/${encodeURIComponent(id)}/poster.pdf`, { size });
 }
 
+/** The printable memorial book (PDF/A), for those its `book` ability allows (decision 0124). */
+export function getMemorialBook(id: string, size: PosterSize): Promise<Blob> {
+  return requestFile(`/posts/${encodeURIComponent(id)}/book.pdf`, { size });
+}
+
 export const shortLinkQuery = (code: string) =>
   queryOptions({
     queryKey: memorialKeys.shortLink(code),

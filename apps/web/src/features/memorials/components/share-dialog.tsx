@@ -19,7 +19,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { fileNameStem, saveFile } from '@/lib/save-file';
 import { useObjectUrl } from '@/lib/use-object-url';
-import { getPoster, getQrCode, qrCodeQuery } from '../api/memorials.api';
+import { getMemorialBook, getPoster, getQrCode, qrCodeQuery } from '../api/memorials.api';
 import classes from './memorials.module.css';
 
 interface ShareDialogProps extends ModalControl {
@@ -31,9 +31,14 @@ const POSTERS: Array<{ size: PosterSize; label: string }> = [
   { size: 'letter', label: 'Poster (Letter)' },
 ];
 
+const BOOKS: Array<{ size: PosterSize; label: string }> = [
+  { size: 'a4', label: 'Memorial book (A4)' },
+  { size: 'letter', label: 'Memorial book (Letter)' },
+];
+
 /**
- * Share: the memorial's short link to copy, its QR code to show or save, a printable poster, and
- * the device's own share sheet where the browser has one. Files are fetched with the session, so
+ * Share: the memorial's short link to copy, its QR code to show or save, a printable poster, the
+ * memorial book for those allowed it, and the device's own share sheet where the browser has one. Files are fetched with the session, so
  * a memorial only its family may see can be shared by them too.
  */
 export function ShareDialog({ memorial, opened, onClose }: ShareDialogProps) {
@@ -200,6 +205,32 @@ function ShareOptions({ memorial }: { memorial: MemorialDetail }) {
           ))}
         </Group>
       </ShareWay>
+      {memorial.abilities.book ? (
+        <ShareWay
+          title="Download the memorial book (PDF)"
+          intro="The life story, timeline, photos, tributes, events and charities as a book to print or keep. It can take a minute for a large memorial."
+        >
+          <Group>
+            {BOOKS.map(({ size, label }) => (
+              <Button
+                key={size}
+                variant="default"
+                loading={busy === `book-${size}`}
+                disabled={busy !== null && busy !== `book-${size}`}
+                onClick={() =>
+                  void download(
+                    `book-${size}`,
+                    () => getMemorialBook(memorial._id, size),
+                    `${stem}-book-${size}.pdf`,
+                  )
+                }
+              >
+                {label}
+              </Button>
+            ))}
+          </Group>
+        </ShareWay>
+      ) : null}
       {failure ? (
         <Text size="sm" c="red.8" role="alert">
           {failure}

@@ -32,6 +32,7 @@ export const NO_ABILITIES: MemorialAbilities = {
   manage: false,
   transfer: false,
   export: false,
+  book: false,
 };
 
 /** Whole years from birth to death ("aged 78"), or null when a date is missing or out of order. */

@@ -67,6 +67,14 @@ const SWITCHES: Array<{
     turn: (on) => ({ allowCandles: on }),
   },
   {
+    label: 'Let anyone download the memorial book',
+    description:
+      'The printable book (PDF) of the life story, timeline, tributes, events and charities. The owner and managers can always download it; with this on, so can every visitor while the memorial is public. Photos are in it only if visitors may see the galleries.',
+    isOn: (memorial) => memorial.allowPublicBook,
+    turn: (on) => ({ allowPublicBook: on }),
+    onlyFor: 'public',
+  },
+  {
     label: 'Mark the yahrzeit in the memorial’s calendar',
     description:
       'The anniversary of the death by the Hebrew calendar, each year, in the calendar people add from the memorial. Needs the death date.',

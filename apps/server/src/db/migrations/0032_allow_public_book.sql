@@ -1,0 +1,1 @@
+ALTER TABLE "memorials" ADD COLUMN "allow_public_book" boolean DEFAULT false NOT NULL;
