@@ -26,8 +26,12 @@ export function manifestText(files: { path: string; sha256: string }[]): string 
 
 /** A value on one line, as bag-info.txt holds it: no control characters, bounded. */
 function oneLine(value: string, max = 500): string {
-  return value
-    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
+  return [...value]
+    .map((c) =>
+      c.charCodeAt(0) < 0x20 || c === '\u007f' || c === '\u2028' || c === '\u2029' ? ' ' : c,
+    )
+    .join('')
+    .replace(/ {2,}/g, ' ')
     .trim()
     .slice(0, max);
 }
