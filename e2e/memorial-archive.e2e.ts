@@ -132,7 +132,10 @@ describe('exported memorial opened from disk', () => {
       blocked.push(url);
       return route.abort();
     });
-    await page.goto(pathToFileURL(path.join(dir, 'index.html')).href, { waitUntil: 'load' });
+    // The bag's top-level page leads to the memorial's own, data/index.html.
+    await page.goto(pathToFileURL(path.join(dir, 'index.html')).href);
+    await page.waitForURL(pathToFileURL(path.join(dir, 'data', 'index.html')).href);
+    await page.waitForLoadState('load');
     await expect.poll(() => page.getByRole('heading', { name: 'Dorothy Vaughan' }).count()).toBe(1);
     // Lazy pictures load as they scroll into view: bring each into view, then check them all.
     for (const img of await page.locator('img').all()) await img.scrollIntoViewIfNeeded();

@@ -155,11 +155,12 @@ async function buildArchive() {
     });
     if (res.status !== 200) throw new Error(`export: ${res.status}`);
     const files = await unzip(Buffer.from(await res.arrayBuffer()));
-    const json = JSON.parse(files.get('memorial.json').toString('utf8'));
+    const json = JSON.parse(files.get('data/memorial.json').toString('utf8'));
     const [p] = json.items.prayers;
     const [f] = json.items.flowers;
     const [ph] = json.items.photos;
-    for (const name of [...files.keys()]) if (name.startsWith('media/photos/')) files.delete(name);
+    for (const name of [...files.keys()])
+      if (name.startsWith('data/media/photos/')) files.delete(name);
     json.items.prayers = Array.from({ length: PRAYERS }, (_, i) => ({
       ...p,
       id: randomUUID(),
@@ -180,19 +181,29 @@ async function buildArchive() {
         .toBuffer();
       const folder = randomUUID();
       const variant = { width: 32, path: `media/photos/${folder}/32.webp` };
-      files.set(variant.path, webp);
+      files.set(`data/${variant.path}`, webp);
       json.items.photos.push({
         ...ph,
         id: randomUUID(),
         picture: { width: 32, height: 24, variants: [variant] },
       });
     }
-    files.set('memorial.json', Buffer.from(JSON.stringify(json)));
-    const manifest = JSON.parse(files.get('manifest.json').toString('utf8'));
-    manifest.files = [...files]
-      .filter(([name]) => name !== 'manifest.json')
-      .map(([name, data]) => ({ path: name, sha256: sha256(data), size: data.length }));
-    files.set('manifest.json', Buffer.from(JSON.stringify(manifest)));
+    files.set('data/memorial.json', Buffer.from(JSON.stringify(json)));
+    // The archive is a BagIt bag: its manifests and Payload-Oxum written again for the payload.
+    const payload = [...files].filter(([name]) => name.startsWith('data/'));
+    const manifestOf = (list) => list.map(([name, data]) => `${sha256(data)}  ${name}\n`).join('');
+    files.set('manifest-sha256.txt', Buffer.from(manifestOf(payload)));
+    const bytes = payload.reduce((sum, [, data]) => sum + data.length, 0);
+    const info = files.get('bag-info.txt').toString('utf8');
+    files.set(
+      'bag-info.txt',
+      Buffer.from(info.replace(/^Payload-Oxum: .*$/m, `Payload-Oxum: ${bytes}.${payload.length}`)),
+    );
+    const tags = ['bagit.txt', 'bag-info.txt', 'manifest-sha256.txt', 'index.html'];
+    files.set(
+      'tagmanifest-sha256.txt',
+      Buffer.from(manifestOf(tags.map((name) => [name, files.get(name)]))),
+    );
     return zipOf(files);
   } finally {
     await server.stop();

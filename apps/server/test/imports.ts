@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { ImportJob } from '@rips/shared/archives';
-import { unzip } from './archives.js';
+import { asVersion1, unzip } from './archives.js';
 import { createTestApp, type TestApp, UNLIMITED_CREATIONS } from './app.js';
 import { createUser, type TestUser } from './factories.js';
 import { craftedZip } from './hostile-corpus.js';
@@ -94,13 +94,15 @@ export interface ArchiveParts {
 
 /**
  * The archive with memorial.json (and anything else) changed by `edit`, memorial.json's checksum
- * in the manifest updated to match (a consistent forgery), re-zipped.
+ * in the manifest updated to match (a consistent forgery), re-zipped. A bag is first laid out as
+ * a version 1 archive (which the import still reads), whose manifest.json the edit may change.
  */
 export async function editArchive(
   zip: Buffer,
   edit: (parts: ArchiveParts) => void,
 ): Promise<Buffer> {
-  const files = await unzip(zip);
+  const unzipped = await unzip(zip);
+  const files = unzipped.has('bagit.txt') ? asVersion1(unzipped) : unzipped;
   const parts: ArchiveParts = {
     memorial: JSON.parse(files.get('memorial.json')!.toString('utf8')),
     manifest: JSON.parse(files.get('manifest.json')!.toString('utf8')),

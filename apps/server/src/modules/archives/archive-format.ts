@@ -34,19 +34,39 @@ import {
 } from '@rips/shared/timeline';
 
 /**
- * The memorial archive (docs/memorial-archive.md): one ZIP holding `index.html` (the memorial as
- * a static site), `memorial.json` (every field and item, this schema), `media/` (every stored
- * file) and `manifest.json` (the SHA-256 and size of every other file). The version moves when a
- * field changes meaning or a required field is added; a reader refuses versions it does not know.
+ * The memorial archive (docs/memorial-archive.md), a BagIt bag (RFC 8493) since version 2: one ZIP
+ * holding the payload under `data/` (`index.html`, the memorial as a static site; `memorial.json`,
+ * every field and item, this schema; `media/`, every stored file) and, beside it, the bag's tag
+ * files (`bagit.txt`, `bag-info.txt`, `manifest-sha256.txt` over the payload,
+ * `tagmanifest-sha256.txt` over the tag files, and an `index.html` that points to the payload's).
+ * Version 1 had the payload at the top and `manifest.json` (the SHA-256 and size of every other
+ * file) in place of the bag's files; it is still read. The version moves when a field changes
+ * meaning, a required field is added or the layout changes; a reader refuses versions it does not
+ * know.
  */
 export const ARCHIVE_FORMAT = 'rips-memorial-archive';
-export const ARCHIVE_VERSION = 1;
+export const ARCHIVE_VERSION = 2;
+/** The version whose layout is not a bag (payload at the top, manifest.json). */
+export const ARCHIVE_VERSION_UNBAGGED = 1;
 export const MANIFEST_FORMAT = 'rips-archive-manifest';
 
+/** The payload's files, relative to the payload's folder (`data/` in a bag, the top in version 1). */
 export const ARCHIVE_FILES = {
   index: 'index.html',
   memorial: 'memorial.json',
+  /** Version 1 only: superseded by the bag's manifest-sha256.txt. */
   manifest: 'manifest.json',
+} as const;
+
+/** The bag's own files (RFC 8493), at the top of the archive. */
+export const BAG_FILES = {
+  payload: 'data/',
+  declaration: 'bagit.txt',
+  info: 'bag-info.txt',
+  manifest: 'manifest-sha256.txt',
+  tagManifest: 'tagmanifest-sha256.txt',
+  /** A tag file for people who unzip it: a page that leads to data/index.html. */
+  index: 'index.html',
 } as const;
 
 /** Paths inside the archive: plain segments, no way out of the folder it is unpacked in. */
@@ -226,9 +246,10 @@ export const MemorialArchiveSchema = z.object({
 });
 export type MemorialArchive = z.infer<typeof MemorialArchiveSchema>;
 
+/** manifest.json, in version 1 archives only. */
 export const ManifestSchema = z.object({
   format: z.literal(MANIFEST_FORMAT),
-  version: z.literal(ARCHIVE_VERSION),
+  version: z.literal(ARCHIVE_VERSION_UNBAGGED),
   algorithm: z.literal('sha256'),
   files: z
     .array(

@@ -251,9 +251,9 @@ describe(`the take-out keeps to the inline size (${TEST_ENGINE})`, () => {
     expect(JSON.parse(files.get('profile.json')!.toString())).toMatchObject({
       fullName: 'Lise Meitner',
     });
-    expect(files.has(`memorials/${memorial._id}/memorial.json`)).toBe(true);
+    expect(files.has(`memorials/${memorial._id}/data/memorial.json`)).toBe(true);
     expect(
-      [...files.keys()].some((n) => n.startsWith(`memorials/${memorial._id}/media/photos/`)),
+      [...files.keys()].some((n) => n.startsWith(`memorials/${memorial._id}/data/media/photos/`)),
     ).toBe(true);
     await vi.waitFor(async () => expect(await storedExports(t.app)).toEqual([]), WAIT);
   });

@@ -10,13 +10,13 @@ import {
   ARCHIVE_FILES,
   ARCHIVE_FORMAT,
   ARCHIVE_VERSION,
-  MANIFEST_FORMAT,
+  BAG_FILES,
   memorialStory,
   type ArchiveFile,
   type ArchivePicture,
-  type Manifest,
   type MemorialArchive,
 } from './archive-format.js';
+import { BAGIT_DECLARATION, bagIndexPage, bagInfoText, manifestText } from './bagit.js';
 import { renderArchivePage, type BouquetPictures } from './archive-html.js';
 import { readMemorialContents } from './archive.repository.js';
 import { listCharities, publishedMoments } from '../timeline/timeline.repository.js';
@@ -95,17 +95,22 @@ function documentExtension(mimeType: string): string {
 }
 
 /**
- * Writes one memorial's archive into `sink` under `root` ('' for a whole ZIP, or a folder of the
- * take-out): its stored files first, each read from storage only as the archive reaches it, then
- * memorial.json and index.html (which know which files made it), then manifest.json.
+ * Writes one memorial's archive, a BagIt bag, into `sink` under `bag` ('' for a whole ZIP, or a
+ * folder of the take-out): bagit.txt, then the payload under data/ (its stored files first, each
+ * read from storage only as the archive reaches it and hashed as it passes, then memorial.json and
+ * index.html, which know which files made it), then bag-info.txt, manifest-sha256.txt, the
+ * top-level index.html and tagmanifest-sha256.txt. Answers the payload's digests.
  */
 export async function writeMemorialArchive(
   ctx: AppContext,
   sink: ZipSink,
   memorial: MemorialRow,
-  root = '',
+  bag = '',
 ): Promise<FileDigest[]> {
+  const tags = [sink.addBuffer(`${bag}${BAG_FILES.declaration}`, Buffer.from(BAGIT_DECLARATION))];
+  const root = `${bag}${BAG_FILES.payload}`;
   const first = sink.digests.length;
+  const now = ctx.now();
   const contents = await readMemorialContents(ctx.db, memorial);
   const m = contents.memorial;
   const portrait = await copyPicture(ctx.storage, sink, m, root, 'media/memorial');
@@ -143,7 +148,7 @@ export async function writeMemorialArchive(
   const archive: MemorialArchive = {
     format: ARCHIVE_FORMAT,
     version: ARCHIVE_VERSION,
-    exportedAt: new Date().toISOString(),
+    exportedAt: now.toISOString(),
     source: ctx.config.publicUrl,
     memorial: {
       id: m.id,
@@ -209,16 +214,29 @@ export async function writeMemorialArchive(
     Buffer.from(renderArchivePage(archive, bouquets)),
   );
   const files = sink.digests.slice(first);
-  const manifest: Manifest = {
-    format: MANIFEST_FORMAT,
-    version: ARCHIVE_VERSION,
-    algorithm: 'sha256',
-    files: files.map((f) => ({ path: f.path.slice(root.length), sha256: f.sha256, size: f.size })),
-  };
-  sink.addBuffer(
-    `${root}${ARCHIVE_FILES.manifest}`,
-    Buffer.from(JSON.stringify(manifest, null, 2)),
+  const payloadBytes = files.reduce((sum, f) => sum + f.size, 0);
+  tags.push(
+    sink.addBuffer(
+      `${bag}${BAG_FILES.info}`,
+      Buffer.from(
+        bagInfoText({
+          sourceOrganization: `Rips Memorial (${ctx.config.publicUrl})`,
+          externalIdentifier: `${ctx.config.publicUrl}/post/${m.id}`,
+          externalDescription: `The memorial of ${m.title}: an offline page (data/index.html), every field and item (data/memorial.json) and every stored file (data/media/).`,
+          baggingDate: now,
+          payloadBytes,
+          payloadFiles: files.length,
+        }),
+      ),
+    ),
   );
+  // Paths in the bag's manifests are relative to the bag's own folder.
+  const inBag = (f: FileDigest) => ({ path: f.path.slice(bag.length), sha256: f.sha256 });
+  tags.push(
+    sink.addBuffer(`${bag}${BAG_FILES.manifest}`, Buffer.from(manifestText(files.map(inBag)))),
+  );
+  tags.push(sink.addBuffer(`${bag}${BAG_FILES.index}`, Buffer.from(bagIndexPage(m.title))));
+  sink.addBuffer(`${bag}${BAG_FILES.tagManifest}`, Buffer.from(manifestText(tags.map(inBag))));
   return files;
 }
 

@@ -29,18 +29,20 @@ import {
   ARCHIVE_FILES,
   ARCHIVE_FORMAT,
   ARCHIVE_VERSION,
+  ARCHIVE_VERSION_UNBAGGED,
   ArchiveItemBaseSchema,
+  BAG_FILES,
   ManifestSchema,
   MemorialArchiveSchema,
   memorialStory,
   type ArchiveItemBase,
   type ArchivePicture,
-  type Manifest,
   type MemorialArchive,
 } from './archive-format.js';
+import { declarationProblem, parseManifest, payloadOxum } from './bagit.js';
 import { invalidArchive, SafeZip, type ZipLimits } from './zip-reader.js';
 
-/** memorial.json and manifest.json are read whole: they are text, bounded here. */
+/** memorial.json and the manifests are read whole: they are text, bounded here. */
 const JSON_MAX_BYTES = 64 * 1024 * 1024;
 
 export function importLimits(ctx: AppContext): ZipLimits {
@@ -102,15 +104,27 @@ function assertWithinCaps(ctx: AppContext, raw: unknown): void {
   }
 }
 
-/** Reads and checks memorial.json: its format, its version, every field and every item. */
-function readArchive(raw: unknown, now: Date): { archive: MemorialArchive; items: ArchiveItem[] } {
+/**
+ * Reads and checks memorial.json: its format, its version (a bag holds version 2, or a version 1
+ * archive someone bagged; an archive that is no bag is version 1), every field and every item.
+ */
+function readArchive(
+  raw: unknown,
+  now: Date,
+  layout: Layout,
+): { archive: MemorialArchive; items: ArchiveItem[] } {
   const head = raw as { format?: unknown; version?: unknown } | null;
   if (!head || head.format !== ARCHIVE_FORMAT) {
     throw invalidArchive('memorial.json is not a memorial archive of this product.');
   }
-  if (head.version !== ARCHIVE_VERSION) {
+  if (head.version !== ARCHIVE_VERSION && head.version !== ARCHIVE_VERSION_UNBAGGED) {
     throw invalidArchive(
-      `This archive uses version ${JSON.stringify(head.version)} of the memorial archive format; this site reads version ${ARCHIVE_VERSION}.`,
+      `This archive uses version ${JSON.stringify(head.version)} of the memorial archive format; this site reads versions ${ARCHIVE_VERSION_UNBAGGED} and ${ARCHIVE_VERSION}.`,
+    );
+  }
+  if (layout.kind === 'unbagged' && head.version !== ARCHIVE_VERSION_UNBAGGED) {
+    throw invalidArchive(
+      `memorial.json says version ${head.version}, whose archives are BagIt bags, but the archive has no bagit.txt.`,
     );
   }
   const parsed = MemorialArchiveSchema.safeParse(raw);
@@ -152,9 +166,13 @@ type MediaCheck =
   | { path: string; form: 'webp'; width: number; maxBytes: number }
   | { path: string; form: 'document'; type: DocumentType; maxBytes: number };
 
-function pictureChecks(picture: ArchivePicture | null | undefined, maxBytes: number): MediaCheck[] {
+function pictureChecks(
+  picture: ArchivePicture | null | undefined,
+  maxBytes: number,
+  root: string,
+): MediaCheck[] {
   return (picture?.variants ?? []).map((v) => ({
-    path: v.path,
+    path: root + v.path,
     form: 'webp' as const,
     width: v.width,
     maxBytes,
@@ -169,19 +187,21 @@ function documentTypeOf(fileName: string): DocumentType {
   return extension as DocumentType;
 }
 
+/** Every file memorial.json names, by its entry in the archive (`root`: the payload's folder). */
 function mediaChecks(
   ctx: AppContext,
   archive: MemorialArchive,
   items: ArchiveItem[],
+  root: string,
 ): MediaCheck[] {
   const { MAX_IMAGE_BYTES, MAX_DOCUMENT_BYTES } = ctx.config;
-  const checks = pictureChecks(archive.memorial.picture, MAX_IMAGE_BYTES);
+  const checks = pictureChecks(archive.memorial.picture, MAX_IMAGE_BYTES, root);
   for (const item of items) {
-    checks.push(...pictureChecks(item.base.picture, MAX_IMAGE_BYTES));
+    checks.push(...pictureChecks(item.base.picture, MAX_IMAGE_BYTES, root));
     if (item.base.file) {
       const type = documentTypeOf(String(item.fields['fileName']));
       checks.push({
-        path: item.base.file.path,
+        path: root + item.base.file.path,
         form: 'document',
         type,
         maxBytes: MAX_DOCUMENT_BYTES,
@@ -239,21 +259,44 @@ async function sha256Of(zip: SafeZip, name: string): Promise<Fingerprint> {
   return checksum.digest();
 }
 
-function assertChecksum(file: Manifest['files'][number], actual: Fingerprint): void {
-  if (actual.sha256 !== file.sha256 || actual.size !== file.size) {
+/**
+ * A file's expected SHA-256, from the manifest that lists it; its size too when the manifest
+ * gives one (version 1's manifest.json; a bag's entries are held to their declared size by the
+ * reader, and the Payload-Oxum to the sum).
+ */
+interface Fixity {
+  path: string;
+  sha256: string;
+  size: number | null;
+}
+
+/** Where the payload is and which manifest vouches for it. */
+type Layout =
+  | { kind: 'bag'; root: 'data/'; manifest: 'manifest-sha256.txt' }
+  | { kind: 'unbagged'; root: ''; manifest: 'manifest.json' };
+
+const BAG: Layout = { kind: 'bag', root: BAG_FILES.payload, manifest: BAG_FILES.manifest };
+const UNBAGGED: Layout = { kind: 'unbagged', root: '', manifest: ARCHIVE_FILES.manifest };
+
+function assertChecksum(layout: Layout, file: Fixity, actual: Fingerprint): void {
+  if (actual.sha256 !== file.sha256 || (file.size !== null && actual.size !== file.size)) {
     throw invalidArchive(
-      `${file.path.slice(0, 120)} does not match its checksum in manifest.json: the archive was changed or damaged.`,
+      `${file.path.slice(0, 120)} does not match its checksum in ${layout.manifest}: the archive was changed or damaged.`,
     );
   }
 }
 
+const shown = (name: string) => name.slice(0, 120);
+
 /**
- * manifest.json read and matched against the archive's entries (no file is hashed here): every
- * entry is listed once, every listed file is in the archive.
+ * Version 1's manifest.json read and matched against the archive's entries (no file is hashed
+ * here): every entry is listed once, every listed file is in the archive.
  */
-async function readManifest(zip: SafeZip): Promise<Manifest> {
+async function readUnbaggedManifest(zip: SafeZip): Promise<Fixity[]> {
   if (!zip.entries.has(ARCHIVE_FILES.manifest)) {
-    throw invalidArchive('The archive has no manifest.json: it is not a memorial archive.');
+    throw invalidArchive(
+      'The archive has neither bagit.txt nor manifest.json: it is not a memorial archive.',
+    );
   }
   const parsed = ManifestSchema.safeParse(
     parseJson(await zip.read(ARCHIVE_FILES.manifest, JSON_MAX_BYTES), ARCHIVE_FILES.manifest),
@@ -265,23 +308,120 @@ async function readManifest(zip: SafeZip): Promise<Manifest> {
   const listed = new Set<string>();
   for (const file of manifest.files) {
     if (listed.has(file.path)) {
-      throw invalidArchive(`manifest.json lists ${file.path.slice(0, 120)} more than once.`);
+      throw invalidArchive(`manifest.json lists ${shown(file.path)} more than once.`);
     }
     listed.add(file.path);
   }
   for (const name of zip.entries.keys()) {
     if (name !== ARCHIVE_FILES.manifest && !listed.has(name)) {
-      throw invalidArchive(`${name.slice(0, 120)} is in the archive but not in manifest.json.`);
+      throw invalidArchive(`${shown(name)} is in the archive but not in manifest.json.`);
     }
   }
   for (const file of manifest.files) {
     if (!zip.entries.has(file.path)) {
       throw invalidArchive(
-        `${file.path.slice(0, 120)} is listed in manifest.json but missing from the archive.`,
+        `${shown(file.path)} is listed in manifest.json but missing from the archive.`,
       );
     }
   }
-  return manifest;
+  return manifest.files;
+}
+
+/** A tag file's text (UTF-8, bounded). */
+async function readTagFile(zip: SafeZip, name: string): Promise<string> {
+  return (await zip.read(name, JSON_MAX_BYTES)).toString('utf8');
+}
+
+/** A SHA-256 manifest of the bag, each path listed once. */
+async function readBagManifest(zip: SafeZip, name: string): Promise<Fixity[]> {
+  const lines = parseManifest(await readTagFile(zip, name), name);
+  if (typeof lines === 'string') throw invalidArchive(lines);
+  const seen = new Set<string>();
+  for (const line of lines) {
+    if (seen.has(line.path))
+      throw invalidArchive(`${name} lists ${shown(line.path)} more than once.`);
+    seen.add(line.path);
+    if (!zip.entries.has(line.path)) {
+      throw invalidArchive(
+        `${shown(line.path)} is listed in ${name} but missing from the archive.`,
+      );
+    }
+  }
+  return lines.map((line) => ({ ...line, size: null }));
+}
+
+/** The bag's own files, which may stand beside data/ (RFC 8493 §2.2): they are never stored. */
+const TAG_FILE = /^(bagit|bag-info|fetch|(tag)?manifest-[a-z0-9]+)\.txt$/;
+
+/**
+ * A bag read and matched against the archive's entries (nothing but the tag files is hashed
+ * here): bagit.txt declares BagIt 1.0 (or 0.97) in UTF-8; manifest-sha256.txt lists every payload
+ * file once and nothing missing; the Payload-Oxum, when bag-info.txt gives one, is the payload's
+ * size and count; tagmanifest-sha256.txt, when present, matches the tag files it lists; and any
+ * other file beside data/ is one it lists. Answers the payload's checksums.
+ */
+async function readBag(zip: SafeZip): Promise<Fixity[]> {
+  const problem = declarationProblem(await readTagFile(zip, BAG_FILES.declaration));
+  if (problem) throw invalidArchive(problem);
+  if (zip.entries.has('fetch.txt')) {
+    throw invalidArchive('The bag has a fetch.txt: this site imports only complete bags.');
+  }
+  if (!zip.entries.has(BAG_FILES.manifest)) {
+    throw invalidArchive(
+      'The bag has no manifest-sha256.txt: this site checks a bag by its SHA-256 manifest.',
+    );
+  }
+  const payload = await readBagManifest(zip, BAG_FILES.manifest);
+  const listed = new Set<string>();
+  for (const file of payload) {
+    if (!file.path.startsWith(BAG_FILES.payload)) {
+      throw invalidArchive(
+        `manifest-sha256.txt lists ${shown(file.path)}, which is not under data/.`,
+      );
+    }
+    listed.add(file.path);
+  }
+  let bytes = 0;
+  let count = 0;
+  for (const [name, entry] of zip.entries) {
+    if (!name.startsWith(BAG_FILES.payload)) continue;
+    if (!listed.has(name)) {
+      throw invalidArchive(`${shown(name)} is in the archive but not in manifest-sha256.txt.`);
+    }
+    bytes += entry.uncompressedSize;
+    count += 1;
+  }
+  if (zip.entries.has(BAG_FILES.info)) {
+    const oxum = payloadOxum(await readTagFile(zip, BAG_FILES.info));
+    if (typeof oxum === 'string') throw invalidArchive(oxum);
+    if (oxum && (oxum.bytes !== bytes || oxum.files !== count)) {
+      throw invalidArchive(
+        `bag-info.txt's Payload-Oxum says ${oxum.files} files of ${oxum.bytes} bytes, but data/ holds ${count} files of ${bytes} bytes.`,
+      );
+    }
+  }
+  const tagged = new Set<string>();
+  if (zip.entries.has(BAG_FILES.tagManifest)) {
+    for (const file of await readBagManifest(zip, BAG_FILES.tagManifest)) {
+      if (file.path.startsWith(BAG_FILES.payload)) {
+        throw invalidArchive(`tagmanifest-sha256.txt lists ${shown(file.path)}, a payload file.`);
+      }
+      const bytes = await zip.read(file.path, JSON_MAX_BYTES);
+      if (createHash('sha256').update(bytes).digest('hex') !== file.sha256) {
+        throw invalidArchive(
+          `${shown(file.path)} does not match its checksum in tagmanifest-sha256.txt: the archive was changed or damaged.`,
+        );
+      }
+      tagged.add(file.path);
+    }
+  }
+  for (const name of zip.entries.keys()) {
+    if (name.startsWith(BAG_FILES.payload) || TAG_FILE.test(name) || tagged.has(name)) continue;
+    throw invalidArchive(
+      `${shown(name)} is beside data/ but neither a bag file nor listed in tagmanifest-sha256.txt.`,
+    );
+  }
+  return payload;
 }
 
 /** The uploaded archive, streamed to `file` (never held in memory). */
@@ -322,7 +462,9 @@ export function openArchive(ctx: AppContext, file: string): Promise<SafeZip> {
 
 /** What an archive brings, read and checked without reading its media files. */
 export interface ImportPlan {
-  manifest: Manifest;
+  layout: Layout;
+  /** Every payload file's checksum, in its manifest's order. */
+  fixity: Fixity[];
   archive: MemorialArchive;
   items: ArchiveItem[];
   /** Every media file, each once (two items never share one). */
@@ -359,9 +501,11 @@ async function assertImportRoom(
 }
 
 /**
- * Reads and checks everything but the media files: the entries, the manifest (no duplicate),
- * memorial.json (its checksum, the caps on its items, every field, no date later than now, no
- * file named twice) and the quotas from the files' sizes. Cheap enough to answer a request.
+ * Reads and checks everything but the media files: the entries, the manifest (a bag's
+ * declaration, manifests and Payload-Oxum, or version 1's manifest.json: no duplicate, nothing
+ * missing or unlisted), memorial.json (its checksum, the caps on its items, every field, no date
+ * later than now, no file named twice) and the quotas from the files' sizes. Cheap enough to
+ * answer a request.
  */
 export async function planImport(
   ctx: AppContext,
@@ -369,43 +513,50 @@ export async function planImport(
   zip: SafeZip,
   now = new Date(),
 ): Promise<ImportPlan> {
-  const manifest = await readManifest(zip);
-  const json = await zip.read(ARCHIVE_FILES.memorial, JSON_MAX_BYTES);
-  const listed = manifest.files.find((f) => f.path === ARCHIVE_FILES.memorial);
-  if (!listed)
-    throw invalidArchive('The archive has no memorial.json: it is not a memorial archive.');
-  assertChecksum(listed, {
+  const layout = zip.entries.has(BAG_FILES.declaration) ? BAG : UNBAGGED;
+  const fixity = layout.kind === 'bag' ? await readBag(zip) : await readUnbaggedManifest(zip);
+  const memorialPath = layout.root + ARCHIVE_FILES.memorial;
+  const listed = fixity.find((f) => f.path === memorialPath);
+  if (!listed) {
+    throw invalidArchive(
+      `The archive has no ${memorialPath} in ${layout.manifest}: it is not a memorial archive.`,
+    );
+  }
+  const json = await zip.read(memorialPath, JSON_MAX_BYTES);
+  assertChecksum(layout, listed, {
     sha256: createHash('sha256').update(json).digest('hex'),
     size: json.length,
   });
   const raw = parseJson(json, ARCHIVE_FILES.memorial);
   assertWithinCaps(ctx, raw);
-  const { archive, items } = readArchive(raw, now);
-  const checks = mediaChecks(ctx, archive, items);
+  const { archive, items } = readArchive(raw, now, layout);
+  const checks = mediaChecks(ctx, archive, items, layout.root);
   for (const check of checks) {
     if (!zip.entries.has(check.path)) {
       throw invalidArchive(`memorial.json names ${check.path}, which the archive does not hold.`);
     }
   }
   await assertImportRoom(ctx, user, { items, checks }, zip);
-  return { manifest, archive, items, checks };
+  return { layout, fixity, archive, items, checks };
 }
 
 /**
- * Every file of the manifest hashed once, and each media file verified by its content once,
- * from the same read (memorial.json was hashed by `planImport`).
+ * Every payload file of the manifest hashed once, in the manifest's order (the first that does
+ * not match is named), and each media file verified by its content once, from the same read
+ * (memorial.json was hashed by `planImport`).
  */
 async function verifyFiles(ctx: AppContext, zip: SafeZip, plan: ImportPlan): Promise<void> {
   const checks = new Map(plan.checks.map((c) => [c.path, c]));
-  for (const file of plan.manifest.files) {
-    if (file.path === ARCHIVE_FILES.memorial) continue;
+  const memorialPath = plan.layout.root + ARCHIVE_FILES.memorial;
+  for (const file of plan.fixity) {
+    if (file.path === memorialPath) continue;
     const check = checks.get(file.path);
     if (!check) {
-      assertChecksum(file, await sha256Of(zip, file.path));
+      assertChecksum(plan.layout, file, await sha256Of(zip, file.path));
       continue;
     }
     const bytes = await zip.read(check.path, check.maxBytes);
-    assertChecksum(file, {
+    assertChecksum(plan.layout, file, {
       sha256: createHash('sha256').update(bytes).digest('hex'),
       size: bytes.length,
     });
@@ -443,7 +594,7 @@ export async function runImport(
   // Checked again: the member's uploads may have grown since the archive was accepted.
   const plan = await planImport(ctx, user, zip);
   await verifyFiles(ctx, zip, plan);
-  return restore(ctx, user, zip, plan.archive, plan.items, progress);
+  return restore(ctx, user, zip, plan, progress);
 }
 
 /** Rows written per statement; between two, other requests' queries take their turn. */
@@ -457,8 +608,7 @@ async function restore(
   ctx: AppContext,
   user: UserRow,
   zip: SafeZip,
-  archive: MemorialArchive,
-  items: ArchiveItem[],
+  { archive, items, layout }: Pick<ImportPlan, 'archive' | 'items' | 'layout'>,
   progress: ImportProgress,
 ): Promise<ImportResult> {
   const stored: string[] = [];
@@ -469,7 +619,7 @@ async function restore(
     stored.push(key);
     let byteSize = 0;
     for (const variant of picture.variants) {
-      const bytes = await zip.read(variant.path, ctx.config.MAX_IMAGE_BYTES);
+      const bytes = await zip.read(layout.root + variant.path, ctx.config.MAX_IMAGE_BYTES);
       await ctx.storage.put(`${key}/${variant.width}.webp`, bytes);
       byteSize += bytes.length;
       files += 1;
@@ -500,7 +650,10 @@ async function restore(
       } else if (spec?.form === 'document' && item.base.file) {
         const fileName = sanitizeFileName(String(item.fields['fileName']));
         const type = documentTypeOf(fileName);
-        const bytes = await zip.read(item.base.file.path, ctx.config.MAX_DOCUMENT_BYTES);
+        const bytes = await zip.read(
+          layout.root + item.base.file.path,
+          ctx.config.MAX_DOCUMENT_BYTES,
+        );
         const folder = newStorageKey('documents');
         stored.push(folder);
         const fileKey = `${folder}/file.${type}`;

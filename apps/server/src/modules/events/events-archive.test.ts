@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventSchema } from '@rips/shared/events';
 import { okData, TEST_ENGINE, type TestApp } from '../../../test/app.js';
-import { unzip } from '../../../test/archives.js';
+import { unzipPayload } from '../../../test/archives.js';
 import { createMemorialRow, type TestUser } from '../../../test/factories.js';
 import { createArchiveCast, importArchive } from '../../../test/imports.js';
 
@@ -92,7 +92,7 @@ describe(`events in a memorial's archive (${TEST_ENGINE})`, () => {
       headers: owner.auth,
     });
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-    const files = await unzip(res.rawPayload);
+    const files = await unzipPayload(res.rawPayload);
     const json = files.get('memorial.json')!.toString('utf8');
     expect(JSON.parse(json).memorial.events.map((e: { title: string }) => e.title)).toEqual([
       'Funeral',

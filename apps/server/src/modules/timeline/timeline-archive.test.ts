@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { okData, TEST_ENGINE, type TestApp } from '../../../test/app.js';
-import { unzip } from '../../../test/archives.js';
+import { unzipPayload } from '../../../test/archives.js';
 import { createMemorialRow, type TestUser } from '../../../test/factories.js';
 import { createArchiveCast, importArchive } from '../../../test/imports.js';
 
@@ -55,7 +55,7 @@ describe(`the timeline and charities in a memorial's archive (${TEST_ENGINE})`, 
       headers: owner.auth,
     });
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-    const files = await unzip(res.rawPayload);
+    const files = await unzipPayload(res.rawPayload);
     const json = JSON.parse(files.get('memorial.json')!.toString('utf8'));
     expect(json.memorial.charities).toEqual(CHARITIES);
     expect(json.memorial.timeline.map((m: { title: string }) => m.title)).toEqual([
