@@ -8,3 +8,4 @@ export * from './follows.js';
 export * from './reminders.js';
 export * from './events.js';
 export * from './legacy-release.js';
+export * from './yearly-copies.js';
