@@ -72,7 +72,9 @@ export async function addAddress(
   const { memorial } = await requireMemorialAccess(ctx.db, memorialId, user, 'canManage');
   const email = rawEmail.trim().toLowerCase();
   const since = new Date(ctx.now().getTime() - DAY_MS);
-  if ((await repo.confirmationsSentTo(ctx.db, email, since)) >= ctx.config.COPY_ADDRESS_MAILS_PER_DAY) {
+  if (
+    (await repo.confirmationsSentTo(ctx.db, email, since)) >= ctx.config.COPY_ADDRESS_MAILS_PER_DAY
+  ) {
     throw AppError.rateLimited(
       'This address has received the most confirmation emails it may receive in a day. Please try again tomorrow.',
       86_400,

@@ -92,9 +92,7 @@ export async function recipientsOf(
         await db
           .select({ userId: memorialPeople.userId })
           .from(memorialPeople)
-          .where(
-            and(eq(memorialPeople.memorialId, memorialId), eq(memorialPeople.role, 'manager')),
-          )
+          .where(and(eq(memorialPeople.memorialId, memorialId), eq(memorialPeople.role, 'manager')))
       ).map((r) => r.userId);
   const ids = [
     ...new Set(
@@ -258,7 +256,9 @@ export async function liveAddress(db: Db, id: string): Promise<CopyAddressRow | 
   const [row] = await db
     .select()
     .from(copyAddresses)
-    .where(and(eq(copyAddresses.id, id), isNotNull(copyAddresses.confirmedAt), addedByStillManages));
+    .where(
+      and(eq(copyAddresses.id, id), isNotNull(copyAddresses.confirmedAt), addedByStillManages),
+    );
   return row;
 }
 
@@ -273,7 +273,13 @@ export async function addressesOf(db: Db, memorialId: string): Promise<CopyAddre
 /** Adds the address, or gives an unconfirmed one a fresh link; undefined when already confirmed. */
 export async function upsertAddress(
   db: Db,
-  values: { memorialId: string; email: string; addedBy: string; tokenHash: string; expiresAt: Date },
+  values: {
+    memorialId: string;
+    email: string;
+    addedBy: string;
+    tokenHash: string;
+    expiresAt: Date;
+  },
 ): Promise<CopyAddressRow | undefined> {
   const [row] = await db
     .insert(copyAddresses)

@@ -39,12 +39,7 @@ export const yearlyCopiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await request.requireUser();
-      const data = await settings.setSendToMe(
-        ctx,
-        user,
-        request.params.id,
-        request.body.sendToMe,
-      );
+      const data = await settings.setSendToMe(ctx, user, request.params.id, request.body.sendToMe);
       return respond(
         reply,
         200,
