@@ -7,8 +7,8 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import {
   findVisibleMemorial,
+  findExportableMemorial,
   memorialAccess,
-  requireMemorialAccess,
 } from '../memorials/memorials.policy.js';
 import type { UserRow } from '../users/users.repository.js';
 import * as repo from './yearly-copies.repository.js';
@@ -33,7 +33,7 @@ export async function copySettings(
 ): Promise<CopySettings> {
   const memorial = await findVisibleMemorial(ctx.db, memorialId, user);
   const receives = await repo.receivesByRight(ctx.db, memorial, user.id);
-  const { canManage: manages } = await memorialAccess(ctx.db, memorial, user);
+  const { canExport: manages } = await memorialAccess(ctx.db, memorial, user);
   return {
     receives,
     sendToMe: !(await repo.isOptedOut(ctx.db, memorial.id, user.id)),
@@ -45,6 +45,14 @@ export async function copySettings(
         }))
       : null,
   };
+}
+
+/**
+ * The memorial, when `user` is its owner or a manager (the family: administrators see it but do
+ * not choose where its copies go); the archive's own rule (`findExportableMemorial`).
+ */
+async function familyMemorial(ctx: AppContext, user: UserRow, memorialId: string) {
+  return findExportableMemorial(ctx.db, memorialId, user);
 }
 
 /** Turns the caller's own yearly copy on or off (any member who may see the memorial). */
@@ -69,7 +77,7 @@ export async function addAddress(
   memorialId: string,
   rawEmail: string,
 ): Promise<CopySettings> {
-  const { memorial } = await requireMemorialAccess(ctx.db, memorialId, user, 'canManage');
+  const memorial = await familyMemorial(ctx, user, memorialId);
   const email = rawEmail.trim().toLowerCase();
   const since = new Date(ctx.now().getTime() - DAY_MS);
   if (
@@ -122,7 +130,7 @@ export async function removeAddress(
   memorialId: string,
   addressId: string,
 ): Promise<CopySettings> {
-  const { memorial } = await requireMemorialAccess(ctx.db, memorialId, user, 'canManage');
+  const memorial = await familyMemorial(ctx, user, memorialId);
   if (!(await repo.deleteAddress(ctx.db, memorial.id, addressId))) {
     throw AppError.notFound('This address does not receive copies of this memorial.');
   }
