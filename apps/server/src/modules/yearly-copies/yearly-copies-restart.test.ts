@@ -17,7 +17,6 @@ import { startLoopbackSmtp, type LoopbackSmtp } from '../../../test/smtp-server.
 import { memorialPeople, yearlyCopies } from '../../db/schema/index.js';
 import { eq } from 'drizzle-orm';
 
-const DAY = 86_400_000;
 const WAIT = { timeout: 30_000, interval: 50 };
 
 function readable(raw: string): { to: string; subject: string; text: string } {
