@@ -1585,11 +1585,12 @@ for (const v of VISIBILITIES) {
     payload: () => ({ sendToMe: false }),
   });
   memorialRow('POST /api/v1/posts/:id/yearly-copy/addresses', EXPORTERS, {
+    signInFirst: true,
     payload: () => ({ email: `chosen${++counter}@example.org` }),
   });
   row(
     'DELETE /api/v1/posts/:id/yearly-copy/addresses/:addressId',
-    on(v, EXPORTERS),
+    on(v, EXPORTERS, true),
     at(DELETE, async (id) => {
       const [address] = await t.app.ctx.db
         .insert(copyAddresses)
