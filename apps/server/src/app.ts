@@ -39,6 +39,10 @@ import { tributesRoutes } from './modules/tributes/tributes.routes.js';
 import { galleriesRoutes } from './modules/galleries/galleries.routes.js';
 import { timelineRoutes } from './modules/timeline/timeline.routes.js';
 import { followsRoutes, unsubscribeRoutes } from './modules/follows/follows.routes.js';
+import {
+  copyStopRoutes,
+  yearlyCopiesRoutes,
+} from './modules/yearly-copies/yearly-copies.routes.js';
 import { homeRoutes } from './modules/home/home.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { archivesRoutes } from './modules/archives/archives.routes.js';
@@ -365,6 +369,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(homeRoutes);
       await api.register(stewardshipRoutes);
       await api.register(archivesRoutes);
+      await api.register(yearlyCopiesRoutes);
       await api.register(previewsRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(adminReportsRoutes, { prefix: '/admin' });
@@ -376,6 +381,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(anniversariesRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(reminderUnsubscribeRoutes);
+  await app.register(copyStopRoutes);
   await app.register(eventCalendarRoutes);
   await app.register(sitemapRoutes);
   await app.register(operationsRoutes, { metrics });

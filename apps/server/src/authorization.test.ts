@@ -25,8 +25,10 @@ import { hashLinkToken } from './lib/one-time-links.js';
 import { guestEmailHash } from './modules/tributes/guest-tributes.service.js';
 import { unsubscribeToken } from './modules/follows/follow-digest.service.js';
 import { UnsubscribeTokens } from './modules/reminders/reminder-mail.js';
+import { CopyStopTokens } from './modules/yearly-copies/yearly-copy-mail.js';
 import {
   anniversaryReminders,
+  copyAddresses,
   eventRsvps,
   follows,
   guestClaims,
@@ -39,6 +41,7 @@ import {
   memorialPeople,
   memorials,
   prayers,
+  yearlyCopies,
 } from './db/schema/index.js';
 import type { TributeKind } from './modules/tributes/tribute-kind.js';
 import {
@@ -999,6 +1002,73 @@ row(
   call(POST, '/reminders/unsubscribe?token=not-a-link'),
   'a token that names nothing',
 );
+/** A yearly copy sent to a new member of the shared memorial: its stop token. */
+async function copyStopToken(): Promise<string> {
+  const [copy] = await t.app.ctx.db
+    .insert(yearlyCopies)
+    .values({
+      memorialId: world.memorialId,
+      recipient: `user:${(await createUser(t.app)).row.id}`,
+      period: `year:${++counter}`,
+      reason: 'yearly',
+      queuedAt: new Date(),
+      sentAt: new Date(),
+    })
+    .returning({ id: yearlyCopies.id });
+  return new CopyStopTokens(t.app.ctx.config.jwtSecret).issue(copy!.id);
+}
+row(
+  'GET /copies/stop',
+  PUBLIC,
+  call(GET, async () => `/copies/stop?token=${await copyStopToken()}`),
+  'the page a yearly copy links to: it changes nothing',
+);
+row(
+  'POST /copies/stop',
+  PUBLIC,
+  call(POST, async () => `/copies/stop?token=${await copyStopToken()}`),
+  'the link of a yearly copy',
+);
+row(
+  'POST /copies/stop',
+  all('invalid'),
+  call(POST, '/copies/stop?token=not-a-link'),
+  'a token that names nothing',
+);
+/** An address of the shared memorial waiting for its confirmation: the link's token. */
+async function copyAddressToken(): Promise<string> {
+  const token = `confirm-${++counter}-${Date.now()}`;
+  await t.app.ctx.db.insert(copyAddresses).values({
+    memorialId: world.memorialId,
+    email: `chosen${counter}@example.org`,
+    addedBy: world.owner.row.id,
+    tokenHash: hashLinkToken(token),
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
+  return token;
+}
+row(
+  'POST /api/v1/yearly-copy/confirm',
+  PUBLIC,
+  async (actor) => ({
+    method: POST,
+    url: '/api/v1/yearly-copy/confirm',
+    payload: { token: await copyAddressToken() },
+    headers: authOf(actor),
+  }),
+  'the link emailed to an address chosen for yearly copies',
+);
+row(
+  'POST /api/v1/yearly-copy/confirm',
+  all('hidden'),
+  async (actor) => ({
+    method: POST,
+    url: '/api/v1/yearly-copy/confirm',
+    payload: { token: 'not-a-link' },
+    headers: authOf(actor),
+  }),
+  'a token that names nothing',
+);
 // A tribute the family returned with a note: its author alone changes it and sends it again.
 for (const kind of TRIBUTE_KINDS.filter((k) => k.moderation)) {
   row(
@@ -1530,6 +1600,34 @@ for (const v of VISIBILITIES) {
     note,
   );
   memorialRow('DELETE /api/v1/reminders/post/:id', SIGNED_IN, { signInFirst: true });
+  // The yearly copy: a member's own switch on a memorial they may see; the addresses of the
+  // family's choosing for its owner and managers.
+  memorialRow('GET /api/v1/posts/:id/yearly-copy', SIGNED_IN, { signInFirst: true });
+  memorialRow('PUT /api/v1/posts/:id/yearly-copy', SIGNED_IN, {
+    signInFirst: true,
+    payload: () => ({ sendToMe: false }),
+  });
+  memorialRow('POST /api/v1/posts/:id/yearly-copy/addresses', EXPORTERS, {
+    signInFirst: true,
+    payload: () => ({ email: `chosen${++counter}@example.org` }),
+  });
+  row(
+    'DELETE /api/v1/posts/:id/yearly-copy/addresses/:addressId',
+    on(v, EXPORTERS, true),
+    at(DELETE, async (id) => {
+      const [address] = await t.app.ctx.db
+        .insert(copyAddresses)
+        .values({
+          memorialId: id,
+          email: `chosen${++counter}@example.org`,
+          addedBy: world.owner.row.id,
+          expiresAt: new Date(),
+        })
+        .returning({ id: copyAddresses.id });
+      return { url: `/api/v1/posts/${id}/yearly-copy/addresses/${address!.id}` };
+    }),
+    note,
+  );
   row(
     'GET /api/v1/posts/:id/access',
     v === 'private' ? PUBLIC : all('hidden'),

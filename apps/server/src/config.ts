@@ -128,6 +128,12 @@ const EnvSchema = z
     REMINDER_SEND_HOUR: int.min(0).max(23).default(8),
     /** Seconds between runs that look for anniversary reminders due today. */
     REMINDER_SWEEP_SECONDS: int.min(1).default(3600),
+    /** Seconds between runs that hand out memorials' yearly copies due (docs/decisions/0126). */
+    YEARLY_COPY_SWEEP_SECONDS: int.min(1).max(86_400).default(3600),
+    /** Memorials read per batch of a yearly-copy run; other work gets a turn between batches. */
+    YEARLY_COPY_BATCH: int.min(1).max(5000).default(100),
+    /** Confirmation mails one address receives in 24 hours for yearly copies, from every memorial. */
+    COPY_ADDRESS_MAILS_PER_DAY: int.min(1).max(100).default(3),
     /** Seconds between runs of a Life Legacy's release timer (waiting periods, inactivity, expiry). */
     LEGACY_RELEASE_SWEEP_SECONDS: int.min(1).max(86_400).default(300),
     /**

@@ -20,6 +20,7 @@ import { multipart, multipartRequest } from '../test/multipart.js';
 import { randomBytes } from 'node:crypto';
 import {
   anniversaryReminders,
+  copyAddresses,
   eventRsvps,
   memorialEvents,
   flowers,
@@ -760,6 +761,38 @@ const OUTSIDE_THE_RULE = [
  * Routes that touch no memorial: accounts, legacies, contact, the API reference, admin of members,
  * operations.
  */
+// The yearly copy: a member's own switch and the family's addresses, only on memorials they may
+// see.
+probe('GET /api/v1/posts/:id/yearly-copy', async (m) =>
+  succeeds(await call('GET', `/api/v1/posts/${m.id}/yearly-copy`, member)),
+);
+probe('PUT /api/v1/posts/:id/yearly-copy', async (m) =>
+  succeeds(await post(`/api/v1/posts/${m.id}/yearly-copy`, { sendToMe: false }, member, 'PUT')),
+);
+probe('POST /api/v1/posts/:id/yearly-copy/addresses', async (m) =>
+  succeeds(
+    await post(
+      `/api/v1/posts/${m.id}/yearly-copy/addresses`,
+      { email: `chosen${++serial}@example.com` },
+      owner,
+    ),
+  ),
+);
+probe('DELETE /api/v1/posts/:id/yearly-copy/addresses/:addressId', async (m) => {
+  const [address] = await t.app.ctx.db
+    .insert(copyAddresses)
+    .values({
+      memorialId: m.id,
+      email: `chosen${++serial}@example.com`,
+      addedBy: owner.row.id,
+      expiresAt: new Date(),
+    })
+    .returning({ id: copyAddresses.id });
+  return succeeds(
+    await call('DELETE', `/api/v1/posts/${m.id}/yearly-copy/addresses/${address!.id}`, owner),
+  );
+});
+
 const UNRELATED = [
   // A Life Legacy's release: no memorial is named until a steward starts one, which they then own
   // or give to the member's successor (legacy-release-authorization.test.ts).
@@ -781,6 +814,11 @@ const UNRELATED = [
   // it only removes (reminders.test.ts).
   'GET /reminders/unsubscribe',
   'POST /reminders/unsubscribe',
+  // A yearly copy's one-click stop and an address's confirmation: the token names the member's
+  // own copy or the address, which the call only stops or confirms (yearly-copies-restart.test.ts).
+  'GET /copies/stop',
+  'POST /copies/stop',
+  'POST /api/v1/yearly-copy/confirm',
   'POST /api/v1/users/register',
   'POST /api/v1/users/login',
   'POST /api/v1/users/logout',

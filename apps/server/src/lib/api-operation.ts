@@ -36,6 +36,9 @@ export const API_TAGS = {
     'A Life Legacy after its member’s death: the member’s rules and stewards, the stewards’ ' +
     'reports, the waiting period the member can stop, and the readers’ access to what was left them.',
   Archives: 'Downloading a memorial’s archive or one’s own data, and importing an archive.',
+  'Yearly copy':
+    'The archive of a memorial emailed once a year and at each change of owner to its family: ' +
+    'a member’s own switch, and the addresses of the family’s choosing.',
   Previews: 'Link-preview cards of public memorials.',
   Home: 'What the home page shows.',
   Contact: 'Writing to the people who run the site.',
@@ -292,6 +295,28 @@ export const API_OPERATIONS: { [T in ApiTag]: TagOperations } = {
     'POST /api/v1/follows/guest/confirm': [
       'confirmGuestFollow',
       'Confirm a guest’s follow from the emailed link',
+    ],
+  },
+  'Yearly copy': {
+    'GET /api/v1/posts/:id/yearly-copy': [
+      'getYearlyCopy',
+      'Whether the caller receives the memorial’s yearly copy, and its chosen addresses',
+    ],
+    'PUT /api/v1/posts/:id/yearly-copy': [
+      'setYearlyCopy',
+      'Receive the memorial’s yearly copy, or stop receiving it',
+    ],
+    'POST /api/v1/posts/:id/yearly-copy/addresses': [
+      'addCopyAddress',
+      'Send the memorial’s yearly copy to an address of the family’s choosing (confirmed by link)',
+    ],
+    'DELETE /api/v1/posts/:id/yearly-copy/addresses/:addressId': [
+      'removeCopyAddress',
+      'Stop sending the memorial’s yearly copy to a chosen address',
+    ],
+    'POST /api/v1/yearly-copy/confirm': [
+      'confirmCopyAddress',
+      'Confirm an address chosen for yearly copies, from its emailed link',
     ],
   },
   Reminders: {

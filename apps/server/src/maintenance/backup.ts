@@ -47,6 +47,8 @@ const OTHER_KEYS: Record<string, string[]> = {
   anniversary_reminder_sends: ['reminder_id', 'occasion', 'occurs_on'],
   legacy_plans: ['user_id'],
   stored_file_checksums: ['key'],
+  yearly_copy_opt_outs: ['memorial_id', 'user_id'],
+  yearly_copy_runs: ['memorial_id', 'period'],
 };
 
 /** Primary-key columns: pages follow them (keyset paging, served by the key's index). */

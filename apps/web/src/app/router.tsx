@@ -79,6 +79,7 @@ const UnsubscribePage = lazy(() => import('@/features/follows/components/unsubsc
 const ArchiveDownloadPage = lazy(
   () => import('@/features/memorials/components/archive-download-page'),
 );
+const CopyConfirmPage = lazy(() => import('@/features/stewardship/components/copy-confirm-page'));
 const PolicyPage = lazy(() => import('@/features/static-pages/components/policy-page'));
 const AccessibilityPage = lazy(
   () => import('@/features/static-pages/components/accessibility-page'),
@@ -153,6 +154,7 @@ export function createRoutes({ client, awaitData }: RouteData): RouteObject[] {
     { path: paths.confirmEmail.path, element: <ConfirmEmailPage /> },
     { path: paths.cancelEmailChange.path, element: <CancelEmailChangePage /> },
     { path: paths.archiveDownload.path, element: <ArchiveDownloadPage /> },
+    { path: paths.copyConfirm.path, element: <CopyConfirmPage /> },
     { path: paths.guestTributeConfirm.path, element: <GuestConfirmPage /> },
     { path: paths.eventRsvpConfirm.path, element: <RsvpConfirmPage /> },
     { path: paths.guestTributeClaim.path, element: <GuestClaimPage /> },

@@ -24,6 +24,8 @@ export const paths = {
     href: () => '/account/cancel-email-change',
   },
   archiveDownload: { path: '/exports/download', href: () => '/exports/download' },
+  /** An address chosen for a memorial's yearly copy: the token travels in the fragment. */
+  copyConfirm: { path: '/copies/confirm', href: () => '/copies/confirm' },
   lifeLegacy: { path: '/profile/life-legacy', href: () => '/profile/life-legacy' },
   buildLegacy: { path: '/profile/build-legacy', href: () => '/profile/build-legacy' },
   /** "After my death": the member's stewards, release rules and any release under way. */

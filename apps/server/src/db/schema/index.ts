@@ -9,3 +9,4 @@ export * from './reminders.js';
 export * from './events.js';
 export * from './legacy-release.js';
 export * from './stored-files.js';
+export * from './yearly-copies.js';

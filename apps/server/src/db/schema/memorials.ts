@@ -315,6 +315,12 @@ export const archiveDownloads = pgTable(
     /** While building: when the request is given up; once built: when the link stops working. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /**
+     * The yearly copy (`yearly_copies`) this archive was built for: such archives are sent
+     * without being asked for, so they never count as the member's own archive waiting
+     * (`archive_downloads_pending_key` leaves them out since migration 0031).
+     */
+    copyId: uuid('copy_id'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -139,7 +139,14 @@ export async function findWaitingArchive(
   const [row] = await db
     .select()
     .from(archiveDownloads)
-    .where(and(ofSubject(userId, subject), isNull(archiveDownloads.usedAt)));
+    .where(
+      and(
+        ofSubject(userId, subject),
+        isNull(archiveDownloads.usedAt),
+        // A yearly copy was sent without being asked for: it never holds the member back.
+        isNull(archiveDownloads.copyId),
+      ),
+    );
   return row;
 }
 

@@ -468,6 +468,11 @@ const NOT_CARRIED = {
     follows:
       "who follows the memorial, and how often they are mailed: each follower's own choice on this site (decision 0114)",
     follow_digests: 'the ledger of digests this site sent',
+    copy_addresses:
+      "where this site mails the memorial's yearly copy: the family's choice on this site, with its links (decision 0126)",
+    yearly_copies: 'the ledger of yearly copies this site sent',
+    yearly_copy_opt_outs: "a member's own choice on this site not to receive the yearly copy",
+    yearly_copy_runs: "the ledger of the memorial's years this site handed out",
   },
   /** Inside nested objects (an owner, a picture): ids and URLs. */
   nested: {

@@ -1,3 +1,4 @@
+import { queueOwnerChangeCopies } from '../yearly-copies/yearly-copies.service.js';
 import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '@rips/shared/api';
 import type { AppContext } from '../../context.js';
@@ -47,6 +48,7 @@ export async function deleteAccount(
   await ctx.db.transaction(async (tx) => {
     for (const { memorial, heir } of plan) {
       await repo.moveOwnership(tx, memorial.id, user.id, heir.id);
+      await queueOwnerChangeCopies(ctx, tx, memorial.id, heir.id);
       await noteActivity(
         tx,
         memorial.id,

@@ -1,3 +1,4 @@
+import { queueOwnerChangeCopies } from '../yearly-copies/yearly-copies.service.js';
 import { ErrorCode } from '@rips/shared/api';
 import { TRANSFER_OFFER_DAYS } from '@rips/shared/stewardship';
 import type { AppContext } from '../../context.js';
@@ -129,6 +130,7 @@ export async function acceptTransfer(
   const { offered, offerer } = await offeredTo(ctx, user, memorialId);
   await ctx.db.transaction(async (tx) => {
     await repo.moveOwnership(tx, offered.id, offered.ownerId, user.id);
+    await queueOwnerChangeCopies(ctx, tx, offered.id, user.id);
     // The old owner, a manager now, no longer stands behind the manager invitations they sent.
     await repo.revokeInvitationsBeyondRights(tx, offered.ownerId, new Date(), offered.id);
     await repo.recordActivity(tx, {

@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSession } from '@/lib/use-session';
 import { ActivityPanel } from './manage/activity-panel';
+import { CopyPanel } from './manage/copy-panel';
 import { ModerationPanel } from './manage/moderation-panel';
 import { OwnershipPanel } from './manage/ownership-panel';
 import { PeoplePanel } from './manage/people-panel';
@@ -20,6 +21,7 @@ const TABS = {
   people: { label: 'People', Panel: PeoplePanel },
   moderation: { label: 'Moderation', Panel: ModerationPanel },
   activity: { label: 'Activity', Panel: ActivityPanel },
+  copies: { label: 'Yearly copy', Panel: CopyPanel },
   ownership: { label: 'Ownership', Panel: OwnershipPanel },
 };
 type Tab = keyof typeof TABS;
