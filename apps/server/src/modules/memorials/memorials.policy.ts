@@ -158,8 +158,7 @@ export function accessFor(
   const isOwner = role === 'owner';
   const manages = isOwner || role === 'manager' || isAdmin;
   // The named successor takes the archive too, while they keep a role (decision 0127).
-  const canExport =
-    canExportMemorial(role) || (role !== null && memorial.successorId === user.id);
+  const canExport = canExportMemorial(role) || (role !== null && memorial.successorId === user.id);
   return {
     role,
     canManage: manages,
