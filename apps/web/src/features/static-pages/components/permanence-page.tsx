@@ -37,12 +37,13 @@ export default function PermanencePage() {
 
       <PageSection title="The whole memorial is yours to take, at any time">
         <Para>
-          The owner, every manager and the named successor can download the whole memorial from its
-          Manage page whenever they wish: every word, date and person, every published tribute,
-          photo, memorabilia and document, the timeline, events and charities. A large memorial is
-          prepared in the background and its download link is sent by email. The download is a
-          single ZIP file that opens in any web browser without an internet connection, and it can
-          be brought back into Rips Memorial, or into another copy of this software.
+          The owner, every manager and the named successor can download the whole memorial from the
+          memorial&apos;s page whenever they wish: every word, date and person, every published
+          tribute, photo, memorabilia and document, the timeline, events and charities. A large
+          memorial is prepared in the background and its download link is sent by email. The
+          download is a single ZIP file that, once unzipped, opens in any web browser without an
+          internet connection, and it can be brought back into Rips Memorial, or into another copy
+          of this software.
         </Para>
         <Para>
           They can also download a printable book of the memorial as a PDF, with its story,
@@ -52,11 +53,12 @@ export default function PermanencePage() {
 
       <PageSection title="A copy in the family's hands every year">
         <Para>
-          Once a year, and whenever a memorial changes owner, its owner, its managers and its named
-          successor each receive an email with a link to a fresh copy of the whole memorial, without
-          having to ask. Each person can turn this off, and back on, from the memorial&apos;s Manage
-          page or from the email itself. A family can also send the yearly copy to an address of
-          their own choosing, once that address has confirmed it wants it.
+          Once a year, its owner, its managers and its named successor each receive an email with a
+          link to a fresh copy of the whole memorial, without having to ask; when a memorial changes
+          owner, its new owner and successor receive one at once. Each person can turn this off from
+          the email itself; owners and managers can also turn it off, and back on, from the
+          memorial&apos;s Manage page. A family can also send the yearly copy to an address of their
+          own choosing, once that address has confirmed it wants it.
         </Para>
       </PageSection>
 
