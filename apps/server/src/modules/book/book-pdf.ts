@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { PosterSize } from '@rips/shared/memorials';
+import { posterUnprintable } from '@rips/shared/poster';
 import { POSTER_FACES, type PosterStyle } from '../share/poster-fonts.js';
 import {
   drawLine,
@@ -135,6 +136,8 @@ async function draw(doc: Doc, content: BookContent, size: PosterSize, cancelled:
   const top = 72;
   const bottom = height - 72;
   const set = setterFor(doc, column);
+  /** Characters no face of the book draws (Chinese, Japanese, Korean…): left out, then named. */
+  const missing = new Set<string>();
   const root = doc.struct('Document');
   doc.addStructure(root);
 
@@ -196,7 +199,10 @@ async function draw(doc: Doc, content: BookContent, size: PosterSize, cancelled:
     gap: number,
     color: string,
     align: Align = 'start',
-  ) => set(value, style, fontSize, gap, color, align);
+  ) => {
+    for (const char of posterUnprintable(value)) missing.add(char);
+    return set(value, style, fontSize, gap, color, align);
+  };
   const rule = () => {
     doc.markContent('Artifact', { type: 'Layout' });
     doc
@@ -328,4 +334,23 @@ async function draw(doc: Doc, content: BookContent, size: PosterSize, cancelled:
       if (part.more) write(sect, 'P', text(part.more, 'italic', 10, 0, MUTED));
     });
   }
+
+  // Nothing is dropped without a word: the book ends by naming, by code point, what it left out.
+  if (missing.size > 0) {
+    const note = leftOutNote([...missing]);
+    await section('A note on this book', async (sect) => {
+      write(sect, 'P', text(note, 'italic', 10.5, 0, MUTED));
+    });
+  }
+}
+
+const NAMED_AT_MOST = 60;
+
+/** The closing note on the characters the book's fonts cannot draw, each named by code point. */
+export function leftOutNote(chars: string[]): string {
+  const named = chars
+    .slice(0, NAMED_AT_MOST)
+    .map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
+  const more = chars.length > NAMED_AT_MOST ? `, and ${chars.length - NAMED_AT_MOST} more` : '';
+  return `This book has no font for ${chars.length === 1 ? 'one character' : `${chars.length} different characters`} of this memorial, so they are left out of its pages: ${named.join(', ')}${more}. They are kept, as written, on the memorial itself and in its archive.`;
 }

@@ -87,7 +87,7 @@ beforeAll(async () => {
   );
   expect(photo.statusCode, photo.body).toBe(201);
   await t.app.ctx.db.insert(prayers).values([
-    { memorialId, ownerId: stranger.row.id, text: 'Rest in peace, dear teacher.' },
+    { memorialId, ownerId: stranger.row.id, text: 'Rest in peace, dear teacher. 安息' },
     { memorialId, ownerId: stranger.row.id, text: 'Waiting words', status: 'pending' },
   ]);
 });
@@ -125,6 +125,9 @@ describe('the memorial book', () => {
     expect(text).not.toContain('Waiting words');
     expect(text).toContain('Born in: Thessaloniki');
     expect(text).toContain('March 3, 1941 – June 9, 2024');
+    // 安息 has no face in the book: left out of the prayer, and named at the end.
+    expect(text).toContain('A note on this book');
+    expect(text.replace(/\s+/g, ' ')).toContain('left out of its pages: U+5B89, U+606F.');
   });
 
   it('comes on Letter paper when asked, and refuses another size', async () => {
