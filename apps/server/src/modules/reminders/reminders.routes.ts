@@ -2,6 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MemorialIdParamsSchema } from '@rips/shared/memorials';
 import { ReminderSchema, RemindersSchema, SaveReminderSchema } from '@rips/shared/reminders';
+import {
+  acceptFormPosts,
+  ONE_CLICK_PAGE_HEADERS,
+  oneClickPage,
+  OneClickTokenQuery,
+} from '../../lib/one-click-page.js';
 import { answer, respond } from '../../lib/respond.js';
 import { defineReminderJob } from './reminders.service.js';
 import * as service from './reminders.service.js';
@@ -60,24 +66,6 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-const PAGE_HEADERS = {
-  'cache-control': 'no-store',
-  'referrer-policy': 'no-referrer',
-  'x-robots-tag': 'noindex',
-};
-
-function page(title: string, body: string): string {
-  return [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${title} · Rips Memorial</title>`,
-    '<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5}button{font:inherit;padding:.6rem 1.2rem;border-radius:.4rem;border:1px solid #555;background:#333;color:#fff;cursor:pointer}</style>',
-    `</head><body><main><h1>${title}</h1>${body}</main></body></html>`,
-  ].join('');
-}
-
-const TokenQuery = z.object({ token: z.string().max(200).optional() });
-
 /**
  * The one-click unsubscribe a reminder mail names in its `List-Unsubscribe` header (RFC 8058)
  * and in its text. No sign-in. GET only shows a button (a link scanner opening it changes
@@ -86,23 +74,19 @@ const TokenQuery = z.object({ token: z.string().max(200).optional() });
  * drop every query value.
  */
 export const reminderUnsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 4096 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
+  acceptFormPosts(app);
 
   app.get(
     '/reminders/unsubscribe',
-    { schema: { querystring: TokenQuery, hide: true } },
+    { schema: { querystring: OneClickTokenQuery, hide: true } },
     async (request, reply) => {
       const token = request.query.token ?? '';
       const action = `/reminders/unsubscribe?token=${encodeURIComponent(token)}`;
       return reply
-        .headers(PAGE_HEADERS)
+        .headers(ONE_CLICK_PAGE_HEADERS)
         .type('text/html; charset=utf-8')
         .send(
-          page(
+          oneClickPage(
             'Stop this reminder',
             `<p>You will no longer receive this anniversary reminder by email. Other reminders you chose stay as they are.</p><form method="post" action="${action.replace(/"/g, '&quot;')}"><button type="submit">Stop this reminder</button></form>`,
           ),
@@ -112,21 +96,21 @@ export const reminderUnsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/reminders/unsubscribe',
-    { schema: { querystring: TokenQuery, hide: true } },
+    { schema: { querystring: OneClickTokenQuery, hide: true } },
     async (request, reply) => {
       const done = await service.unsubscribe(app.ctx, request.query.token ?? '');
-      void reply.headers(PAGE_HEADERS).type('text/html; charset=utf-8');
+      void reply.headers(ONE_CLICK_PAGE_HEADERS).type('text/html; charset=utf-8');
       if (!done)
         return reply
           .status(400)
           .send(
-            page(
+            oneClickPage(
               'This link is not complete',
               '<p>The link to stop the reminder is not complete. Open it again from the email, or stop the reminder from your account settings.</p>',
             ),
           );
       return reply.send(
-        page(
+        oneClickPage(
           'Reminder stopped',
           '<p>You will no longer receive this anniversary reminder. You can choose reminders again on the memorial’s page.</p>',
         ),

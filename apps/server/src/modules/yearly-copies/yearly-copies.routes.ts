@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { MemorialIdParamsSchema } from '@rips/shared/memorials';
 import {
   CopyAddressBodySchema,
@@ -9,6 +8,12 @@ import {
   CopySettingsSchema,
   SendToMeSchema,
 } from '@rips/shared/yearly-copies';
+import {
+  acceptFormPosts,
+  ONE_CLICK_PAGE_HEADERS,
+  oneClickPage,
+  OneClickTokenQuery,
+} from '../../lib/one-click-page.js';
 import { answer, respond } from '../../lib/respond.js';
 import * as settings from './copy-settings.service.js';
 import { defineYearlyCopyJobs, stopByLink } from './yearly-copies.service.js';
@@ -103,47 +108,25 @@ export const yearlyCopiesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-const PAGE_HEADERS = {
-  'cache-control': 'no-store',
-  'referrer-policy': 'no-referrer',
-  'x-robots-tag': 'noindex',
-};
-
-function page(title: string, body: string): string {
-  return [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${title} · Rips Memorial</title>`,
-    '<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5}button{font:inherit;padding:.6rem 1.2rem;border-radius:.4rem;border:1px solid #555;background:#333;color:#fff;cursor:pointer}</style>',
-    `</head><body><main><h1>${title}</h1>${body}</main></body></html>`,
-  ].join('');
-}
-
-const TokenQuery = z.object({ token: z.string().max(200).optional() });
-
 /**
  * The one-click stop a yearly copy's mail names in its `List-Unsubscribe` header (RFC 8058) and
  * its text, as the reminders' unsubscribe: no sign-in; GET only shows a button; POST (that button,
  * or the mail app's `List-Unsubscribe=One-Click`) stops the copy. The logs drop query values.
  */
 export const copyStopRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 4096 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
+  acceptFormPosts(app);
 
   app.get(
     '/copies/stop',
-    { schema: { querystring: TokenQuery, hide: true } },
+    { schema: { querystring: OneClickTokenQuery, hide: true } },
     async (request, reply) => {
       const token = request.query.token ?? '';
       const action = `/copies/stop?token=${encodeURIComponent(token)}`;
       return reply
-        .headers(PAGE_HEADERS)
+        .headers(ONE_CLICK_PAGE_HEADERS)
         .type('text/html; charset=utf-8')
         .send(
-          page(
+          oneClickPage(
             'Stop the yearly copy',
             `<p>We send a copy of this memorial once a year so that the family always holds one. If you would rather not receive it, press the button. Nothing else changes, and the memorial stays as it is.</p><form method="post" action="${action.replace(/"/g, '&quot;')}"><button type="submit">Stop sending me the copy</button></form>`,
           ),
@@ -153,21 +136,21 @@ export const copyStopRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/copies/stop',
-    { schema: { querystring: TokenQuery, hide: true } },
+    { schema: { querystring: OneClickTokenQuery, hide: true } },
     async (request, reply) => {
       const done = await stopByLink(app.ctx, request.query.token ?? '');
-      void reply.headers(PAGE_HEADERS).type('text/html; charset=utf-8');
+      void reply.headers(ONE_CLICK_PAGE_HEADERS).type('text/html; charset=utf-8');
       if (!done)
         return reply
           .status(400)
           .send(
-            page(
+            oneClickPage(
               'This link is not complete',
               '<p>The link is not complete. Open it again from the email, or turn the yearly copy off on the memorial’s Manage page.</p>',
             ),
           );
       return reply.send(
-        page(
+        oneClickPage(
           'The yearly copy is stopped',
           '<p>You will no longer receive a copy of this memorial. If you change your mind, a member can turn it back on from the memorial’s Manage page.</p>',
         ),
