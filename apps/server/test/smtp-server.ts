@@ -47,3 +47,16 @@ export async function startLoopbackSmtp(refuse = 0): Promise<LoopbackSmtp> {
   state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return state;
 }
+
+/** A received message's recipient, subject and text, unfolded and quoted-printable decoded. */
+export function readable(raw: string): { to: string; subject: string; text: string } {
+  const unfolded = raw.replace(/\r?\n[ \t]+/g, ' ');
+  const text = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return {
+    to: /^To: (.+)$/m.exec(unfolded)![1]!.trim(),
+    subject: /^Subject: (.+)$/m.exec(unfolded)![1]!.trim(),
+    text,
+  };
+}

@@ -13,25 +13,12 @@ import {
   TEST_ENGINE,
 } from '../../../test/app.js';
 import { createUser, type TestUser } from '../../../test/factories.js';
-import { startLoopbackSmtp, type LoopbackSmtp } from '../../../test/smtp-server.js';
+import { readable, startLoopbackSmtp, type LoopbackSmtp } from '../../../test/smtp-server.js';
 import { legacyStewards, users } from '../../db/schema/index.js';
 import { eq } from 'drizzle-orm';
 
 const DAY = 86_400_000;
 const WAIT = { timeout: 20_000, interval: 50 };
-
-/** A raw message's subject and body, quoted-printable undone. */
-function readable(raw: string): { to: string; subject: string; text: string } {
-  const unfolded = raw.replace(/\r?\n[ \t]+/g, ' ');
-  const text = raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return {
-    to: /^To: (.+)$/m.exec(unfolded)![1]!.trim(),
-    subject: /^Subject: (.+)$/m.exec(unfolded)![1]!.trim(),
-    text,
-  };
-}
 
 describe(`the release timer across restarts (${TEST_ENGINE})`, () => {
   it('sends the halfway mail and releases, each from a server started after the clock moved on', async () => {

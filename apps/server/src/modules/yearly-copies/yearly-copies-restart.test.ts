@@ -13,23 +13,11 @@ import {
   TEST_ENGINE,
 } from '../../../test/app.js';
 import { createMemorialRow, createUser, type TestUser } from '../../../test/factories.js';
-import { startLoopbackSmtp, type LoopbackSmtp } from '../../../test/smtp-server.js';
+import { readable, startLoopbackSmtp, type LoopbackSmtp } from '../../../test/smtp-server.js';
 import { memorialPeople, yearlyCopies } from '../../db/schema/index.js';
 import { eq } from 'drizzle-orm';
 
 const WAIT = { timeout: 30_000, interval: 50 };
-
-function readable(raw: string): { to: string; subject: string; text: string } {
-  const unfolded = raw.replace(/\r?\n[ \t]+/g, ' ');
-  const text = raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return {
-    to: /^To: (.+)$/m.exec(unfolded)![1]!.trim(),
-    subject: /^Subject: (.+)$/m.exec(unfolded)![1]!.trim(),
-    text,
-  };
-}
 
 describe(`the yearly copy across restarts (${TEST_ENGINE})`, () => {
   it('sends each recipient one copy a year, resumes after a stop, honours opt-outs and a new owner', async () => {
