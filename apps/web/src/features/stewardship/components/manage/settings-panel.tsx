@@ -69,7 +69,7 @@ const SWITCHES: Array<{
   {
     label: 'Let anyone download the memorial book',
     description:
-      'The printable book (PDF) of the life story, timeline, tributes, events and charities. The owner and managers can always download it; with this on, so can every visitor while the memorial is public. Photos are in it only if visitors may see the galleries.',
+      'The printable book (PDF) of the life story, timeline, tributes, events and charities. The owner, the managers and the named successor can always download it; with this on, so can every visitor while the memorial is public. Photos are in it only if visitors may see the galleries.',
     isOn: (memorial) => memorial.allowPublicBook,
     turn: (on) => ({ allowPublicBook: on }),
     onlyFor: 'public',
