@@ -27,6 +27,7 @@ const NOT_TEXT = new Set([
   'itemId',
   'requestId',
   'invitationId',
+  'addressId',
   'jobId',
   'ids',
   'token',

@@ -561,6 +561,7 @@ describe(`every field of the API's shapes travels out and back in (${TEST_ENGINE
         observeYahrzeit: true,
         diedAfterSunset: true,
         galleryAudience: 'visitors',
+        allowPublicBook: true,
       },
       headers: family.auth,
     });
