@@ -1,5 +1,5 @@
 // No token in a log line: an invitation, a password reset, an emailed memorial archive, a digest
-// an anniversary reminder and a Life Legacy's release are taken from the first email to the last click, as a browser
+// an anniversary reminder, a Life Legacy's release and a yearly copy's address are taken from the first email to the last click, as a browser
 // would, against the app's real logger; then every log line is searched for every link and token
 // the emails carried.
 import type { InjectOptions } from 'fastify';
@@ -334,10 +334,35 @@ describe(`no token in a log line (${TEST_ENGINE})`, () => {
     expect(lines.join('')).not.toContain(secretText);
   });
 
+  it('a yearly copy: the family address’s confirmation, from the mail to its button', async () => {
+    const sponsor = await createUser(t.app, { role: 'sponsor' });
+    const memorial = await createMemorialRow(t.app, sponsor, { title: 'Ada Lovelace' });
+    const address = 'family.copy@example.org';
+    const added = await send({
+      method: 'POST',
+      url: `/api/v1/posts/${memorial.id}/yearly-copy/addresses`,
+      headers: sponsor.auth,
+      payload: { email: address },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const confirmMail = await mailTo(address, 'copies/confirm');
+    const [{ link, secret: token } = { link: '', secret: '' }] = remember(confirmMail);
+    expect(token.length).toBeGreaterThanOrEqual(20);
+    // The link opens the web's page (its token in the fragment, which no request carries); its
+    // button posts the token.
+    expect(requestedBy(link)).toBe('/copies/confirm');
+    const confirmed = await send({
+      method: 'POST',
+      url: '/api/v1/yearly-copy/confirm',
+      payload: { token },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+  });
+
   it('no log line holds any link or token those emails carried', async () => {
     await t.mailSettled();
     const log = lines.join('');
-    expect(issued.length).toBeGreaterThanOrEqual(9);
+    expect(issued.length).toBeGreaterThanOrEqual(10);
     for (const { link, secrets } of issued) {
       for (const secret of secrets) {
         expect(log.includes(secret), `a token of ${new URL(link).pathname} was logged`).toBe(false);
@@ -352,5 +377,6 @@ describe(`no token in a log line (${TEST_ENGINE})`, () => {
     expect(log).toContain('"url":"/follows/unsubscribe?token=[redacted]"');
     expect(log).toContain('"url":"/reminders/unsubscribe?token=[redacted]"');
     expect(log).toContain('"url":"/api/v1/legacy-access/open"');
+    expect(log).toContain('"url":"/api/v1/yearly-copy/confirm"');
   });
 });
