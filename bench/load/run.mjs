@@ -1,10 +1,13 @@
 // bench/load: a mixed workload at 50 connections for 60 s, the app's memorial read against a
 // bare Fastify route running the same query, and login latency with event-loop delay while reads
-// run. Everything is measured in one run, on this machine, so compare the ratios.
-//   npm run bench -- load            (LOAD_SECONDS, LOAD_CONNECTIONS override the defaults)
+// run. Everything is measured in one run, on this machine, so compare the ratios. The workload is
+// sent by many members, each within the per-member budgets, as real traffic is: a refusal (429) is
+// an error.
+//   npm run bench -- load            (LOAD_SECONDS, LOAD_CONNECTIONS, LOAD_MEMBERS override the defaults)
 //   LOAD_PARTS=ratio npm run bench -- load    only the app/bare read ratio
 //   LOAD_PROFILE=/tmp/prof ...       also writes CPU profiles of the app and the bare server
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +18,6 @@ import {
   demoPassword,
   fmt,
   freePort,
-  login,
   percentile,
   ROOT,
   startApp,
@@ -42,28 +44,115 @@ const jpeg = (seed) =>
     .jpeg({ quality: 80 })
     .toBuffer();
 
-async function seed(baseUrl, dataDir) {
-  const sponsor = await login(baseUrl, 'sponsor', demoPassword(dataDir, 'sponsor'));
-  const visitor = await login(baseUrl, 'visitor', demoPassword(dataDir, 'visitor'));
+// The budgets each member is held to, passed to the app so the two cannot drift apart: a member
+// may leave PRAYER_BUDGET prayers and add UPLOAD_BUDGET gallery items per rate-limit window.
+const PRAYER_BUDGET = 30;
+const UPLOAD_BUDGET = 100;
+const WINDOW_SECONDS = 900;
+// How many members leave prayers and how many families own (and fill) the memorials: enough that
+// nobody nears a budget in the default minute (about 1,800 prayers and 600 photos were sent in
+// one on this machine), as a day of real traffic spreads its gestures over many people.
+const PRAYING_MEMBERS = Number(process.env.LOAD_MEMBERS ?? 150);
+const FAMILIES = 10;
+const MEMORIALS_PER_FAMILY = 4;
+const APP_ENV = {
+  PRAYER_LIMIT_PER_USER: String(PRAYER_BUDGET),
+  UPLOAD_LIMIT_PER_USER: String(UPLOAD_BUDGET),
+  RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS),
+};
+
+const PASSWORD = 'Remembering-Load-2026';
+
+/** Signs `count` new members up and in (two at a time: each costs password hashes) and returns their tokens. */
+async function signUpMembers(baseUrl, prefix, count) {
+  const run = randomBytes(3).toString('hex');
+  const avatar = await jpeg(count);
+  const tokens = new Array(count);
+  let next = 0;
+  const one = async () => {
+    while (next < count) {
+      const i = next++;
+      const form = new FormData();
+      form.set('fullName', `Load ${prefix} ${i}`);
+      form.set('email', `load-${prefix}-${run}-${i}@example.com`);
+      form.set('userName', `load_${prefix}_${run}_${i}`);
+      form.set('password', PASSWORD);
+      form.set('avatar', new Blob([avatar], { type: 'image/jpeg' }), 'me.jpg');
+      const res = await api(baseUrl, 'POST', '/api/v1/users/register', { form });
+      if (res.status !== 201)
+        throw new Error(`signing up a member: ${res.status} ${JSON.stringify(res.body)}`);
+      const signedIn = await api(baseUrl, 'POST', '/api/v1/users/login', {
+        json: { userName: `load_${prefix}_${run}_${i}`, password: PASSWORD },
+      });
+      if (signedIn.status !== 200) throw new Error(`logging a new member in: ${signedIn.status}`);
+      tokens[i] = signedIn.body.data.accessToken;
+    }
+  };
+  await Promise.all([one(), one()]);
+  return tokens;
+}
+
+/**
+ * The people of the workload: FAMILIES sponsors, each owning MEMORIALS_PER_FAMILY memorials (only
+ * a memorial's own people may add to its galleries), and PRAYING_MEMBERS visitors.
+ */
+async function seed(baseUrl) {
   const words = ['gardener', 'teacher', 'sailor', 'painter', 'nurse', 'baker', 'poet', 'pilot'];
-  const ids = [];
-  for (let i = 0; i < 40; i++) {
-    const form = new FormData();
-    form.set('title', `Remembered Friend ${i}`);
-    form.set(
-      'description',
-      `A life of kindness, number ${i}, remembered by many friends and family.`,
-    );
-    form.set('traits', `${words[i % words.length]} ${words[(i * 3) % words.length]} kind`);
-    form.set('dateOfBirth', '1950-05-01');
-    form.set('deathDate', '2020-05-01');
-    form.set('postImg', new Blob([await jpeg(i)], { type: 'image/jpeg' }), 'memorial.jpg');
-    const res = await api(baseUrl, 'POST', '/api/v1/posts', { token: sponsor, form });
-    if (res.status !== 201)
-      throw new Error(`seeding memorial: ${res.status} ${JSON.stringify(res.body)}`);
-    ids.push(res.body.data._id);
+  const families = await signUpMembers(baseUrl, 'family', FAMILIES);
+  const visitors = await signUpMembers(baseUrl, 'visitor', PRAYING_MEMBERS);
+  const memorials = [];
+  for (const [f, token] of families.entries()) {
+    const became = await api(baseUrl, 'PATCH', '/api/v1/users/become-sponsor', { token });
+    if (became.status !== 200) throw new Error(`becoming a sponsor: ${became.status}`);
+    for (let m = 0; m < MEMORIALS_PER_FAMILY; m++) {
+      const i = f * MEMORIALS_PER_FAMILY + m;
+      const form = new FormData();
+      form.set('title', `Remembered Friend ${i}`);
+      form.set(
+        'description',
+        `A life of kindness, number ${i}, remembered by many friends and family.`,
+      );
+      form.set('traits', `${words[i % words.length]} ${words[(i * 3) % words.length]} kind`);
+      form.set('dateOfBirth', '1950-05-01');
+      form.set('deathDate', '2020-05-01');
+      form.set('postImg', new Blob([await jpeg(i)], { type: 'image/jpeg' }), 'memorial.jpg');
+      const res = await api(baseUrl, 'POST', '/api/v1/posts', { token, form });
+      if (res.status !== 201)
+        throw new Error(`seeding memorial: ${res.status} ${JSON.stringify(res.body)}`);
+      memorials.push({ id: res.body.data._id, family: f });
+    }
   }
-  return { sponsor, visitor, ids, words };
+  return {
+    ids: memorials.map((m) => m.id),
+    words,
+    prayers: budgetPool(visitors, PRAYER_BUDGET),
+    uploads: budgetPool(families, UPLOAD_BUDGET),
+    ofFamily: families.map((_, f) => memorials.filter((m) => m.family === f).map((m) => m.id)),
+  };
+}
+
+/**
+ * Members taking turns, each used at most `budget` times in the run (the run is shorter than one
+ * rate-limit window). `next()` is the next member in turn with budget left, as `{ token, index }`,
+ * or null once everyone has used theirs.
+ */
+function budgetPool(tokens, budget) {
+  const used = new Array(tokens.length).fill(0);
+  let turn = 0;
+  return {
+    next() {
+      for (let tried = 0; tried < tokens.length; tried++) {
+        const index = turn++ % tokens.length;
+        if (used[index] < budget) {
+          used[index] += 1;
+          return { token: tokens[index], index };
+        }
+      }
+      return null;
+    },
+    size: tokens.length,
+    mostUsed: () => Math.max(...used),
+  };
 }
 
 /** The mixed workload: weighted request kinds, per-kind latency, every non-2xx counted as an error. */
@@ -85,11 +174,13 @@ async function mixedWorkload(baseUrl, fixtures) {
     {
       name: 'leave prayer',
       weight: 15,
-      run: (r) =>
+      // Each prayer from the next member in turn with budget left.
+      member: () => fixtures.prayers.next(),
+      run: (r, { token }) =>
         fetch(`${baseUrl}/api/v1/prayers`, {
           method: 'POST',
           headers: {
-            authorization: `Bearer ${fixtures.visitor}`,
+            authorization: `Bearer ${token}`,
             'content-type': 'application/json',
           },
           body: JSON.stringify({
@@ -101,21 +192,24 @@ async function mixedWorkload(baseUrl, fixtures) {
     {
       name: 'upload photo',
       weight: 5,
-      run: (r) => {
+      // Each by the next family in turn with budget left, to one of its own memorials.
+      member: () => fixtures.uploads.next(),
+      run: (r, { token, index }) => {
+        const own = fixtures.ofFamily[index];
         const form = new FormData();
-        form.set('postId', fixtures.ids[r % fixtures.ids.length]);
+        form.set('postId', own[r % own.length]);
         form.set('name', 'Daniel Okafor');
         form.set('photoImg', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
         return fetch(`${baseUrl}/api/v1/photos`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${fixtures.sponsor}` },
+          headers: { authorization: `Bearer ${token}` },
           body: form,
         });
       },
     },
   ];
   const total = kinds.reduce((a, k) => a + k.weight, 0);
-  const stats = new Map(kinds.map((k) => [k.name, { latencies: [], errors: 0 }]));
+  const stats = new Map(kinds.map((k) => [k.name, { latencies: [], errors: 0, unsent: 0 }]));
   const errors = [];
   const deadline = Date.now() + SECONDS * 1000;
   let counter = 0;
@@ -126,8 +220,15 @@ async function mixedWorkload(baseUrl, fixtures) {
       const kind = kinds.find((k) => (pick -= k.weight) < 0);
       const started = performance.now();
       const stat = stats.get(kind.name);
+      const member = kind.member ? kind.member() : null;
+      if (kind.member && !member) {
+        // Every member who could send it has used their budget: not sent, and reported as such
+        // (a larger LOAD_MEMBERS models the traffic), rather than sent to be refused.
+        stat.unsent += 1;
+        continue;
+      }
       try {
-        const res = await kind.run(r);
+        const res = await kind.run(r, member);
         await res.arrayBuffer();
         if (res.status >= 400) {
           stat.errors += 1;
@@ -152,6 +253,7 @@ async function mixedWorkload(baseUrl, fixtures) {
       p50: percentile(sorted, 50),
       p99: percentile(sorted, 99),
       errors: s.errors,
+      unsent: s.unsent,
     };
   });
   return { elapsed, rows, errors };
@@ -256,9 +358,9 @@ async function main() {
   console.log(
     `engine: ${results.engine}; mixed workload ${CONNECTIONS} connections × ${SECONDS} s`,
   );
-  const app = await startApp({ LOG_LEVEL: 'info', DIAGNOSTICS: 'true' });
+  const app = await startApp({ LOG_LEVEL: 'info', DIAGNOSTICS: 'true', ...APP_ENV });
   try {
-    const fixtures = await seed(app.baseUrl, app.dataDir);
+    const fixtures = await seed(app.baseUrl);
 
     // 1. Mixed workload.
     const mixed = await mixedWorkload(app.baseUrl, fixtures);
@@ -272,9 +374,14 @@ async function main() {
         p50: fmt(r.p50),
         p99: fmt(r.p99),
         errors: r.errors,
+        'unsent (budgets used up)': r.unsent,
       })),
     );
     const totalErrors = mixed.rows.reduce((a, r) => a + r.errors, 0);
+    const totalUnsent = mixed.rows.reduce((a, r) => a + r.unsent, 0);
+    console.log(
+      `members: ${fixtures.prayers.size} leaving prayers (most by one: ${fixtures.prayers.mostUsed()} of ${PRAYER_BUDGET}), ${fixtures.uploads.size} families uploading (most by one: ${fixtures.uploads.mostUsed()} of ${UPLOAD_BUDGET})`,
+    );
     const totalRps = mixed.rows.reduce((a, r) => a + r.rps, 0);
     console.log(
       `throughput ${totalRps.toFixed(1)} req/s, errors ${totalErrors}${mixed.errors.length ? ` (${mixed.errors.join('; ')})` : ''}`,
@@ -347,6 +454,7 @@ async function main() {
 
     const verdicts = {
       'zero errors in the mixed workload': totalErrors === 0,
+      'every request of the mixed workload sent within the budgets': totalUnsent === 0,
       'event-loop delay p99 < 50 ms during logins': Boolean(delay && delay.p99 < 50),
       'app read >= 0.7 of bare read': ratio >= 0.7,
     };
