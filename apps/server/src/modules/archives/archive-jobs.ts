@@ -251,7 +251,8 @@ export function defineArchiveJob(ctx: AppContext, log: FastifyBaseLogger): void 
       const object = await ctx.storage.get(key);
       object?.stream.destroy();
       const token = randomBytes(32).toString('base64url');
-      const link = `${ctx.config.publicUrl}/exports/download?token=${token}`;
+      // In the fragment: the browser never sends it, so no log or Referer holds the token.
+      const link = `${ctx.config.publicUrl}/exports/download#token=${token}`;
       const now = ctx.now();
       const fileName =
         subject.kind === 'memorial'

@@ -1091,7 +1091,7 @@ describe(`a large memorial's archive, by email (${TEST_ENGINE})`, () => {
       }
       const message = big.mail.find((m) => m.subject.includes('Mae Jemison'))!;
       expect(message.to).toBe(sponsor.row.email);
-      const token = /https:\/\/m\.example\.org\/exports\/download\?token=([\w-]+)/.exec(
+      const token = /https:\/\/m\.example\.org\/exports\/download#token=([\w-]+)/.exec(
         message.text,
       )![1]!;
       const download = () =>
