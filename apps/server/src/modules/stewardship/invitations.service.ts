@@ -69,7 +69,7 @@ async function sendInvitation(
     role: fields.role,
     tokenHash: hashToken(token),
     invitedBy: sender.id,
-    expiresAt: new Date(Date.now() + INVITATION_DAYS * DAY_MS),
+    expiresAt: new Date(ctx.now().getTime() + INVITATION_DAYS * DAY_MS),
   });
   await ctx.mail.enqueue(
     tx,
@@ -119,7 +119,7 @@ async function pendingInvitationFor(
 ) {
   const { memorial, access } = await requireMemorialAccess(ctx.db, memorialId, user, 'canManage');
   const invitation = isUuid(invitationId)
-    ? await repo.findPendingInvitation(ctx.db, memorial.id, invitationId, new Date())
+    ? await repo.findPendingInvitation(ctx.db, memorial.id, invitationId, ctx.now())
     : undefined;
   if (!invitation) {
     throw AppError.notFound('This invitation was already accepted, withdrawn or has expired.');
@@ -137,7 +137,7 @@ export async function withdrawInvitation(
 ): Promise<{ withdrawn: string }> {
   const { memorial, invitation } = await pendingInvitationFor(ctx, user, memorialId, invitationId);
   await ctx.db.transaction(async (tx) => {
-    if (!(await repo.revokeInvitation(tx, invitation.id, new Date()))) {
+    if (!(await repo.revokeInvitation(tx, invitation.id, ctx.now()))) {
       throw AppError.notFound('This invitation was already accepted, withdrawn or has expired.');
     }
     await noteActivity(
@@ -164,7 +164,7 @@ export async function resendInvitation(
   const { memorial, invitation } = await pendingInvitationFor(ctx, user, memorialId, invitationId);
   await assertMayMail(ctx, user!, invitation.email);
   const row = await ctx.db.transaction(async (tx) => {
-    if (!(await repo.revokeInvitation(tx, invitation.id, new Date()))) {
+    if (!(await repo.revokeInvitation(tx, invitation.id, ctx.now()))) {
       throw AppError.notFound('This invitation was already accepted, withdrawn or has expired.');
     }
     const sent = await sendInvitation(ctx, tx, memorial, user!, {
@@ -199,7 +199,7 @@ export async function acceptInvitation(
   const invalid = () => AppError.badRequest(INVALID_INVITATION);
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw invalid();
   return ctx.db.transaction(async (tx) => {
-    const now = new Date();
+    const now = ctx.now();
     const invitation = await repo.takeInvitation(tx, hashToken(token), user.id, now);
     if (!invitation) throw invalid();
     const memorial = await repo.findMemorialRow(tx, invitation.memorialId);

@@ -140,7 +140,7 @@ export async function moderate(
       next = action.action === 'hide' ? 'hidden' : 'published';
       await items.setItemStatus(tx, kind, item.id, next);
     }
-    await repo.resolveReports(tx, kind.path, item.id, new Date());
+    await repo.resolveReports(tx, kind.path, item.id, ctx.now());
     // The note stays in the activity for the memorial's managers, after the author resubmits.
     await repo.recordActivity(tx, {
       memorialId: memorial.id,

@@ -14,7 +14,7 @@ import * as repo from './stewardship.repository.js';
 
 /** The member's own part in memorials: invitations to them, offers to them, their roles. */
 export async function myStewardship(ctx: AppContext, user: UserRow): Promise<MyStewardship> {
-  const now = new Date();
+  const now = ctx.now();
   // Anyone may sign up with any address: invitations sent to it are listed (with the memorials'
   // names) only once the account has proved it holds it (decision 0084).
   const emailVerified = user.emailVerifiedAt !== null;
@@ -72,6 +72,6 @@ export async function markMemorialSeen(
   if (memorial.ownerId !== user.id) {
     throw AppError.forbidden('Only the memorial’s owner is told it is ready.');
   }
-  await repo.markReadySeen(ctx.db, memorial.id, new Date());
+  await repo.markReadySeen(ctx.db, memorial.id, ctx.now());
   return { postId: memorial.id, seen: true };
 }

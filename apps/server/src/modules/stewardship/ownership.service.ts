@@ -44,7 +44,7 @@ export async function offerTransfer(
   await ctx.db.transaction(async (tx) => {
     await updateMemorial(tx, memorial.id, {
       pendingOwnerId: recipient.id,
-      pendingOwnerOfferedAt: new Date(),
+      pendingOwnerOfferedAt: ctx.now(),
     });
     await noteActivity(tx, memorial.id, user, 'offered ownership', recipient.fullName);
     await mailMember(
@@ -72,7 +72,7 @@ export async function withdrawTransfer(
   memorialId: string,
 ): Promise<{ withdrawn: true }> {
   const { memorial } = await requireMemorialAccess(ctx.db, memorialId, user, 'canOwn');
-  const recipient = offerStands(memorial)
+  const recipient = offerStands(memorial, ctx.now().getTime())
     ? await findUserById(ctx.db, memorial.pendingOwnerId!)
     : undefined;
   await ctx.db.transaction(async (tx) => {
@@ -96,7 +96,11 @@ async function offeredTo(
   memorialId: string,
 ): Promise<{ offered: MemorialRow; offerer: UserRow | undefined }> {
   const offered = isUuid(memorialId) ? await repo.findMemorialRow(ctx.db, memorialId) : undefined;
-  if (!offered || offered.pendingOwnerId !== user.id || !offerStands(offered)) {
+  if (
+    !offered ||
+    offered.pendingOwnerId !== user.id ||
+    !offerStands(offered, ctx.now().getTime())
+  ) {
     await findVisibleMemorial(ctx.db, memorialId, user);
     throw AppError.forbidden('Ownership of this memorial has not been offered to you.');
   }
@@ -132,7 +136,7 @@ export async function acceptTransfer(
     await repo.moveOwnership(tx, offered.id, offered.ownerId, user.id);
     await queueOwnerChangeCopies(ctx, tx, offered.id, user.id);
     // The old owner, a manager now, no longer stands behind the manager invitations they sent.
-    await repo.revokeInvitationsBeyondRights(tx, offered.ownerId, new Date(), offered.id);
+    await repo.revokeInvitationsBeyondRights(tx, offered.ownerId, ctx.now(), offered.id);
     await repo.recordActivity(tx, {
       memorialId: offered.id,
       actor: user,

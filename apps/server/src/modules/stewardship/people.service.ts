@@ -29,8 +29,10 @@ export async function getPeople(
   const { memorial } = await requireMemorialAccess(ctx.db, memorialId, user, 'canManage');
   const [people, invitations, pendingOwner, successor] = await Promise.all([
     repo.listPeople(ctx.db, memorial.id),
-    repo.pendingInvitations(ctx.db, memorial.id, new Date()),
-    offerStands(memorial) ? findUserById(ctx.db, memorial.pendingOwnerId!) : undefined,
+    repo.pendingInvitations(ctx.db, memorial.id, ctx.now()),
+    offerStands(memorial, ctx.now().getTime())
+      ? findUserById(ctx.db, memorial.pendingOwnerId!)
+      : undefined,
     memorial.successorId ? findUserById(ctx.db, memorial.successorId) : undefined,
   ]);
   return {
@@ -83,7 +85,7 @@ export async function changeRole(
       await repo.setRole(tx, memorial.id, personId, role);
       // A manager made a contributor or viewer can no longer stand behind the invitations they
       // sent as one.
-      await repo.revokeInvitationsBeyondRights(tx, personId, new Date(), memorial.id);
+      await repo.revokeInvitationsBeyondRights(tx, personId, ctx.now(), memorial.id);
       await noteActivity(
         tx,
         memorial.id,
@@ -122,7 +124,7 @@ export async function removePerson(
     await repo.removePerson(tx, memorial.id, personId);
     await repo.clearSuccessor(tx, memorial.id, personId);
     // Who leaves takes their grants with them: the invitations they sent, an offer made to them.
-    await repo.revokeInvitationsBeyondRights(tx, personId, new Date(), memorial.id);
+    await repo.revokeInvitationsBeyondRights(tx, personId, ctx.now(), memorial.id);
     await repo.clearOffer(tx, memorial.id, personId);
     await noteActivity(
       tx,

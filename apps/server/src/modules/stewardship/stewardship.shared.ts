@@ -44,7 +44,7 @@ export const presentInvitation = (row: repo.InvitationRow): PendingInvitation =>
 });
 
 /** The ownership offer waits for its member: made, and not older than TRANSFER_OFFER_DAYS. */
-export function offerStands(memorial: MemorialRow, now = Date.now()): boolean {
+export function offerStands(memorial: MemorialRow, now: number): boolean {
   return (
     memorial.pendingOwnerId !== null &&
     memorial.pendingOwnerOfferedAt !== null &&

@@ -16,7 +16,7 @@ import {
   TEST_PASSWORD,
   type TestUser,
 } from '../../../test/factories.js';
-import { memorials, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
 import { multipartRequest } from '../../../test/multipart.js';
 
 let t: TestApp;
@@ -51,8 +51,13 @@ async function mailTo(to: string, since: number) {
   );
 }
 
+/** How far the app's clock (`ctx.now`) runs ahead of the system's: grants expire by it. */
+let clockAhead = 0;
+
 beforeAll(async () => {
-  t = await createTestApp(UNLIMITED_CREATIONS);
+  t = await createTestApp(UNLIMITED_CREATIONS, {
+    now: () => new Date(Date.now() + clockAhead),
+  });
 });
 afterAll(async () => t?.close());
 
@@ -711,16 +716,20 @@ describe(`invitations and offers follow people's rights (${TEST_ENGINE})`, () =>
     expect(await pendingOwner()).toBeNull();
     expect((await acceptOffer(helper)).statusCode).toBe(404);
 
-    // Left unanswered for more than 14 days.
+    // Left unanswered: it stands on its 13th day, and is gone after 14, by the app's clock.
     expect((await offer(heir)).statusCode).toBe(200);
     expect(await offered(heir)).toHaveLength(1);
-    await t.app.ctx.db
-      .update(memorials)
-      .set({ pendingOwnerOfferedAt: new Date(Date.now() - 15 * 86_400_000) })
-      .where(eq(memorials.id, memorial._id));
-    expect(await offered(heir)).toEqual([]);
-    expect(await pendingOwner()).toBeNull();
-    expect((await acceptOffer(heir)).statusCode).toBe(404);
+    try {
+      clockAhead = 13 * 86_400_000;
+      expect(await offered(heir)).toHaveLength(1);
+      expect((await pendingOwner())?._id).toBe(heir.row.id);
+      clockAhead = 15 * 86_400_000;
+      expect(await offered(heir)).toEqual([]);
+      expect(await pendingOwner()).toBeNull();
+      expect((await acceptOffer(heir)).statusCode).toBe(404);
+    } finally {
+      clockAhead = 0;
+    }
     const detail = await call('GET', `/api/v1/posts/post/${memorial._id}`, owner);
     expect(detail.json().data.myRole).toBe('owner');
   });
