@@ -1,7 +1,8 @@
 // The yearly copy (decision 0126) with a stepped clock and real SMTP on loopback: a year passes
 // and every recipient gets exactly one mail (opted-out ones none, a confirmed address one, an
 // unconfirmed none), across a server stopped in the middle of the run; the stop link works
-// without signing in and changes nothing on GET; a change of owner sends the new owner a copy.
+// without signing in and changes nothing on GET; a change of owner sends the new owner a copy;
+// `npm run send-copies` on the stopped server's data queues one copy more for every recipient.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import {
 } from '../../../test/app.js';
 import { createMemorialRow, createUser, type TestUser } from '../../../test/factories.js';
 import { readable, startLoopbackSmtp, type LoopbackSmtp } from '../../../test/smtp-server.js';
+import { sendCopies } from '../../cli/send-copies-command.js';
 import { memorialPeople, yearlyCopies } from '../../db/schema/index.js';
 import { eq } from 'drizzle-orm';
 
@@ -244,10 +246,61 @@ describe(`the yearly copy across restarts (${TEST_ENGINE})`, () => {
       } finally {
         await fourth.close();
       }
+
+      // ---- The site closes: `npm run send-copies` on the stopped server's data, twice the same
+      // day; the next server sends every recipient of every memorial one copy more.
+      now = new Date('2027-09-10T09:00:00Z');
+      const before = new Map(
+        [
+          owner!.row.email,
+          manager!.row.email,
+          quiet!.row.email,
+          successor!.row.email,
+          contributor!.row.email,
+          'family.box@example.org',
+          'never.confirmed@example.org',
+        ].map((to) => [to, copiesTo(to).length]),
+      );
+      const env = {
+        DATA_DIR: dataDir,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      };
+      const said: string[] = [];
+      const out = {
+        log: (line: string) => said.push(line),
+        error: (line: string) => said.push(line),
+      };
+      // Olga, Quinn and the family's address for Rosa; Mara for both memorials.
+      expect(await sendCopies(out, env, () => now)).toBe(0);
+      expect(said.at(-1)).toMatch(/^5 copies queued\./);
+      expect(await sendCopies(out, env, () => now)).toBe(0);
+      expect(said.at(-1)).toMatch(/^0 copies queued\./);
+      const fifth = await start();
+      try {
+        await vi.waitFor(() => {
+          for (const to of [owner!.row.email, quiet!.row.email, 'family.box@example.org'])
+            expect(copiesTo(to)).toHaveLength(before.get(to)! + 1);
+          expect(copiesTo(manager!.row.email)).toHaveLength(before.get(manager!.row.email)! + 2);
+        }, WAIT);
+        await new Promise((r) => setTimeout(r, 2000));
+        for (const [to, count] of before) {
+          const more =
+            to === manager!.row.email
+              ? 2
+              : [owner!.row.email, quiet!.row.email, 'family.box@example.org'].includes(to)
+                ? 1
+                : 0;
+          expect(copiesTo(to), to).toHaveLength(count + more);
+        }
+      } finally {
+        await fifth.close();
+      }
     } finally {
       await smtp.close();
       await postgres?.drop();
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 150_000);
 });
