@@ -66,6 +66,49 @@ export async function startAppOnData(
   };
 }
 
+/** Data that outlives the servers started on it: see restartableData. */
+export interface RestartableData {
+  dataDir: string;
+  /** The PostgreSQL database's address when TEST_DATABASE_URL is set, else null (PGlite). */
+  databaseUrl: string | null;
+  /** Starts an app on this data with `env` (a test's settings) and build `options`. */
+  start(
+    env?: Partial<Record<keyof Env, string>>,
+    options?: Partial<BuildOptions>,
+  ): Promise<{ app: FastifyInstance; close: () => Promise<void> }>;
+  /** The environment a command-line tool (src/cli) reads for this data. */
+  cliEnv(): NodeJS.ProcessEnv;
+  /** Drops the PostgreSQL database and removes the data dir. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * A data dir, and a PostgreSQL database of its own when TEST_DATABASE_URL is set, for tests that
+ * stop a server and start another on the same data (timers across restarts, a tool run between
+ * two servers). `name` goes into the data dir's name, to tell them apart in /tmp.
+ */
+export async function restartableData(name: string): Promise<RestartableData> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `rips-${name}-`));
+  const postgres = process.env.TEST_DATABASE_URL
+    ? await createPostgresDatabase(process.env.TEST_DATABASE_URL).catch(async (error: unknown) => {
+        await rm(dataDir, { recursive: true, force: true });
+        throw error;
+      })
+    : null;
+  const database = postgres ? { DATABASE_URL: postgres.url } : {};
+  return {
+    dataDir,
+    databaseUrl: postgres?.url ?? null,
+    start: (env = {}, options = {}) =>
+      startAppOnData(loadTestConfig(dataDir, { ...env, ...database }), options),
+    cliEnv: () => ({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...database }),
+    async dispose() {
+      await postgres?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export function loadTestConfig(dataDir: string, env: Partial<Record<keyof Env, string>> = {}) {
   return loadConfig(
     {},

@@ -3,20 +3,12 @@
 // each night so every one is checked within the cycle. A changed byte is found, logged, counted
 // and quarantined (never replaced); the job keeps its place across a restart; and it works on S3.
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  createPostgresDatabase,
-  createTestApp,
-  loadTestConfig,
-  startAppOnData,
-  TEST_ENGINE,
-  type TestApp,
-} from '../../test/app.js';
+import { createTestApp, restartableData, TEST_ENGINE, type TestApp } from '../../test/app.js';
 import { createUser } from '../../test/factories.js';
 import { pdfFile, pngFile } from '../../test/fixtures.js';
 import { multipart } from '../../test/multipart.js';
@@ -275,19 +267,15 @@ describe(`the fixity check (${TEST_ENGINE})`, () => {
 
 describe(`the fixity check across a restart (${TEST_ENGINE})`, () => {
   it('goes on from the files the first server did not reach', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rips-fixity-restart-'));
-    const postgres = process.env.TEST_DATABASE_URL
-      ? await createPostgresDatabase(process.env.TEST_DATABASE_URL)
-      : null;
+    const data = await restartableData('fixity-restart');
     let now = new Date(FIRST_DAY);
     const start = () =>
-      startAppOnData(
-        loadTestConfig(dataDir, {
+      data.start(
+        {
           FIXITY_SWEEP_SECONDS: '1',
           FIXITY_CYCLE_DAYS: '3',
           FIXITY_BATCH_MIN: '1',
-          ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-        }),
+        },
         { now: () => now },
       );
     const checkedOn = async (app: FastifyInstance, at: Date) =>
@@ -329,8 +317,7 @@ describe(`the fixity check across a restart (${TEST_ENGINE})`, () => {
         await second.close();
       }
     } finally {
-      await postgres?.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      await data.dispose();
     }
   }, 120_000);
 });

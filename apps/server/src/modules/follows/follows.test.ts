@@ -1,18 +1,9 @@
 // Following a memorial (decision 0114): members and confirmed guests get a digest of what is new,
 // only what they may see, once per period, with a one-click unsubscribe that needs no sign-in.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  createPostgresDatabase,
-  loadTestConfig,
-  startAppOnData,
-  TEST_ENGINE,
-  useTestApp,
-} from '../../../test/app.js';
+import { restartableData, TEST_ENGINE, useTestApp } from '../../../test/app.js';
 import { createMemorialVia, createUser, type TestUser } from '../../../test/factories.js';
 import { startLoopbackSmtp } from '../../../test/smtp-server.js';
 import type { AppContext } from '../../context.js';
@@ -350,18 +341,12 @@ describe(`following a memorial (${TEST_ENGINE})`, () => {
 describe(`a digest run stopped half way and started again (${TEST_ENGINE})`, () => {
   it('mails every follower exactly once, counted on a real SMTP server on loopback', async () => {
     const smtp = await startLoopbackSmtp(0);
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rips-follow-restart-'));
-    const postgres = process.env.TEST_DATABASE_URL
-      ? await createPostgresDatabase(process.env.TEST_DATABASE_URL)
-      : null;
+    const data = await restartableData('follow-restart');
     const start = () =>
-      startAppOnData(
-        loadTestConfig(dataDir, {
-          SMTP_URL: smtp.url,
-          FOLLOW_DIGEST_BATCH: '2',
-          ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-        }),
-      );
+      data.start({
+        SMTP_URL: smtp.url,
+        FOLLOW_DIGEST_BATCH: '2',
+      });
     const FOLLOWERS = 5;
     const clock = later();
     try {
@@ -407,8 +392,7 @@ describe(`a digest run stopped half way and started again (${TEST_ENGINE})`, () 
       }
     } finally {
       await smtp.close();
-      await postgres?.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      await data.dispose();
     }
   }, 180_000);
 });

@@ -2,16 +2,8 @@
 // steward's report started, one the inactivity trigger started) and the clock moved on while it
 // was down, the next server's own job sends the mail that came due and releases when the period
 // ends; the reader's emailed link, delivered over real SMTP on loopback, opens their part.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  createPostgresDatabase,
-  loadTestConfig,
-  startAppOnData,
-  TEST_ENGINE,
-} from '../../../test/app.js';
+import { restartableData, TEST_ENGINE } from '../../../test/app.js';
 import { createUser, type TestUser } from '../../../test/factories.js';
 import { readable, startLoopbackSmtp, type LoopbackSmtp } from '../../../test/smtp-server.js';
 import { legacyStewards, users } from '../../db/schema/index.js';
@@ -23,19 +15,15 @@ const WAIT = { timeout: 20_000, interval: 50 };
 describe(`the release timer across restarts (${TEST_ENGINE})`, () => {
   it('sends the halfway mail and releases, each from a server started after the clock moved on', async () => {
     const smtp: LoopbackSmtp = await startLoopbackSmtp(0);
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rips-legacy-restart-'));
-    const postgres = process.env.TEST_DATABASE_URL
-      ? await createPostgresDatabase(process.env.TEST_DATABASE_URL)
-      : null;
+    const data = await restartableData('legacy-restart');
     let now = new Date('2026-05-04T08:00:00Z');
     const start = () =>
-      startAppOnData(
-        loadTestConfig(dataDir, {
+      data.start(
+        {
           SMTP_URL: smtp.url,
           MAIL_RETRY_DELAY_SECONDS: '1',
           LEGACY_RELEASE_SWEEP_SECONDS: '1',
-          ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-        }),
+        },
         { now: () => now },
       );
     const mails = () => smtp.received.map(readable);
@@ -187,8 +175,7 @@ describe(`the release timer across restarts (${TEST_ENGINE})`, () => {
       }
     } finally {
       await smtp.close();
-      await postgres?.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      await data.dispose();
     }
   }, 180_000);
 });

@@ -1,16 +1,8 @@
 // The sending run stopped half-way (an error after its first batch, then the server closed) and
 // a new server built on the same database: every reminder reaches a real SMTP server on loopback
 // exactly once, the rest sent by the job queue's own run, at the injected clock's day.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  createPostgresDatabase,
-  loadTestConfig,
-  startAppOnData,
-  TEST_ENGINE,
-} from '../../../test/app.js';
+import { restartableData, TEST_ENGINE } from '../../../test/app.js';
 import { createMemorialRow, createUser } from '../../../test/factories.js';
 import { startLoopbackSmtp } from '../../../test/smtp-server.js';
 import { anniversaryReminders } from '../../db/schema/index.js';
@@ -23,18 +15,14 @@ const NOW = new Date('2026-11-27T10:00:00Z');
 describe(`reminders across a restart (${TEST_ENGINE})`, () => {
   it('sends each due reminder once when a run dies half-way and the server restarts', async () => {
     const smtp = await startLoopbackSmtp(0);
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rips-reminders-restart-'));
-    const postgres = process.env.TEST_DATABASE_URL
-      ? await createPostgresDatabase(process.env.TEST_DATABASE_URL)
-      : null;
+    const data = await restartableData('reminders-restart');
     const start = (env: Record<string, string>) =>
-      startAppOnData(
-        loadTestConfig(dataDir, {
+      data.start(
+        {
           SMTP_URL: smtp.url,
           MAIL_RETRY_DELAY_SECONDS: '1',
-          ...(postgres ? { DATABASE_URL: postgres.url } : {}),
           ...env,
-        }),
+        },
         { now: () => NOW },
       );
     try {
@@ -96,8 +84,7 @@ describe(`reminders across a restart (${TEST_ENGINE})`, () => {
       }
     } finally {
       await smtp.close();
-      await postgres?.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      await data.dispose();
     }
   }, 180_000);
 });

@@ -1,18 +1,9 @@
 // What waits for a family's approval: the counts managers see, and the hourly digest they get
 // instead of one email per tribute (decision 0106).
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  createPostgresDatabase,
-  loadTestConfig,
-  startAppOnData,
-  TEST_ENGINE,
-  useTestApp,
-} from '../../../test/app.js';
+import { restartableData, TEST_ENGINE, useTestApp } from '../../../test/app.js';
 import { createMemorialVia, createUser, type TestUser } from '../../../test/factories.js';
 import { memorialPeople, tributeDigests } from '../../db/schema/index.js';
 import type { MailMessage } from '../../mail/mailer.js';
@@ -106,18 +97,17 @@ describe(`tributes awaiting approval are counted for managers alone (${TEST_ENGI
 
 describe(`managers get one digest an hour at most, across a restart (${TEST_ENGINE})`, () => {
   it('schedules, sends once, holds the next for the hour, and sends nothing when nothing waits', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rips-digest-'));
-    const postgres = process.env.TEST_DATABASE_URL
-      ? await createPostgresDatabase(process.env.TEST_DATABASE_URL)
-      : null;
+    const data = await restartableData('digest');
     let clock = Date.now();
     const start = async () => {
-      const config = loadTestConfig(dataDir, postgres ? { DATABASE_URL: postgres.url } : {});
       const mail: MailMessage[] = [];
-      const started = await startAppOnData(config, {
-        mailer: { send: async (message) => void mail.push(message) },
-        now: () => new Date(clock),
-      });
+      const started = await data.start(
+        {},
+        {
+          mailer: { send: async (message) => void mail.push(message) },
+          now: () => new Date(clock),
+        },
+      );
       return { ...started, mail };
     };
     /** The hour has passed for the job queue too: the waiting digest job is due now. */
@@ -201,8 +191,7 @@ describe(`managers get one digest an hour at most, across a restart (${TEST_ENGI
         await second.close();
       }
     } finally {
-      await postgres?.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      await data.dispose();
     }
   });
 });

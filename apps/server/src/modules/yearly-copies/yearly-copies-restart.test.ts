@@ -3,16 +3,8 @@
 // unconfirmed none), across a server stopped in the middle of the run; the stop link works
 // without signing in and changes nothing on GET; a change of owner sends the new owner a copy;
 // `npm run send-copies` on the stopped server's data queues one copy more for every recipient.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  createPostgresDatabase,
-  loadTestConfig,
-  startAppOnData,
-  TEST_ENGINE,
-} from '../../../test/app.js';
+import { restartableData, TEST_ENGINE } from '../../../test/app.js';
 import { createMemorialRow, createUser, type TestUser } from '../../../test/factories.js';
 import { readable, startLoopbackSmtp, type LoopbackSmtp } from '../../../test/smtp-server.js';
 import { sendCopies } from '../../cli/send-copies-command.js';
@@ -24,20 +16,16 @@ const WAIT = { timeout: 30_000, interval: 50 };
 describe(`the yearly copy across restarts (${TEST_ENGINE})`, () => {
   it('sends each recipient one copy a year, resumes after a stop, honours opt-outs and a new owner', async () => {
     const smtp: LoopbackSmtp = await startLoopbackSmtp(0);
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rips-yearly-copy-'));
-    const postgres = process.env.TEST_DATABASE_URL
-      ? await createPostgresDatabase(process.env.TEST_DATABASE_URL)
-      : null;
+    const data = await restartableData('yearly-copy');
     let now = new Date('2026-05-04T08:00:00Z');
     const start = () =>
-      startAppOnData(
-        loadTestConfig(dataDir, {
+      data.start(
+        {
           SMTP_URL: smtp.url,
           MAIL_RETRY_DELAY_SECONDS: '1',
           YEARLY_COPY_SWEEP_SECONDS: '1',
           YEARLY_COPY_BATCH: '1',
-          ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-        }),
+        },
         { now: () => now },
       );
     const mails = () => smtp.received.map(readable);
@@ -261,12 +249,7 @@ describe(`the yearly copy across restarts (${TEST_ENGINE})`, () => {
           'never.confirmed@example.org',
         ].map((to) => [to, copiesTo(to).length]),
       );
-      const env = {
-        DATA_DIR: dataDir,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-      };
+      const env = data.cliEnv();
       const said: string[] = [];
       const out = {
         log: (line: string) => said.push(line),
@@ -299,8 +282,7 @@ describe(`the yearly copy across restarts (${TEST_ENGINE})`, () => {
       }
     } finally {
       await smtp.close();
-      await postgres?.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      await data.dispose();
     }
   }, 150_000);
 });
