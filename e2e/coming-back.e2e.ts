@@ -5,7 +5,6 @@
 // iCalendar parser reads; the member follows the memorial, is mailed the week's digest through a
 // real SMTP server on loopback, and stops it in one click from the mail's List-Unsubscribe header;
 // the family removes the funeral. Every mail of the journey goes through that SMTP server.
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -13,13 +12,20 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import ICAL from 'ical.js';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createMemorial, DEMO, expectNoAxeViolations, useJourney } from './harness.js';
+import {
+  createMemorial,
+  DEMO,
+  expectNoAxeViolations,
+  screenshotsIn,
+  useJourney,
+} from './harness.js';
 
 // The digest job looks every two seconds, so the week's digest goes out soon after the restart.
-const { server, newPage, signIn, signedInPage, newestMailTo, restart } = useJourney({
-  smtp: true,
-  env: { FOLLOW_DIGEST_CHECK_SECONDS: '2' },
-});
+const { server, newPage, signIn, signedInPage, newestMailTo, openEmailedLink, restart } =
+  useJourney({
+    smtp: true,
+    env: { FOLLOW_DIGEST_CHECK_SECONDS: '2' },
+  });
 
 const PHONE = { width: 390, height: 844 };
 const SHOTS = '/tmp/shots-coming-back';
@@ -35,18 +41,7 @@ async function afterFillTime(page: Page, opened: number) {
   await page.waitForTimeout(Math.max(0, 3_500 - (Date.now() - opened)));
 }
 
-/** Opens the newest emailed link to `to` whose page is `linkPath` (its token in the fragment). */
-async function openEmailedLink(page: Page, to: string, linkPath: string) {
-  const mail = await newestMailTo(to, `${linkPath}#token=`);
-  const link = new RegExp(`https?://\\S+${linkPath}#token=[\\w-]+`).exec(mail)?.[0];
-  expect(link, mail).toBeTruthy();
-  await page.goto(new URL(link!).pathname + new URL(link!).hash);
-}
-
-async function shot(page: Page, name: string) {
-  await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+const shot = screenshotsIn(SHOTS);
 
 beforeAll(async () => {
   const token = (await signIn(DEMO.sponsor)).accessToken;

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -320,6 +320,11 @@ export interface Journey {
    */
   newestMailTo(to: string, including?: string): Promise<string>;
   /**
+   * Opens on `page` the newest emailed link to `to` whose page is `linkPath`, its token in the
+   * fragment (`…/linkPath#token=…`), as the person would from their mail.
+   */
+  openEmailedLink(page: Page, to: string, linkPath: string): Promise<void>;
+  /**
    * Stops the server, keeping its data; runs `meanwhile` on its data dir (the embedded database
    * is free then); starts it again on the same data and environment, on a new port.
    */
@@ -377,6 +382,10 @@ export function useJourney(
     output: () => running().output(),
     stop: () => running().stop(),
   };
+  const newestMailTo = (to: string, including?: string) =>
+    smtp
+      ? newestMailOf(async () => smtp!.received, to, including)
+      : newestMailIn(path.join(server.dataDir, 'outbox'), to, including);
   const journey: Journey = {
     server,
     get browser() {
@@ -413,10 +422,13 @@ export function useJourney(
       if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
       return member;
     },
-    newestMailTo: (to, including) =>
-      smtp
-        ? newestMailOf(async () => smtp!.received, to, including)
-        : newestMailIn(path.join(server.dataDir, 'outbox'), to, including),
+    newestMailTo,
+    async openEmailedLink(page, to, linkPath) {
+      const mail = await newestMailTo(to, `${linkPath}#token=`);
+      const link = new RegExp(`https?://\\S+${linkPath}#token=[\\w.-]+`).exec(mail)?.[0];
+      expect(link, mail).toBeTruthy();
+      await page.goto(new URL(link!).pathname + new URL(link!).hash);
+    },
     async restart(meanwhile) {
       const dataDir = running().dataDir;
       await running().stop();
@@ -431,6 +443,14 @@ export function useJourney(
  * A mail as a test reads it: the header lines unfolded (a long one is folded over several), the
  * body decoded from quoted-printable. The headers are left undecoded: "=3D" there is text.
  */
+/** A screenshot function for one journey: full-page PNGs named `name` in `dir` (made on first use). */
+export function screenshotsIn(dir: string): (page: Page, name: string) => Promise<void> {
+  return async (page, name) => {
+    await mkdir(dir, { recursive: true });
+    await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+  };
+}
+
 export function readableMail(raw: string): string {
   const split = raw.search(/\r?\n\r?\n/);
   const head = split < 0 ? raw : raw.slice(0, split);

@@ -5,8 +5,6 @@
 // steward reports it again; the waiting period passes (the server's test clock, which production
 // refuses to start with); the beneficiary opens exactly what was left to them and nothing else;
 // a steward starts the member's memorial from the legacy.
-import { mkdir } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   expectNoAxeViolations,
@@ -14,15 +12,17 @@ import {
   expectNotice,
   expectNotification,
   newMember,
-  useJourney,
+  screenshotsIn,
   type Member,
+  useJourney,
 } from './harness.js';
 
-const { server, newPage, signIn, signedInPage, registerMember, newestMailTo } = useJourney({
-  smtp: true,
-  // NODE_ENV=test: the test clock is refused in production (config.test.ts shows it).
-  env: { NODE_ENV: 'test', TEST_CLOCK_CONTROL: 'true', LEGACY_RELEASE_SWEEP_SECONDS: '3600' },
-});
+const { server, newPage, signIn, signedInPage, registerMember, newestMailTo, openEmailedLink } =
+  useJourney({
+    smtp: true,
+    // NODE_ENV=test: the test clock is refused in production (config.test.ts shows it).
+    env: { NODE_ENV: 'test', TEST_CLOCK_CONTROL: 'true', LEGACY_RELEASE_SWEEP_SECONDS: '3600' },
+  });
 
 const PHONE = { width: 390, height: 844 };
 const SHOTS = '/tmp/shots-legacy-release';
@@ -33,18 +33,7 @@ const FOR_BENEFICIARY = 'The recipe box in the pantry';
 const FOR_STEWARDS = 'Founded the village choir';
 const PRIVATE = 'Letters I never sent';
 
-async function shot(page: Page, name: string) {
-  await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-/** Opens the newest emailed link to `to` whose page is `linkPath` (its token in the fragment). */
-async function openEmailedLink(page: Page, to: string, linkPath: string) {
-  const mail = await newestMailTo(to, `${linkPath}#token=`);
-  const link = new RegExp(`https?://\\S+${linkPath}#token=[\\w.-]+`).exec(mail)?.[0];
-  expect(link, mail).toBeTruthy();
-  await page.goto(new URL(link!).pathname + new URL(link!).hash);
-}
+const shot = screenshotsIn(SHOTS);
 
 async function reportDeath(steward: Member) {
   const { context, page } = await signedInPage(steward, PHONE);

@@ -5,10 +5,15 @@
 // once; an unlisted memorial's link, typed as printed (grouped, in capitals), opens it, and its
 // page offers the calendar feed beside the link; an unknown address answers 404. Axe at 390 and
 // 1280 px.
-import { mkdir } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createMemorial, DEMO, expectNoAxeViolations, loginViaApi, useJourney } from './harness.js';
+import {
+  createMemorial,
+  DEMO,
+  expectNoAxeViolations,
+  loginViaApi,
+  screenshotsIn,
+  useJourney,
+} from './harness.js';
 
 const { server, newPage, signIn } = useJourney();
 
@@ -38,10 +43,7 @@ async function memorial(
   return { id, path: new URL(shortUrl).pathname };
 }
 
-async function shot(page: Page, name: string) {
-  await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+const shot = screenshotsIn(SHOTS);
 
 describe('short links of memorials not everyone may see', () => {
   it('shows a visitor a private memorial’s name and "Ask to join", at 390 and 1280 px', async () => {

@@ -4,10 +4,15 @@
 // the keyboard; search finds "Rosa María Delgado" from "rosa maria" and offers "Eleanor" for
 // "Eleanour". (The invited brother who signs up and lands back on the invitation is step 2a of
 // stewardship.e2e.ts, where the invitation is made.)
-import { mkdir } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createMemorial, DEMO, expectNoAxeViolations, fixturePng, useJourney } from './harness.js';
+import {
+  createMemorial,
+  DEMO,
+  expectNoAxeViolations,
+  fixturePng,
+  screenshotsIn,
+  useJourney,
+} from './harness.js';
 
 const { server, newPage, signIn, signedInPage, newestMailTo } = useJourney();
 
@@ -20,10 +25,7 @@ const GUEST = { name: 'Ngozi Eze', email: `ngozi.${process.pid}@example.com` };
 let memorialId = '';
 let shortPath = '';
 
-async function shot(page: Page, name: string) {
-  await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+const shot = screenshotsIn(SHOTS);
 
 beforeAll(async () => {
   const token = (await signIn(DEMO.sponsor)).accessToken;
