@@ -422,7 +422,7 @@ probe('POST /api/v1/users/me/export', async (m) => {
     t.mail.slice(mailed).find((mail) => mail.subject.startsWith('Your data from Rips Memorial'));
   expect(succeeds(await call('POST', '/api/v1/users/me/export', owner))).toBe(true);
   await vi.waitFor(() => expect(takeout()).toBeDefined(), { timeout: 30_000 });
-  const token = /\/exports\/download\?token=([\w-]+)/.exec(takeout()!.text)![1]!;
+  const token = /\/exports\/download#token=([\w-]+)/.exec(takeout()!.text)![1]!;
   const res = await send({
     method: 'POST',
     url: '/api/v1/exports/download',

@@ -50,7 +50,7 @@ async function mailedToken(mail: MailMessage[], to: string, subject: RegExp): Pr
     WAIT,
   );
   const message = mail.filter((m) => m.to === to && subject.test(m.subject)).at(-1)!;
-  return /\/exports\/download\?token=([\w-]+)/.exec(message.text)![1]!;
+  return /\/exports\/download#token=([\w-]+)/.exec(message.text)![1]!;
 }
 
 const download = (app: FastifyInstance, token: string) =>
