@@ -439,10 +439,6 @@ export function useJourney(
   return journey;
 }
 
-/**
- * A mail as a test reads it: the header lines unfolded (a long one is folded over several), the
- * body decoded from quoted-printable. The headers are left undecoded: "=3D" there is text.
- */
 /** A screenshot function for one journey: full-page PNGs named `name` in `dir` (made on first use). */
 export function screenshotsIn(dir: string): (page: Page, name: string) => Promise<void> {
   return async (page, name) => {
@@ -451,6 +447,10 @@ export function screenshotsIn(dir: string): (page: Page, name: string) => Promis
   };
 }
 
+/**
+ * A mail as a test reads it: the header lines unfolded (a long one is folded over several), the
+ * body decoded from quoted-printable. The headers are left undecoded: "=3D" there is text.
+ */
 export function readableMail(raw: string): string {
   const split = raw.search(/\r?\n\r?\n/);
   const head = split < 0 ? raw : raw.slice(0, split);

@@ -72,17 +72,18 @@ async function signUpMembers(baseUrl, prefix, count) {
   const one = async () => {
     while (next < count) {
       const i = next++;
+      const userName = `load_${prefix}_${run}_${i}`;
       const form = new FormData();
       form.set('fullName', `Load ${prefix} ${i}`);
       form.set('email', `load-${prefix}-${run}-${i}@example.com`);
-      form.set('userName', `load_${prefix}_${run}_${i}`);
+      form.set('userName', userName);
       form.set('password', PASSWORD);
       form.set('avatar', new Blob([avatar], { type: 'image/jpeg' }), 'me.jpg');
       const res = await api(baseUrl, 'POST', '/api/v1/users/register', { form });
       if (res.status !== 201)
         throw new Error(`signing up a member: ${res.status} ${JSON.stringify(res.body)}`);
       const signedIn = await api(baseUrl, 'POST', '/api/v1/users/login', {
-        json: { userName: `load_${prefix}_${run}_${i}`, password: PASSWORD },
+        json: { userName, password: PASSWORD },
       });
       if (signedIn.status !== 200) throw new Error(`logging a new member in: ${signedIn.status}`);
       tokens[i] = signedIn.body.data.accessToken;

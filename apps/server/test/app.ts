@@ -69,8 +69,6 @@ export async function startAppOnData(
 /** Data that outlives the servers started on it: see restartableData. */
 export interface RestartableData {
   dataDir: string;
-  /** The PostgreSQL database's address when TEST_DATABASE_URL is set, else null (PGlite). */
-  databaseUrl: string | null;
   /** Starts an app on this data with `env` (a test's settings) and build `options`. */
   start(
     env?: Partial<Record<keyof Env, string>>,
@@ -98,7 +96,6 @@ export async function restartableData(name: string): Promise<RestartableData> {
   const database = postgres ? { DATABASE_URL: postgres.url } : {};
   return {
     dataDir,
-    databaseUrl: postgres?.url ?? null,
     start: (env = {}, options = {}) =>
       startAppOnData(loadTestConfig(dataDir, { ...env, ...database }), options),
     cliEnv: () => ({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...database }),
