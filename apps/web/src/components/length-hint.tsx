@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
+import { countText } from '@/lib/count-text';
 
 /** From this share of the limit on, a field shows how much of it is used. */
 const NEAR_LIMIT = 0.8;
-
-const count = (n: number) => n.toLocaleString('en-US');
 
 /**
  * A long field's description: its own hint, and near the limit a live count. Text over the limit
@@ -22,8 +21,8 @@ export function lengthHint(value: unknown, max: number, hint?: ReactNode): React
         style={over > 0 ? { color: 'var(--mantine-color-error)', fontWeight: 600 } : undefined}
       >
         {over > 0
-          ? `${count(length)} of ${count(max)} characters: ${count(over)} over the limit.`
-          : `${count(length)} of ${count(max)} characters.`}
+          ? `${countText(length)} of ${countText(max)} characters: ${countText(over)} over the limit.`
+          : `${countText(length)} of ${countText(max)} characters.`}
       </span>
     </>
   );

@@ -47,11 +47,23 @@ interface EventsSectionProps {
   abilities: MemorialAbilities | null;
 }
 
-/** The visitor's own zone, known only in the browser (the server renders the event's zone). */
-function useVisitorZone(): string | null {
-  const [zone, setZone] = useState<string | null>(null);
-  useEffect(() => setZone(currentTimeZone()), []);
-  return zone;
+/**
+ * The event's start on the visitor's own clock, "March 14, 2030, 9:00 AM (America/New_York)",
+ * when it differs from the event's wall clock; known only in the browser (the server renders the
+ * event's zone). The offsets are compared first, without Intl: its first use in a page loads
+ * locale data (a long task on a slow phone), so only a visitor whose clock differs pays for it.
+ */
+function useVisitorTime(event: MemorialEvent): string | null {
+  const [text, setText] = useState<string | null>(null);
+  const { startsAt, startsLocal } = event;
+  useEffect(() => {
+    const at = new Date(startsAt);
+    const eventOffsetMinutes = (Date.parse(`${startsLocal}:00Z`) - at.getTime()) / 60_000;
+    if (-at.getTimezoneOffset() === eventOffsetMinutes) return setText(null);
+    const zone = currentTimeZone();
+    setText(`${instantText(at, zone)} (${zone})`);
+  }, [startsAt, startsLocal]);
+  return text;
 }
 
 /** "March 14, 2030, 2:00 PM to 3:30 PM (Europe/London time)". */
@@ -153,7 +165,7 @@ interface EventCardProps {
 }
 
 function EventCard({ event, code, postId, manages, onEdit }: EventCardProps) {
-  const zone = useVisitorZone();
+  const visitorTime = useVisitorTime(event);
   const action = useEventAction(postId);
   const [answers, setAnswers] = useState(false);
   const [removing, setRemoving] = useState(false);
@@ -179,9 +191,9 @@ function EventCard({ event, code, postId, manages, onEdit }: EventCardProps) {
         <Text>
           <time dateTime={event.startsAt}>{whenText(event)}</time>
         </Text>
-        {zone && zone !== event.timeZone ? (
+        {visitorTime ? (
           <Text size="sm" c="dimmed">
-            {`Your time: ${instantText(new Date(event.startsAt), zone)} (${zone})`}
+            {`Your time: ${visitorTime}`}
           </Text>
         ) : null}
         {place ? (

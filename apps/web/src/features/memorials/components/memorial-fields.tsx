@@ -10,6 +10,7 @@ import type { MemorialFormSchema } from '../lib/memorial-form';
 import { lifeSpan } from '../lib/format';
 import { PosterLineField } from './poster-line-field';
 import classes from './memorials.module.css';
+import { countText } from '@/lib/count-text';
 
 function today(): string {
   const now = new Date();
@@ -101,7 +102,7 @@ export function MemorialFields({ form, variant, currentImageNote }: MemorialFiel
         description={lengthHint(
           form.values.description,
           MEMORIAL_LIMITS.description,
-          `Their life story, up to ${MEMORIAL_LIMITS.description.toLocaleString('en-US')} characters.`,
+          `Their life story, up to ${countText(MEMORIAL_LIMITS.description)} characters.`,
         )}
         rows={4}
         autosize={false}

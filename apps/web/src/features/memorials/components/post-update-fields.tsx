@@ -4,6 +4,7 @@ import { FileField, IMAGE_ACCEPT } from '@/components/file-field';
 import { lengthHint } from '@/components/length-hint';
 import type { ZodForm } from '@/lib/use-zod-form';
 import type { PostUpdateFormSchema } from '../lib/memorial-form';
+import { countText } from '@/lib/count-text';
 
 /** The fields of both profile update forms: post id, title, description and image. */
 export function PostUpdateFields({
@@ -29,7 +30,7 @@ export function PostUpdateFields({
         description={lengthHint(
           form.values.description,
           MEMORIAL_LIMITS.description,
-          `Up to ${MEMORIAL_LIMITS.description.toLocaleString('en-US')} characters.`,
+          `Up to ${countText(MEMORIAL_LIMITS.description)} characters.`,
         )}
         {...form.getInputProps('description')}
       />

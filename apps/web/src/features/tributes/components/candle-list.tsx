@@ -2,17 +2,16 @@ import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Candle, CandleTally } from '@rips/shared/tributes';
 import classes from './tributes.module.css';
-
-const COUNT = new Intl.NumberFormat('en-US');
+import { countText } from '@/lib/count-text';
 
 /** "1,204 candles lit", "1 candle lit". */
 export function candlesLit(count: number): string {
-  return `${COUNT.format(count)} ${count === 1 ? 'candle' : 'candles'} lit`;
+  return `${countText(count)} ${count === 1 ? 'candle' : 'candles'} lit`;
 }
 
 /** "3 burning now", "None burning now". */
 export function burningNow(count: number): string {
-  return count === 0 ? 'None burning now' : `${COUNT.format(count)} burning now`;
+  return count === 0 ? 'None burning now' : `${countText(count)} burning now`;
 }
 
 /** How many burn now and how many were ever lit, above the list. */

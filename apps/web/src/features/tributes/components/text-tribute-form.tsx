@@ -8,6 +8,7 @@ import { useZodForm } from '@/lib/use-zod-form';
 import { useLeaveTribute } from '../api/tributes.mutations';
 import { failureText } from '../lib/format';
 import { TributeForm, type TributeFormProps } from './tribute-form';
+import { countText } from '@/lib/count-text';
 
 /** The kinds of words: one text each (a prayer). */
 export type TextKind = Extract<TributeKindDescriptor, { form: 'text' }>['kind'];
@@ -71,7 +72,7 @@ export function TextTributeForm({ kind, postId, onDone, onCancel }: TextTributeF
             : lengthHint(
                 (form.values as Record<string, unknown>)[field],
                 max,
-                `Up to ${max.toLocaleString('en-US')} characters.`,
+                `Up to ${countText(max)} characters.`,
               )
         }
         placeholder={descriptor.textPlaceholder}
