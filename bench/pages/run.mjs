@@ -5,13 +5,15 @@
 // Options (environment):
 //   BENCH_PAGE_RUNS=3                 Lighthouse runs per page (the median is reported).
 //   CHROME_PATH=/usr/bin/chromium     the browser (Debian's Chromium; no browser is downloaded).
-//   BENCH_PAGE_ONLY=home,login        only these pages (home, login, sign-up, memoriams, post).
+//   BENCH_PAGE_ONLY=home,login        only these pages (home, login, sign-up, memoriams, post,
+//                                     memorial).
 //   BENCH_PAGE_SAVE=/tmp/lhr          also write every Lighthouse report (JSON) and the trace it
 //                                     read (<page>-<run>.trace.json) there, to dig in.
 //
 // Pages: /, /login, /sign-up and /memoriams as a first-time visitor, and a seeded memorial page as
-// its owner (the demo sponsor), with six photos uploaded through the API first so its galleries
-// show. Each run starts a fresh Chrome profile (cold HTTP cache). For the signed-in page the
+// its owner (the demo sponsor, "post"), with six photos, a candle, three moments of a life
+// timeline and a funeral added through the API first so those sections show, and as a visitor
+// without an account ("memorial"). Each run starts a fresh Chrome profile (cold HTTP cache). For the signed-in page the
 // session is written as a login leaves it (localStorage, and the HttpOnly page session cookie)
 // from a blank page that DevTools answers (nothing of the site is loaded beforehand), and the
 // audit runs with disableStorageReset.
@@ -59,7 +61,7 @@ async function signIn(baseUrl, userName, password) {
   return res.body.data;
 }
 
-async function seedMemorialWithPhotos(baseUrl, session) {
+async function seedMemorial(baseUrl, session) {
   const own = await api(baseUrl, 'GET', '/api/v1/posts/get-sponsor-post', {
     token: session.accessToken,
   });
@@ -73,6 +75,33 @@ async function seedMemorialWithPhotos(baseUrl, session) {
     const res = await api(baseUrl, 'POST', '/api/v1/photos', { token: session.accessToken, form });
     if (res.status !== 201 && res.status !== 200)
       throw new Error(`photo upload: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  // The sections a family fills in the first weeks: a candle, a life timeline and the funeral.
+  const sections = [
+    ['/api/v1/candles', { postId: memorial._id, message: 'Thinking of you today.' }],
+    ...[
+      { year: 1941, month: 3, day: 2, title: 'Born in Leeds', place: 'Leeds' },
+      { year: 1963, title: 'Married Tom at St Anne’s' },
+      { year: 1980, title: 'Moved to Bristol', text: 'A house by the harbour.' },
+    ].map((moment) => ['/api/v1/timeline', { postId: memorial._id, ...moment }]),
+    [
+      '/api/v1/events',
+      {
+        postId: memorial._id,
+        kind: 'funeral',
+        title: 'Funeral service',
+        startsLocal: '2030-03-14T14:00',
+        endsLocal: '2030-03-14T15:30',
+        timeZone: 'Europe/London',
+        placeName: 'St Mary’s Church',
+        placeAddress: '1 Church Lane, London',
+      },
+    ],
+  ];
+  for (const [url, json] of sections) {
+    const res = await api(baseUrl, 'POST', url, { token: session.accessToken, json });
+    if (res.status !== 201 && res.status !== 200)
+      throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
   }
   return memorial._id;
 }
@@ -202,10 +231,11 @@ async function measure(lhr) {
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-function summarise(name, runs) {
+function summarise(name, runs, viewer) {
   const pick = (f) => median(runs.map(f));
   return {
     page: name,
+    viewer,
     runs: runs.length,
     scores: Object.fromEntries(CATEGORIES.map((c) => [c, pick((r) => r.scores[c])])),
     lcpMs: pick((r) => r.lcpMs),
@@ -268,24 +298,26 @@ const app = await startApp();
 let failed = 0;
 try {
   const owner = await signIn(app.baseUrl, 'sponsor', demoPassword(app.dataDir, 'sponsor'));
-  const memorialId = await seedMemorialWithPhotos(app.baseUrl, owner);
+  const memorialId = await seedMemorial(app.baseUrl, owner);
   const pages = [
-    { path: '/', session: null },
-    { path: '/login', session: null },
-    { path: '/sign-up', session: null },
-    { path: '/memoriams', session: null },
-    { path: `/post/${memorialId}`, session: owner },
+    { name: 'home', path: '/', session: null },
+    { name: 'login', path: '/login', session: null },
+    { name: 'sign-up', path: '/sign-up', session: null },
+    { name: 'memoriams', path: '/memoriams', session: null },
+    { name: 'post', path: `/post/${memorialId}`, session: owner },
+    // The same memorial as a visitor who followed a shared link sees it: no account, no galleries.
+    { name: 'memorial', path: `/post/${memorialId}`, session: null },
   ];
   const only = process.env.BENCH_PAGE_ONLY?.split(',');
   const summaries = [];
-  for (const { path: pagePath, session } of pages) {
-    if (only && !only.includes(pagePath.split('/')[1] || 'home')) continue;
+  for (const { name, path: pagePath, session } of pages) {
+    if (only && !only.includes(name)) continue;
     const runs = [];
     for (let i = 0; i < RUNS; i += 1) {
       const { lhr, trace } = await auditWithRetry(`${app.baseUrl}${pagePath}`, session);
       if (process.env.BENCH_PAGE_SAVE) {
         mkdirSync(process.env.BENCH_PAGE_SAVE, { recursive: true });
-        const file = `${pagePath.split('/')[1] || 'home'}-${i + 1}.json`;
+        const file = `${name}-${i + 1}.json`;
         writeFileSync(path.join(process.env.BENCH_PAGE_SAVE, file), JSON.stringify(lhr));
         if (trace)
           writeFileSync(
@@ -295,11 +327,11 @@ try {
       }
       runs.push(await measure(lhr));
     }
-    const summary = summarise(pagePath, runs);
+    const summary = summarise(pagePath, runs, session ? 'owner' : 'visitor');
     summaries.push(summary);
 
     console.log(
-      `\n${pagePath}${session ? ' (signed in as the owner)' : ''}: median of ${runs.length} runs`,
+      `\n${pagePath}${session ? ' (signed in as the owner)' : ' (a visitor)'}: median of ${runs.length} runs`,
     );
     console.log(
       `  scores: performance ${summary.scores.performance}, accessibility ${summary.scores.accessibility}, ` +
