@@ -2,7 +2,9 @@
 //   (a) /post/{id} pages per second: 10 anonymous connections for RENDER_SECONDS, cycling over
 //       the demo memorials;
 //   (b) /api/v1/home/legends p99 (one connection) while 10 connections load memorial pages,
-//       beside the same probe on an idle server.
+//       beside the same probe on an idle server;
+//   (c) / pages per second the same way, the home page beside the memorial pages: from the
+//       cache, a memorial page should cost no more than the home page.
 // Both servers use the same data dir, one after the other; the render limit per address is
 // raised in both so only the cache differs. Prints both and the ratio.
 //   npm run bench -- render          (RENDER_SECONDS, RENDER_CONNECTIONS override the defaults)
@@ -58,6 +60,13 @@ async function measure(label, env, dataDir) {
       cannon({ ...pages, duration: SECONDS }),
       cannon({ url: legendsUrl, connections: 1, duration: SECONDS }),
     ]);
+    // (c) the home page, as (a).
+    const home = await cannon({
+      url: app.baseUrl,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      requests: [{ method: 'GET', path: '/' }],
+    });
     const stillRendered = await isRenderedPage(app.baseUrl, paths[paths.length - 1]);
     return {
       label,
@@ -65,6 +74,9 @@ async function measure(label, env, dataDir) {
       pagesPerSecond: rendered.requests.average,
       pageP99: rendered.latency.p99,
       pageErrors: rendered.errors + rendered.non2xx,
+      homePerSecond: home.requests.average,
+      homeP99: home.latency.p99,
+      homeErrors: home.errors + home.non2xx,
       legendsIdleP99: idle.latency.p99,
       legendsP99: legends.latency.p99,
       legendsP50: legends.latency.p50,
@@ -81,6 +93,9 @@ function print(r) {
   console.log(`\n${r.label}:`);
   console.log(
     `  /post/{id}  ${r.pagesPerSecond.toFixed(0)} pages/s (p99 ${r.pageP99} ms, errors ${r.pageErrors}, ${r.memorials} memorials, rendered: ${r.stillRendered ? 'yes' : 'NO'})`,
+  );
+  console.log(
+    `  /           ${r.homePerSecond.toFixed(0)} pages/s (p99 ${r.homeP99} ms, errors ${r.homeErrors}); memorial/home ${(r.pagesPerSecond / r.homePerSecond).toFixed(2)}`,
   );
   console.log(
     `  /api/v1/home/legends p99 ${r.legendsP99} ms (p50 ${r.legendsP50} ms, errors ${r.legendsErrors}) while ${CONNECTIONS} connections load pages; idle p99 ${r.legendsIdleP99} ms`,
