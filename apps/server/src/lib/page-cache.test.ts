@@ -30,8 +30,14 @@ describe('PageCache', () => {
     const first = await pages.get('/post/1', renderer.render);
     clock.now += 4999;
     const second = await pages.get('/post/1', renderer.render);
-    expect(first).toEqual({ page: { status: 200, html: '<p>render 1</p>' }, hit: false });
-    expect(second).toEqual({ page: { status: 200, html: '<p>render 1</p>' }, hit: true });
+    expect(first).toMatchObject({
+      page: { status: 200, html: '<p>render 1</p>', body: Buffer.from('<p>render 1</p>') },
+      hit: false,
+    });
+    expect(second).toMatchObject({
+      page: { status: 200, html: '<p>render 1</p>', body: Buffer.from('<p>render 1</p>') },
+      hit: true,
+    });
     expect(renderer.renders()).toBe(1);
   });
 
@@ -51,7 +57,10 @@ describe('PageCache', () => {
     await pages.get('/post/1', renderer.render);
     clock.now += 5000;
     const again = await pages.get('/post/1', renderer.render);
-    expect(again).toEqual({ page: { status: 200, html: '<p>render 2</p>' }, hit: false });
+    expect(again).toMatchObject({
+      page: { status: 200, html: '<p>render 2</p>', body: Buffer.from('<p>render 2</p>') },
+      hit: false,
+    });
     expect(pages.size).toBe(1);
   });
 
@@ -98,7 +107,10 @@ describe('PageCache', () => {
     expect((await before).page.html).toBe('<p>render 1</p>');
     expect(after.page.html).toBe('<p>render 2</p>');
     const later = await pages.get('/post/1', render);
-    expect(later).toEqual({ page: { status: 200, html: '<p>render 2</p>' }, hit: true });
+    expect(later).toMatchObject({
+      page: { status: 200, html: '<p>render 2</p>', body: Buffer.from('<p>render 2</p>') },
+      hit: true,
+    });
   });
 
   it('shares a failed render with its waiters and keeps nothing', async () => {
@@ -130,8 +142,8 @@ describe('PageCache', () => {
     expect(failing.renders()).toBe(2);
     const missing = counter({ status: 404 });
     await pages.get('/post/3', missing.render);
-    expect(await pages.get('/post/3', missing.render)).toEqual({
-      page: { status: 404, html: '<p>render 1</p>' },
+    expect(await pages.get('/post/3', missing.render)).toMatchObject({
+      page: { status: 404, html: '<p>render 1</p>', body: Buffer.from('<p>render 1</p>') },
       hit: true,
     });
   });

@@ -1,9 +1,30 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
-/** A page as it goes out: its status and its HTML. */
+/** A page as it goes out: its status, its HTML, and whether search engines may index it. */
 export interface CachedPage {
   status: number;
   html: string;
+  /** Sent with `X-Robots-Tag: noindex`. */
+  noindex?: boolean;
+  /** The HTML encoded (UTF-8) once, what an answer from the cache sends as it is. */
+  body?: Buffer;
+}
+
+/**
+ * What the cache keeps and answers of a page (never whether it may be cached): its HTML encoded
+ * once, so a hit writes bytes instead of encoding the page again (a fifth of a hit's time was that
+ * on a 39 KB memorial page), and kept once, as those bytes.
+ */
+function kept({ status, html, noindex }: CachedPage): CachedPage & { body: Buffer } {
+  const body = Buffer.from(html);
+  return {
+    status,
+    body,
+    ...(noindex && { noindex }),
+    get html() {
+      return body.toString();
+    },
+  };
 }
 
 /** A page fresh from the renderer; `cacheable: false` for fallbacks (errors, time-outs, limits). */
@@ -126,17 +147,17 @@ export class PageCache {
         (page) => {
           // A page rendered while data changed may show either state: not kept.
           if (page.cacheable && page.status < 500 && this.version === version)
-            this.store(key, { status: page.status, html: page.html });
+            this.store(key, kept(page));
         },
         () => undefined,
       );
     }
     const page = await pending;
-    return { page: { status: page.status, html: page.html }, hit: false };
+    return { page: kept(page), hit: false };
   }
 
-  private store(key: string, page: CachedPage): void {
-    const bytes = Buffer.byteLength(page.html);
+  private store(key: string, page: CachedPage & { body: Buffer }): void {
+    const bytes = page.body.length;
     if (bytes > this.options.maxBytes) return;
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);

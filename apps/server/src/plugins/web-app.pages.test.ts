@@ -5,7 +5,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Env } from '../config.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createMemorialRow, createUser, type TestUser } from '../../test/factories.js';
@@ -372,6 +372,30 @@ describe('link previews in the head of a memorial page', () => {
     });
     expect(tags).not.toContain('name="robots"');
     expect(page.rendered).not.toBeNull();
+  });
+
+  it('answers a memorial page from the cache with its head tags and robots header, reading nothing from the database', async () => {
+    const open = (await createMemorialRow(t.app, owner, details)).id;
+    const unindexed = (await createMemorialRow(t.app, owner, { ...details, indexable: false })).id;
+    for (const [id, robots] of [
+      [open, undefined],
+      [unindexed, 'noindex'],
+    ] as const) {
+      const miss = await t.app.inject({ method: 'GET', url: `/post/${id}` });
+      expect(miss.headers['x-page-cache']).toBe('miss');
+      expect(miss.headers['x-robots-tag']).toBe(robots);
+      expect(head(miss.body)).toContain(robots ? 'name="robots"' : 'og:title');
+      const reads = vi.spyOn(t.app.ctx.db, 'select');
+      try {
+        const hit = await t.app.inject({ method: 'GET', url: `/post/${id}` });
+        expect(hit.headers['x-page-cache']).toBe('hit');
+        expect(hit.headers['x-robots-tag']).toBe(robots);
+        expect(hit.body).toBe(miss.body);
+        expect(reads).not.toHaveBeenCalled();
+      } finally {
+        reads.mockRestore();
+      }
+    }
   });
 
   it('gives any other memorial noindex and a neutral title, nothing about the person', async () => {

@@ -380,6 +380,35 @@ export const webAppPlugin = fp<WebAppOptions>(async (app, { distDir, devRoot }) 
     return page(request.url, template, renderer, viewer);
   }
 
+  /**
+   * A page as it goes out. A memorial's page says itself whether search engines may index it
+   * (the memorial policy decides: public and left indexable by its family), rendered here or in
+   * the browser. Its own page carries the head tags link previews read in place of the title:
+   * Open Graph, Twitter card, canonical URL and JSON-LD for a public, indexable memorial;
+   * otherwise `noindex` and a neutral title, nothing about the person. A page that is not found
+   * (or not shown) is never indexed, and an unknown memorial's page answers exactly as a hidden
+   * one's (decision 0087). The head is the anonymous view whoever asks, read with the render so
+   * the page cache keeps both together (its version moves on with every write).
+   */
+  async function finishedPage(
+    request: FastifyRequest,
+    viewer: Awaited<ReturnType<typeof cookieViewer>>,
+  ): Promise<RenderedPage> {
+    const rendered = await renderFor(request, viewer);
+    const memorialId = MEMORIAL_PAGE.exec(request.url)?.[1];
+    const head = memorialId
+      ? await memorialPageHead(app.ctx.db, memorialId, config.publicUrl)
+      : null;
+    const found = rendered.status === 200;
+    const indexable = found && (head?.indexable ?? true);
+    const flag = indexable ? {} : { noindex: true };
+    // The memorial's own head says `noindex` itself when the memorial may not be indexed.
+    if (head && found && MEMORIAL_ITSELF.test(request.url))
+      return { ...rendered, ...flag, html: rendered.html.replace(PAGE_TITLE, () => head.html) };
+    if (indexable) return rendered;
+    return { ...rendered, ...flag, html: withNoindex(rendered.html) };
+  }
+
   if (hasWeb && !devRoot) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -429,38 +458,21 @@ export const webAppPlugin = fp<WebAppOptions>(async (app, { distDir, devRoot }) 
     // code is): no memorial has it.
     if (SHORT_LINK.test(request.url)) return reply.sendNotFoundPage();
     // Only a request without any cookie or Authorization reads and fills the shared cache; a
-    // member's page is rendered for them alone and marked private.
+    // member's page is rendered for them alone and marked private. The cache keeps the page
+    // finished, head tags included: a hit reads nothing from the database.
     const viewer = await cookieViewer(request);
     const { page: sent, hit } =
       !viewer && isCacheableRender(request)
-        ? await pageCache.get(request.url, () => renderFor(request, null))
-        : { page: await renderFor(request, viewer), hit: false };
+        ? await pageCache.get(request.url, () => finishedPage(request, null))
+        : { page: await finishedPage(request, viewer), hit: false };
     if (devRoot) reply.header('content-security-policy', DEV_CONTENT_SECURITY_POLICY);
-    // A memorial's page says itself whether search engines may index it (the memorial policy
-    // decides: public and left indexable by its family), rendered here or in the browser. Its own
-    // page carries the head tags link previews read in place of the title: Open Graph, Twitter
-    // card, canonical URL and JSON-LD for a public, indexable memorial; otherwise `noindex` and
-    // a neutral title, nothing about the person. A page that is not found (or not shown) is never
-    // indexed, and an unknown memorial's page answers exactly as a hidden one's (decision 0087).
-    const memorialId = MEMORIAL_PAGE.exec(request.url)?.[1];
-    const head = memorialId
-      ? await memorialPageHead(app.ctx.db, memorialId, config.publicUrl)
-      : null;
-    const found = sent.status === 200;
-    const indexable = found && (head?.indexable ?? true);
-    if (!indexable) reply.header('x-robots-tag', 'noindex');
-    let html = sent.html;
-    if (head && found && MEMORIAL_ITSELF.test(request.url)) {
-      html = html.replace(PAGE_TITLE, () => head.html);
-    } else if (!indexable) {
-      html = withNoindex(html);
-    }
+    if (sent.noindex) reply.header('x-robots-tag', 'noindex');
     return reply
       .status(sent.status)
       .type('text/html; charset=utf-8')
       .header('cache-control', viewer ? 'private, no-cache' : 'no-cache')
       .header('vary', 'Cookie')
       .header('x-page-cache', hit ? 'hit' : 'miss')
-      .send(html);
+      .send(sent.body ?? sent.html);
   });
 });
