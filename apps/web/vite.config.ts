@@ -44,10 +44,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     cssCodeSplit: false,
     // The shell loads everything it needs up front; pages arrive as separate chunks.
     chunkSizeWarningLimit: 400,
-    // The page's own chunks are preloaded from its HTML. A lazy section's imports are not: the
-    // helper that would preload them adds a <link> per chunk from script, and on the owner's
-    // memorial page that was one task of about 35 ms (4× slowdown) while the page became
-    // interactive; the browser fetches those imports when the section's chunk asks for them.
+    // Preloads only for chunks an HTML page links (none today: the app starts after the first
+    // paint, decision 0033). A lazy chunk's imports are not preloaded from script: the helper
+    // adds a <link> per chunk, and on the owner's memorial page that was most of a 135 ms task
+    // (4× slowdown). The browser fetches them when the chunk asks for them (decision 0129).
     modulePreload: {
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
     },

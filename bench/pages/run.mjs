@@ -13,10 +13,10 @@
 // Pages: /, /login, /sign-up and /memoriams as a first-time visitor, and a seeded memorial page as
 // its owner (the demo sponsor, "post"), with six photos, a candle, three moments of a life
 // timeline and a funeral added through the API first so those sections show, and as a visitor
-// without an account ("memorial"). Each run starts a fresh Chrome profile (cold HTTP cache). For the signed-in page the
-// session is written as a login leaves it (localStorage, and the HttpOnly page session cookie)
-// from a blank page that DevTools answers (nothing of the site is loaded beforehand), and the
-// audit runs with disableStorageReset.
+// without an account ("memorial"). Each run starts a fresh Chrome profile (cold HTTP cache). For
+// the signed-in page the session is written as a login leaves it (localStorage, and the HttpOnly
+// page session cookie) from a blank page that DevTools answers (nothing of the site is loaded
+// beforehand), and the audit runs with disableStorageReset.
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { photo } from '../lib/photo.mjs';
 import path from 'node:path';
