@@ -62,10 +62,9 @@ async function measure(label, env, dataDir) {
     ]);
     // (c) the home page, as (a).
     const home = await cannon({
-      url: app.baseUrl,
-      connections: CONNECTIONS,
-      duration: SECONDS,
+      ...pages,
       requests: [{ method: 'GET', path: '/' }],
+      duration: SECONDS,
     });
     const stillRendered = await isRenderedPage(app.baseUrl, paths[paths.length - 1]);
     return {

@@ -10,12 +10,15 @@ export interface CachedPage {
   body?: Buffer;
 }
 
+/** A page as the cache keeps it: its bytes always there. */
+type KeptPage = CachedPage & { body: Buffer };
+
 /**
  * What the cache keeps and answers of a page (never whether it may be cached): its HTML encoded
  * once, so a hit writes bytes instead of encoding the page again (a fifth of a hit's time was that
  * on a 39 KB memorial page), and kept once, as those bytes.
  */
-function kept({ status, html, noindex }: CachedPage): CachedPage & { body: Buffer } {
+function kept({ status, html, noindex }: CachedPage): KeptPage {
   const body = Buffer.from(html);
   return {
     status,
@@ -83,7 +86,7 @@ export class PageCache {
   private bytes = 0;
   /** In least-recently-used order: a hit moves its entry to the end. */
   private readonly entries = new Map<string, Entry>();
-  private readonly rendering = new Map<string, Promise<RenderedPage>>();
+  private readonly rendering = new Map<string, Promise<{ page: KeptPage; cacheable: boolean }>>();
   private readonly now: () => number;
 
   constructor(private readonly options: PageCacheOptions) {
@@ -141,22 +144,24 @@ export class PageCache {
 
     let pending = this.rendering.get(key);
     if (!pending) {
-      pending = render().finally(() => this.rendering.delete(key));
+      // Encoded once, for every waiter and for the cache alike.
+      pending = render()
+        .then((page) => ({ page: kept(page), cacheable: page.cacheable }))
+        .finally(() => this.rendering.delete(key));
       this.rendering.set(key, pending);
       void pending.then(
-        (page) => {
+        ({ page, cacheable }) => {
           // A page rendered while data changed may show either state: not kept.
-          if (page.cacheable && page.status < 500 && this.version === version)
-            this.store(key, kept(page));
+          if (cacheable && page.status < 500 && this.version === version) this.store(key, page);
         },
         () => undefined,
       );
     }
-    const page = await pending;
-    return { page: kept(page), hit: false };
+    const { page } = await pending;
+    return { page, hit: false };
   }
 
-  private store(key: string, page: CachedPage & { body: Buffer }): void {
+  private store(key: string, page: KeptPage): void {
     const bytes = page.body.length;
     if (bytes > this.options.maxBytes) return;
     const previous = this.entries.get(key);

@@ -400,13 +400,11 @@ export const webAppPlugin = fp<WebAppOptions>(async (app, { distDir, devRoot }) 
       ? await memorialPageHead(app.ctx.db, memorialId, config.publicUrl)
       : null;
     const found = rendered.status === 200;
-    const indexable = found && (head?.indexable ?? true);
-    const flag = indexable ? {} : { noindex: true };
+    const noindex = !(found && (head?.indexable ?? true));
     // The memorial's own head says `noindex` itself when the memorial may not be indexed.
     if (head && found && MEMORIAL_ITSELF.test(request.url))
-      return { ...rendered, ...flag, html: rendered.html.replace(PAGE_TITLE, () => head.html) };
-    if (indexable) return rendered;
-    return { ...rendered, ...flag, html: withNoindex(rendered.html) };
+      return { ...rendered, noindex, html: rendered.html.replace(PAGE_TITLE, () => head.html) };
+    return noindex ? { ...rendered, noindex, html: withNoindex(rendered.html) } : rendered;
   }
 
   if (hasWeb && !devRoot) {
