@@ -415,6 +415,12 @@ async function runOn(engine, databaseUrl) {
         );
       }
       for (const typo of mine.filter((r) => r.label.startsWith('suggestions'))) {
+        // A before build may predate suggestions (decision 0102): its empty answer is the
+        // cost being compared with, so it is reported, not refused.
+        if (name === 'before' && typo.count === 0 && typo.suggested === 0) {
+          console.log(`${name}: "${TYPO_TERM}" is answered without suggestions (${typo.label})`);
+          continue;
+        }
         if (typo.count !== 0 || typo.suggested === 0) {
           throw new Error(
             `${name}: "${TYPO_TERM}" should find nothing and suggest names: ${typo.count} found, ${typo.suggested} suggested`,
