@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
+import { lazyMantineDefaults } from './vite-plugins/lazy-mantine-defaults.ts';
 import { precompress } from './vite-plugins/precompress.ts';
 import { preloadFonts } from './vite-plugins/preload-fonts.ts';
 import { startAppAfterPaint } from './vite-plugins/start-app-after-paint.ts';
@@ -12,6 +13,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // Only the heading weight is preloaded: it paints the h1 of every page.
   plugins: [
     react(),
+    lazyMantineDefaults(),
     startAppAfterPaint(fileURLToPath(new URL('./src/start-app.tsx', import.meta.url))),
     preloadFonts([/lora-latin-600-normal/]),
     precompress(),
